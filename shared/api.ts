@@ -1,0 +1,53 @@
+// Response shapes of the HTTP API under /api. The server builds these; the page's client reads them.
+import type { BranchMetadata, BranchStatus, Commit, ContextDialect, Diagnostic, Dialect, OtaStep } from './types.ts';
+
+export interface BranchSummary {
+  name: string;
+  /** null when metadata.yaml is missing or unreadable (a diagnostic says why). */
+  metadata: BranchMetadata | null;
+  purpose: string | null;
+  createdFrom: string | null;
+  status: BranchStatus | null;
+  mergedInto: string | null;
+  dialect: Dialect;
+  commitCount: number;
+  stepCount: number;
+  /** Newest timestamp among the branch's commits and steps, as written in the file. */
+  lastActivity: string | null;
+}
+
+export interface WorkspaceResponse {
+  /** false while DIR has no .GCC/ (not created yet, or deleted while running). */
+  present: boolean;
+  root: string;
+  readOnly: boolean;
+  revision: number;
+  roadmap: { text: string };
+  branches: BranchSummary[];
+  diagnostics: Diagnostic[];
+}
+
+export interface BranchResponse {
+  branch: BranchSummary;
+  commits: Commit[];
+}
+
+export interface StepsPage {
+  branch: string;
+  from: number;
+  /** Total number of steps in the branch's log right now. */
+  total: number;
+  steps: OtaStep[];
+}
+
+export interface ContextResponse {
+  branch: string;
+  k: number;
+  dialect: ContextDialect;
+  text: string;
+  tokens: number;
+}
+
+export interface ErrorResponse {
+  error: string;
+}

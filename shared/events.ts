@@ -1,0 +1,43 @@
+// The wire contract of the live stream (GET /api/events). Every frame's SSE `id` is the event's `id`,
+// the workspace revision after the change. Both sides import this file; nothing else defines event shapes.
+import type { BranchSummary } from './api.ts';
+import type { Commit, Diagnostic, OtaStep } from './types.ts';
+
+export type StudioEvent =
+  /** Steps appended to a branch's log; `from` is the index of the first new step. */
+  | { type: 'steps-appended'; id: number; branch: string; from: number; steps: OtaStep[] }
+  /** Commits appended to a branch's commit.md; `from` is the index of the first new commit. */
+  | { type: 'commits-appended'; id: number; branch: string; from: number; commits: Commit[] }
+  /** A file was rewritten, truncated or changed before its last offset: refetch that branch. */
+  | { type: 'branch-reloaded'; id: number; branch: string; summary: BranchSummary }
+  /** metadata.yaml changed (status, purpose, merged_into …). */
+  | { type: 'metadata-changed'; id: number; branch: string; summary: BranchSummary }
+  | { type: 'branch-added'; id: number; branch: string; summary: BranchSummary }
+  | { type: 'branch-removed'; id: number; branch: string }
+  | { type: 'roadmap-changed'; id: number; text: string }
+  | { type: 'diagnostics-changed'; id: number; diagnostics: Diagnostic[] }
+  /** .GCC/ appeared or disappeared: refetch everything. */
+  | { type: 'workspace-reset'; id: number; present: boolean }
+  /** The client's Last-Event-ID is older than the replay ring: refetch everything. */
+  | { type: 'resync'; id: number };
+
+export type StudioEventType = StudioEvent['type'];
+
+export const STUDIO_EVENT_TYPES: readonly StudioEventType[] = [
+  'steps-appended',
+  'commits-appended',
+  'branch-reloaded',
+  'metadata-changed',
+  'branch-added',
+  'branch-removed',
+  'roadmap-changed',
+  'diagnostics-changed',
+  'workspace-reset',
+  'resync',
+];
+
+export function isStudioEvent(value: unknown): value is StudioEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { type?: unknown; id?: unknown };
+  return typeof v.id === 'number' && typeof v.type === 'string' && (STUDIO_EVENT_TYPES as readonly string[]).includes(v.type);
+}
