@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatAgo, parseTimestamp } from './time.ts';
+
+describe('parseTimestamp', () => {
+  it('reads every dialect shape to the same instant', () => {
+    const base = Date.UTC(2026, 11, 2, 13, 58, 34, 441);
+    expect(parseTimestamp('2026-12-02T13:58:34.441356+00:00')).toBe(base); // python µs
+    expect(parseTimestamp('2026-12-02T13:58:34.441Z')).toBe(base); // typescript ms
+    expect(parseTimestamp('2026-12-02T13:58:34.441999999+00:00')).toBe(base); // rust ns, truncated
+    expect(parseTimestamp('2026-12-02T13:58:34.441356Z')).toBe(base); // elixir µs
+    expect(parseTimestamp('2026-12-02T13:58:34Z')).toBe(base - 441); // go, zig
+    expect(parseTimestamp('2026-12-02T13:58:34+00:00')).toBe(base - 441); // lua, python without µs
+  });
+
+  it('applies offsets', () => {
+    expect(parseTimestamp('2026-12-02T15:58:34+02:00')).toBe(parseTimestamp('2026-12-02T13:58:34Z'));
+    expect(parseTimestamp('2026-12-02T08:28:34-0530')).toBe(parseTimestamp('2026-12-02T13:58:34Z'));
+  });
+
+  it('keeps short fractions as tenths and hundredths', () => {
+    expect(parseTimestamp('2026-12-02T13:58:34.5Z') - parseTimestamp('2026-12-02T13:58:34Z')).toBe(500);
+    expect(parseTimestamp('2026-12-02T13:58:34.05Z') - parseTimestamp('2026-12-02T13:58:34Z')).toBe(50);
+  });
+
+  it('sorts mixed shapes in true order', () => {
+    const shapes = [
+      '2026-12-02T13:58:34.442Z',
+      '2026-12-02T13:58:34.441999999+00:00',
+      '2026-12-02T13:58:34+00:00',
+      '2026-12-02T13:58:35Z',
+    ];
+    const sorted = [...shapes].sort((a, b) => parseTimestamp(a) - parseTimestamp(b));
+    expect(sorted).toEqual([shapes[2], shapes[1], shapes[0], shapes[3]]);
+  });
+
+  it('returns NaN for garbage and null', () => {
+    expect(parseTimestamp('not a time')).toBeNaN();
+    expect(parseTimestamp('')).toBeNaN();
+    expect(parseTimestamp(null)).toBeNaN();
+    expect(parseTimestamp('2026-12-02T13:5\uFFFD:34Z')).toBeNaN();
+  });
+});
+
+describe('formatAgo', () => {
+  it('uses the largest sensible unit', () => {
+    const now = Date.UTC(2026, 11, 2, 14, 0, 0);
+    expect(formatAgo('2026-12-02T13:59:55Z', now)).toBe('5 s ago');
+    expect(formatAgo('2026-12-02T13:50:00Z', now)).toBe('10 min ago');
+    expect(formatAgo('2026-12-02T11:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('garbage', now)).toBe('');
+  });
+});

@@ -1,0 +1,55 @@
+// Timestamps arrive exactly as each Contexa dialect wrote them: `…Z`, `…+00:00`, with no fraction, with
+// microseconds (Python, Elixir) or nanoseconds (Rust). The page needs them as sortable numbers.
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * Milliseconds since the epoch, or NaN when the string is not a timestamp.
+ * Fractions longer than milliseconds are truncated (not rounded) so ns and µs never move a time forward
+ * past a later one written with ms precision. A missing offset is read as UTC: agents' files say nothing
+ * about the machine they ran on, and reading local time would shuffle the order between viewers.
+ */
+export function parseTimestamp(text: string | null | undefined): number {
+  if (text == null) return Number.NaN;
+  const s = text.trim();
+  const m = ISO.exec(s);
+  if (!m) {
+    const fallback = Date.parse(s);
+    return Number.isNaN(fallback) ? Number.NaN : fallback;
+  }
+  const [, y, mo, d, h, mi, sec, frac, zone] = m;
+  const ms = frac ? Number((frac + '00').slice(0, 3)) : 0;
+  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec ?? 0), ms);
+  if (zone && zone !== 'Z' && zone !== 'z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const offsetMin = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0');
+    t -= sign * offsetMin * 60_000;
+  }
+  return Number.isNaN(t) ? Number.NaN : t;
+}
+
+/** Short local rendering for cards: `13:58:04` today, else `2026-12-02 13:58`. Raw string when unparseable. */
+export function formatTimestamp(text: string, now: number = Date.now()): string {
+  const t = parseTimestamp(text);
+  if (Number.isNaN(t)) return text;
+  const d = new Date(t);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const sameDay = new Date(now).toDateString() === d.toDateString();
+  if (sameDay) return time;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time.slice(0, 5)}`;
+}
+
+/** `3 s ago`, `5 min ago` … for the "last activity" hints. */
+export function formatAgo(text: string | null, now: number = Date.now()): string {
+  const t = parseTimestamp(text);
+  if (Number.isNaN(t)) return '';
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return `${s} s ago`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min ago`;
+  const h = Math.round(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.round(h / 24)} d ago`;
+}
