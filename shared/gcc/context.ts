@@ -1,0 +1,224 @@
+// The CONTEXT text each Contexa implementation's `summary()` returns for a branch and K.
+//
+// The records given here must already be what that implementation's own parser returned (see
+// reader-view.ts): every implementation renders what it read, not what the agent wrote. The text is
+// described as a list of pieces (head, one piece per commit, tail) whose concatenation is the text,
+// so tokens.ts can count "what raising K costs" without re-tokenizing the roadmap for every K.
+//
+// Python, TypeScript, Go and Rust are byte-for-byte against fixtures/corpus. Lua, Elixir and Zig are
+// APPROXIMATE: see the notes on their layouts below and context.test.ts for how close they get.
+import type { Commit, ContextDialect, OtaStep } from '../types.ts';
+
+/** Dialects renderContext accepts: the four we reproduce exactly, and three best-effort ones. */
+export type RenderDialect = ContextDialect | 'lua' | 'elixir' | 'zig';
+
+export const RENDER_DIALECTS: readonly RenderDialect[] = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'];
+
+/** Dialects whose CONTEXT text is only approximated (never verified byte for byte). */
+export const APPROXIMATE_DIALECTS: readonly RenderDialect[] = ['lua', 'elixir', 'zig'];
+
+export interface ContextInput {
+  branch: string;
+  k: number;
+  /** The raw text of main.md. */
+  roadmap: string;
+  /** All commits of the branch, oldest first, as the implementation's parser returned them. */
+  commits: readonly Commit[];
+  /** All steps of the branch's log, in file order, as the implementation's parser returned them. */
+  steps: readonly OtaStep[];
+}
+
+type StepFields = Pick<OtaStep, 'step' | 'timestamp' | 'observation' | 'thought' | 'action'>;
+type CommitFields = Pick<
+  Commit,
+  'commitId' | 'timestamp' | 'branchPurpose' | 'previousProgressSummary' | 'thisCommitContribution'
+>;
+
+/**
+ * The writers' escape: `\n---\n` becomes `\n\---\n`, left to right without overlap (so in
+ * `\n---\n---\n` only the first is escaped, and a value starting or ending with `---` is not).
+ */
+export function sanitizeValue(text: string): string {
+  return text.replaceAll('\n---\n', '\n\\---\n');
+}
+
+/** A log.md step block as Python, TypeScript, Go and Rust write it (and re-render it in CONTEXT). */
+export function stepMarkdown(s: StepFields, escape: (v: string) => string = sanitizeValue): string {
+  return (
+    `### Step ${s.step} — ${s.timestamp}\n` +
+    `**Observation:** ${escape(s.observation)}\n\n` +
+    `**Thought:** ${escape(s.thought)}\n\n` +
+    `**Action:** ${escape(s.action)}\n\n` +
+    `---\n`
+  );
+}
+
+/** A commit.md block as Python, TypeScript, Go and Rust write it (and re-render it in CONTEXT). */
+export function commitMarkdown(c: CommitFields, escape: (v: string) => string = sanitizeValue): string {
+  return (
+    `## Commit \`${c.commitId}\`\n` +
+    `**Timestamp:** ${c.timestamp}\n\n` +
+    `**Branch Purpose:** ${escape(c.branchPurpose)}\n\n` +
+    `**Previous Progress Summary:** ${escape(c.previousProgressSummary)}\n\n` +
+    `**This Commit's Contribution:** ${escape(c.thisCommitContribution)}\n\n` +
+    `---\n`
+  );
+}
+
+/**
+ * The error the implementation raises instead of rendering for this K, or null when it renders.
+ * TypeScript and Go check `k < 1` (seen in their code); Rust is assumed to do the same (unverified).
+ * Python renders any integer (k <= 0 slices oddly: `commits[-0:]` is every commit), Lua and Elixir too.
+ */
+export function contextRefusal(dialect: RenderDialect, k: number): string | null {
+  if (!Number.isInteger(k)) return `k must be an integer, got ${k}`;
+  if ((dialect === 'typescript' || dialect === 'go' || dialect === 'rust') && k < 1) {
+    return `k must be >= 1, got ${k}`;
+  }
+  return null;
+}
+
+/** Index of the first commit shown for K: every implementation shows a suffix of the commit list. */
+export function firstShownCommit(dialect: RenderDialect, k: number, count: number): number {
+  switch (dialect) {
+    case 'python':
+      // commits[-k:]: k = 0 gives all, k < 0 drops the first |k|; JS slice(-k) has the same meaning.
+      return clamp(k === 0 ? 0 : k > 0 ? count - k : -k, count);
+    case 'typescript':
+      return clamp(k === 0 ? 0 : count - k, count); // slice(-k); k < 1 is refused before this
+    default:
+      // Go, Rust, Lua (max(1, n - k + 1)), Elixir, Zig: the last max(k, 0) commits.
+      return clamp(count - Math.max(k, 0), count);
+  }
+}
+
+function clamp(start: number, count: number): number {
+  return Math.min(Math.max(start, 0), count);
+}
+
+/**
+ * The CONTEXT text as pieces: `head(k)` + `commits.slice(firstShownCommit(...))` + `tail`, joined with ''.
+ * Every separator is already inside a piece; the pieces that do not depend on K are built once, so the
+ * same string object comes back for every K (tokens.ts memoizes counts by string).
+ */
+export interface ContextLayout {
+  /** `more`: whether a commit or tail piece follows (Python and Lua put no separator after the last element). */
+  head(k: number, more: boolean): string[];
+  /** One piece per commit of the branch, oldest first, in the form it takes when shown. */
+  commits: string[];
+  tail: string[];
+}
+
+export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDialect): ContextLayout {
+  switch (dialect) {
+    case 'python':
+    case 'lua':
+      return joinedLayout(input, dialect);
+    case 'typescript':
+      return joinedLayout(input, dialect);
+    case 'go':
+    case 'rust':
+      return concatenatedLayout(input);
+    case 'elixir':
+      return elixirLayout(input);
+    case 'zig':
+      return zigLayout(input);
+  }
+}
+
+/**
+ * The CONTEXT text the implementation's `summary()` returns. '' when it refuses this K
+ * (contextRefusal says why). For lua, elixir and zig the text is approximate.
+ */
+export function renderContext(input: ContextInput, dialect: RenderDialect): string {
+  if (contextRefusal(dialect, input.k) !== null) return '';
+  const layout = contextLayout(input, dialect);
+  const start = firstShownCommit(dialect, input.k, layout.commits.length);
+  const more = start < layout.commits.length || layout.tail.length > 0;
+  return [...layout.head(input.k, more), ...layout.commits.slice(start), ...layout.tail].join('');
+}
+
+/**
+ * Python, TypeScript and Lua: `"\n".join(parts)` where each part ends with its own `\n`.
+ * Python reads main.md with universal newlines, so its roadmap has no `\r`.
+ */
+function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'typescript' | 'lua'): ContextLayout {
+  const roadmap = dialect === 'python' ? universalNewlines(input.roadmap) : input.roadmap;
+  const roadmapPart = `## Global Roadmap\n${roadmap}\n\n`;
+  const tailParts: string[] = [];
+  const steps = input.steps;
+  const recent = steps.slice(-5);
+  if (dialect === 'typescript') {
+    if (steps.length > 0) {
+      tailParts.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${steps.length})\n`);
+    }
+  } else if (steps.length > 0 || dialect === 'lua') {
+    // Lua (approximate): as Python, but the heading is printed even without steps.
+    tailParts.push(`## Recent OTA steps (${steps.length} total)\n`);
+  }
+  if (steps.length > 0) for (const s of recent) tailParts.push(stepMarkdown(s));
+  const tail = tailParts.map((p, i) => (i < tailParts.length - 1 ? p + '\n' : p));
+  const commits = input.commits.map((c, i) =>
+    i < input.commits.length - 1 || tail.length > 0 ? commitMarkdown(c) + '\n' : commitMarkdown(c),
+  );
+  return {
+    head: (k, more) => [
+      `# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`,
+      roadmapPart,
+      more ? `## Last ${k} Commit(s)\n\n` : `## Last ${k} Commit(s)\n`,
+    ],
+    commits,
+    tail,
+  };
+}
+
+/** Go and Rust: plain concatenation, no blank line between records. */
+function concatenatedLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
+  const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
+  const tail: string[] = [];
+  if (input.steps.length > 0) {
+    const recent = input.steps.slice(-5);
+    tail.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${input.steps.length})\n`);
+    for (const s of recent) tail.push(stepMarkdown(s));
+  }
+  return {
+    head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
+    commits: input.commits.map((c) => commitMarkdown(c)),
+    tail,
+  };
+}
+
+/**
+ * Elixir (APPROXIMATE, read from its fixtures): a heredoc; the step heading is always printed and
+ * the text ends with a newline. The corrupted step timestamps it shows come from its own reader.
+ */
+function elixirLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
+  const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
+  const recent = input.steps.slice(-5);
+  const tail = [`\n## Recent OTA steps (${input.steps.length} total)\n`, ...recent.map((s) => stepMarkdown(s) + '\n')];
+  return {
+    head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
+    commits: input.commits.map((c) => commitMarkdown(c) + '\n'),
+    tail,
+  };
+}
+
+/**
+ * Zig (APPROXIMATE, derived from reading its code): the last K raw commit blocks, then
+ * `\n## Recent OTA Steps\n` and the whole raw log. We rebuild the raw blocks from the records with
+ * Zig's writer, which does not escape `---`; Zig's real output copies the files' bytes.
+ */
+function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
+  const raw = (v: string): string => v;
+  const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
+  return {
+    head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
+    commits: input.commits.map((c) => commitMarkdown(c, raw)),
+    tail: ['\n## Recent OTA Steps\n', ...input.steps.map((s) => stepMarkdown(s, raw))],
+  };
+}
+
+/** Python's text-mode read: `\r\n` and a lone `\r` both become `\n`. */
+export function universalNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
