@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWatcher, isWatchedGccPath, type GccWatcher } from './watcher.ts';
+
+describe('isWatchedGccPath', () => {
+  it('accepts the format files and refuses locks, temp files and deeper paths', () => {
+    for (const p of ['', 'main.md', 'branches', 'branches/main', 'branches/x/log.md', 'branches/x/commit.md', 'branches/x/metadata.yaml']) {
+      expect(isWatchedGccPath(p), p).toBe(true);
+    }
+    for (const p of ['.lock', '.lock_dir', 'main.md~', '.main.md.swp', 'notes.txt', 'branches/x/log.md.tmp', 'branches/x/.log.md.swp', 'branches/x/sub/log.md', 'branches/.hidden']) {
+      expect(isWatchedGccPath(p), p).toBe(false);
+    }
+  });
+});
+
+describe('createWatcher', () => {
+  let dir: string;
+  let watcher: GccWatcher | null = null;
+  afterEach(async () => {
+    await watcher?.close();
+    watcher = null;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(withGcc: boolean) {
+    dir = mkdtempSync(join(tmpdir(), 'gcc-watch-'));
+    const gccDir = join(dir, '.GCC');
+    if (withGcc) mkdirSync(join(gccDir, 'branches', 'main'), { recursive: true });
+    const seen: string[] = [];
+    watcher = createWatcher({ gccDir, onChange: (paths) => seen.push(...paths), recheckIntervalMs: 5, recheckWindowMs: 60 });
+    await watcher.ready;
+    return { gccDir, seen };
+  }
+
+  it('reports appends, new branch folders and removals, relative to .GCC/', async () => {
+    const { gccDir, seen } = await start(true);
+    appendFileSync(join(gccDir, 'branches', 'main', 'log.md'), 'x');
+    await expect.poll(() => seen.includes('branches/main/log.md')).toBe(true);
+    mkdirSync(join(gccDir, 'branches', 'feat'));
+    await expect.poll(() => seen.includes('branches/feat')).toBe(true);
+    writeFileSync(join(gccDir, 'branches', 'feat', 'metadata.yaml'), 'name: feat\n');
+    await expect.poll(() => seen.includes('branches/feat/metadata.yaml')).toBe(true);
+    seen.length = 0;
+    rmSync(join(gccDir, 'branches', 'feat'), { recursive: true });
+    await expect.poll(() => seen.includes('branches/feat')).toBe(true);
+  });
+
+  it('ignores .lock, editor temp files and unknown files', async () => {
+    const { gccDir, seen } = await start(true);
+    writeFileSync(join(gccDir, '.lock'), '');
+    writeFileSync(join(gccDir, 'main.md~'), 'x');
+    writeFileSync(join(gccDir, 'branches', 'main', '.log.md.swp'), 'x');
+    writeFileSync(join(gccDir, 'branches', 'main', 'notes.txt'), 'x');
+    // A watched write after the ignored ones: once it is seen, the ignored ones would have been seen too.
+    writeFileSync(join(gccDir, 'main.md'), '# Project Roadmap\n');
+    await expect.poll(() => seen.includes('main.md')).toBe(true);
+    expect(seen.filter((p) => p !== 'main.md')).toEqual([]);
+  });
+
+  it('keeps reporting a file after its last event, to catch the change chokidar drops', async () => {
+    const { gccDir, seen } = await start(true);
+    appendFileSync(join(gccDir, 'branches', 'main', 'log.md'), 'x');
+    await expect.poll(() => seen.filter((p) => p === 'branches/main/log.md').length).toBeGreaterThan(3);
+  });
+
+  it('sees a .GCC/ that appears later, and its disappearance', async () => {
+    const { gccDir, seen } = await start(false);
+    mkdirSync(gccDir);
+    await expect.poll(() => seen.includes('')).toBe(true);
+    mkdirSync(join(gccDir, 'branches'));
+    await expect.poll(() => seen.includes('branches')).toBe(true);
+    seen.length = 0;
+    rmSync(gccDir, { recursive: true });
+    await expect.poll(() => seen.includes('')).toBe(true);
+  });
+
+  it('stops reporting after close()', async () => {
+    const { gccDir, seen } = await start(true);
+    await watcher!.close();
+    appendFileSync(join(gccDir, 'main.md'), 'x');
+    writeFileSync(join(gccDir, 'branches', 'main', 'log.md'), 'y');
+    // Give a late event every chance to arrive, then check that none did.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen).toEqual([]);
+  });
+});
