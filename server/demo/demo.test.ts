@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDemo, type Demo } from './demo.ts';
+
+describe('startDemo', () => {
+  let demo: Demo | null = null;
+  afterEach(async () => {
+    await demo?.stop();
+  });
+
+  it('runs a separate agent process that logs, commits, branches and merges, and cleans up on stop', async () => {
+    const ops: string[] = [];
+    const errors: string[] = [];
+    demo = startDemo({ intervalMs: 15, onOp: (op) => ops.push(op), onAgentError: (m) => errors.push(m) });
+    expect(demo.agent.pid).toBeGreaterThan(0);
+    expect(demo.agent.pid).not.toBe(process.pid);
+    await expect.poll(() => ops.includes('merge deploy-fly'), { timeout: 20_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    const gcc = demo.gccDir;
+    const meta = readFileSync(join(gcc, 'branches', 'deploy-fly', 'metadata.yaml'), 'utf8');
+    expect(meta).toContain('merged_into: main\n');
+    expect(meta).toContain('status: merged\n');
+    const mainLog = readFileSync(join(gcc, 'branches', 'main', 'log.md'), 'utf8');
+    expect(mainLog).toContain('\n## Merged from `deploy-fly` (');
+    expect(mainLog).toMatch(/### Step 10 — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00\n/);
+    expect(readFileSync(join(gcc, 'main.md'), 'utf8')).toContain('Merged `deploy-fly`: Merged branch `deploy-fly` (2 commits).');
+    const dir = demo.projectDir;
+    await demo.stop();
+    demo = null;
+    expect(existsSync(dir)).toBe(false);
+  });
+});
