@@ -78,17 +78,22 @@ export function contextRefusal(dialect: RenderDialect, k: number): string | null
   return null;
 }
 
-/** Index of the first commit shown for K: every implementation shows a suffix of the commit list. */
-export function firstShownCommit(dialect: RenderDialect, k: number, count: number): number {
+/**
+ * The commits shown for K, as [start, end) of the branch's commit list. A suffix for every K >= 1;
+ * Python's `commits[-k:]` shows all for k = 0 and drops the first |k| for k < 0, Elixir's
+ * `Enum.take(commits, -k)` shows the FIRST |k| for k < 0.
+ */
+export function shownCommits(dialect: RenderDialect, k: number, count: number): { start: number; end: number } {
+  if (k >= 1) return { start: clamp(count - k, count), end: count };
   switch (dialect) {
     case 'python':
-      // commits[-k:]: k = 0 gives all, k < 0 drops the first |k|; JS slice(-k) has the same meaning.
-      return clamp(k === 0 ? 0 : k > 0 ? count - k : -k, count);
+      return { start: clamp(-k, count), end: count };
     case 'typescript':
-      return clamp(k === 0 ? 0 : count - k, count); // slice(-k); k < 1 is refused before this
+      return { start: 0, end: count }; // slice(-0); refused before rendering anyway
+    case 'elixir':
+      return { start: 0, end: clamp(-k, count) };
     default:
-      // Go, Rust, Lua (max(1, n - k + 1)), Elixir, Zig: the last max(k, 0) commits.
-      return clamp(count - Math.max(k, 0), count);
+      return { start: count, end: count }; // Go/Rust refuse; Lua's max(1, n - k + 1) and Zig show none
   }
 }
 
@@ -97,14 +102,14 @@ function clamp(start: number, count: number): number {
 }
 
 /**
- * The CONTEXT text as pieces: `head(k)` + `commits.slice(firstShownCommit(...))` + `tail`, joined with ''.
+ * The CONTEXT text as pieces: `head(k)` + the shown slice of `commits` + `tail`, joined with ''.
  * Every separator is already inside a piece; the pieces that do not depend on K are built once, so the
  * same string object comes back for every K (tokens.ts memoizes counts by string).
  */
 export interface ContextLayout {
   /** `more`: whether a commit or tail piece follows (Python and Lua put no separator after the last element). */
   head(k: number, more: boolean): string[];
-  /** One piece per commit of the branch, oldest first, in the form it takes when shown. */
+  /** One piece per commit of the branch (Zig: per raw block), oldest first, in the form it takes when shown. */
   commits: string[];
   tail: string[];
 }
@@ -133,9 +138,9 @@ export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDia
 export function renderContext(input: ContextInput, dialect: RenderDialect): string {
   if (contextRefusal(dialect, input.k) !== null) return '';
   const layout = contextLayout(input, dialect);
-  const start = firstShownCommit(dialect, input.k, layout.commits.length);
-  const more = start < layout.commits.length || layout.tail.length > 0;
-  return [...layout.head(input.k, more), ...layout.commits.slice(start), ...layout.tail].join('');
+  const { start, end } = shownCommits(dialect, input.k, layout.commits.length);
+  const more = start < end || layout.tail.length > 0;
+  return [...layout.head(input.k, more), ...layout.commits.slice(start, end), ...layout.tail].join('');
 }
 
 /**
@@ -204,17 +209,36 @@ function elixirLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
 }
 
 /**
- * Zig (APPROXIMATE, derived from reading its code): the last K raw commit blocks, then
- * `\n## Recent OTA Steps\n` and the whole raw log. We rebuild the raw blocks from the records with
- * Zig's writer, which does not escape `---`; Zig's real output copies the files' bytes.
+ * Zig (APPROXIMATE, derived from reading its code): it parses no records. CONTEXT shows the last K
+ * raw blocks of commit.md (split on `---\n`, so a `---` line inside a value makes two blocks, and the
+ * first block carries the file's title; blocks without a commit header are dropped), then `\n## Recent OTA Steps\n` and the whole raw log.md.
+ * We rebuild the raw files from the records with Zig's writer, which does not escape `---`; the
+ * timestamp of a `## Merged from` header is not in the records, so we take the merge commit's.
  */
 function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   const raw = (v: string): string => v;
   const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
+  const commitText = `# Commit History — branch \`${input.branch}\`\n\n` + input.commits.map((c) => commitMarkdown(c, raw)).join('');
+  // Blocks without a commit header (the tail of a value cut at a `---` line) are dropped, and each
+  // shown block is trimmed and closed again, as the corpus shows.
+  const blocks = commitText
+    .split('---\n')
+    .filter((b) => b.includes('## Commit `'))
+    .map((b) => b.trim() + '\n\n---\n');
+  let log = `# OTA Log — branch \`${input.branch}\`\n\n`;
+  let mergedFrom: string | undefined;
+  for (const s of input.steps) {
+    if (s.mergedFrom !== undefined && s.mergedFrom !== mergedFrom) {
+      const merge = input.commits.find((c) => c.thisCommitContribution.startsWith(`Merged branch \`${s.mergedFrom}\``));
+      log += `\n## Merged from \`${s.mergedFrom}\` (${merge?.timestamp ?? ''})\n\n# OTA Log — branch \`${s.mergedFrom}\`\n\n`;
+    }
+    mergedFrom = s.mergedFrom;
+    log += stepMarkdown(s, raw);
+  }
   return {
     head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
-    commits: input.commits.map((c) => commitMarkdown(c, raw)),
-    tail: ['\n## Recent OTA Steps\n', ...input.steps.map((s) => stepMarkdown(s, raw))],
+    commits: blocks,
+    tail: ['\n## Recent OTA Steps\n', log],
   };
 }
 

@@ -7,7 +7,7 @@
 // keeps the other encodings out of the bundle; the page should still load this module lazily
 // (its ranks are ~2.4 MB of JS).
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { contextLayout, contextRefusal, firstShownCommit, type ContextInput, type RenderDialect } from './context.ts';
+import { contextLayout, contextRefusal, shownCommits, type ContextInput, type RenderDialect } from './context.ts';
 
 export const TOKEN_ENCODING = 'o200k_base';
 
@@ -65,8 +65,8 @@ class PieceCounter {
  */
 export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect): number[] {
   const layout = contextLayout(input, dialect);
-  const n = layout.commits.length;
-  if (n === 0) return [];
+  const n = layout.commits.length; // Zig's pieces are raw blocks, which need not be one per commit
+  if (input.commits.length === 0) return [];
   const counter = new PieceCounter();
   // The shown commits are always a suffix of the list, followed by the fixed tail: split that
   // sequence into boundary-delimited segments once, and sum segment counts from the back.
@@ -81,18 +81,19 @@ export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDi
     }
   }
   const counts: number[] = [];
-  for (let k = 1; k <= n; k++) {
+  for (let k = 1; k <= input.commits.length; k++) {
     if (contextRefusal(dialect, k) !== null) {
       counts.push(0);
       continue;
     }
-    const start = firstShownCommit(dialect, k, n);
-    const head = layout.head(k, true);
+    const { start, end } = shownCommits(dialect, k, n);
+    const more = start < end || layout.tail.length > 0;
+    const head = layout.head(k, more);
     // Exact fast path: the shown suffix starts a segment and meets the head at a boundary.
-    if (segmentStart[start] && isTokenBoundary(head.at(-1) ?? '', rest[start] ?? '')) {
+    if (end === n && start < rest.length && segmentStart[start] && isTokenBoundary(head.at(-1) ?? '', rest[start] ?? '')) {
       counts.push(counter.countJoined(head) + (suffixTokens[start] ?? 0));
     } else {
-      counts.push(counter.countJoined([...head, ...rest.slice(start)]));
+      counts.push(counter.countJoined([...head, ...layout.commits.slice(start, end), ...layout.tail]));
     }
   }
   return counts;
