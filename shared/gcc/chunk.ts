@@ -1,0 +1,143 @@
+// What log.ts and commits.ts share about one parse call: the decoded tail, the byte/line maps,
+// diagnostics for invalid UTF-8, the fingerprint of the bytes before `consumed`.
+
+import type { ByteRange, Diagnostic, Severity } from '../types.ts';
+import { ByteCursor, LineCounter, bytesEqual, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+
+/** How many bytes before `consumed` a state keeps to notice that the file changed there. */
+export const FINGERPRINT_BYTES = 64;
+
+/** Where a parse stopped: the offsets any incremental state carries. */
+export interface ResumePoint {
+  /** Path relative to .GCC/, used in diagnostics. */
+  file: string;
+  /** Byte offset after the last complete record or marker. */
+  consumed: number;
+  /** 1-based line number of the byte at `consumed`. */
+  line: number;
+  /** The (up to 64) bytes just before `consumed`. */
+  fingerprint: Uint8Array;
+}
+
+/** The bytes after the last complete record, held back until the writer finishes them. */
+export interface PendingBlock {
+  range: ByteRange;
+  /** Why it is held back; null when it is only blank lines. */
+  diagnostic: Diagnostic | null;
+}
+
+export class Chunk {
+  readonly text: string;
+  readonly decoded: DecodedText;
+  readonly bytes: Uint8Array;
+  readonly base: ResumePoint;
+  readonly bytesCursor: ByteCursor;
+  readonly lines: LineCounter;
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(base: ResumePoint, tail: Uint8Array) {
+    this.bytes = tail;
+    this.base = base;
+    this.decoded = decodeUtf8(tail);
+    this.text = this.decoded.text;
+    this.bytesCursor = new ByteCursor(this.decoded, base.consumed);
+    this.lines = new LineCounter(this.text, base.line);
+  }
+
+  /** Absolute byte offset of a string index (indices must be asked in increasing order). */
+  byteAt(pos: number): number {
+    return this.bytesCursor.byteAt(pos);
+  }
+
+  lineAt(pos: number): number {
+    return this.lines.lineAt(pos);
+  }
+
+  report(pos: number, severity: Severity, code: string, message: string): void {
+    this.diagnostics.push({ file: this.base.file, line: this.lineAt(pos), severity, code, message });
+  }
+
+  /** Adds an `invalid-utf8` diagnostic for each bad stretch before absolute byte `upTo`. */
+  reportInvalidUtf8(upTo: number): void {
+    let fromByte = 0;
+    let fromLine = this.base.line;
+    // Adjacent bad stretches (Elixir's split em dash: 0x80 0x94) make one diagnostic.
+    const merged: InvalidUtf8[] = [];
+    for (const b of this.decoded.invalid) {
+      const last = merged[merged.length - 1];
+      if (last && last.offset + last.length === b.offset) last.length += b.length;
+      else merged.push({ ...b });
+    }
+    for (const bad of merged) {
+      if (this.base.consumed + bad.offset >= upTo) break;
+      fromLine = lineAtByte(this.bytes, bad.offset, fromByte, fromLine);
+      fromByte = bad.offset;
+      this.diagnostics.push({
+        file: this.base.file,
+        line: fromLine,
+        severity: 'warning',
+        code: 'invalid-utf8',
+        message:
+          `Byte${bad.length > 1 ? 's' : ''} ${hexBytes(this.bytes, bad.offset, bad.length)} at byte ` +
+          `${this.base.consumed + bad.offset} ${bad.length > 1 ? 'are' : 'is'} not valid UTF-8; shown as U+FFFD.`,
+      });
+    }
+  }
+
+  /** The resume point after string index `pos` (a record boundary). */
+  resumeAt(pos: number): ResumePoint {
+    const consumed = this.byteAt(pos);
+    const line = this.lineAt(pos);
+    return { file: this.base.file, consumed, line, fingerprint: fingerprintBefore(this.base, this.bytes, consumed) };
+  }
+
+  /** The bytes from `pos` to the end, if any, as a pending block. */
+  pendingFrom(pos: number, describe: () => string): PendingBlock | null {
+    if (pos >= this.text.length) return null;
+    const start = this.byteAt(pos);
+    const end = this.base.consumed + this.bytes.length;
+    const rest = this.text.slice(pos);
+    if (rest.trim() === '') return { range: { start, end }, diagnostic: null };
+    const firstLine = pos + (rest.length - rest.trimStart().length);
+    const cutUtf8 = this.decoded.invalid.some((b) => this.base.consumed + b.offset + b.length === end);
+    const message =
+      describe() +
+      (cutUtf8 ? ' The file ends inside a UTF-8 sequence.' : '') +
+      ' It is held back until the writer finishes it; if the file is complete, the record lacks its closing `---` line.';
+    return {
+      range: { start, end },
+      diagnostic: {
+        file: this.base.file,
+        line: this.lineAt(firstLine),
+        severity: 'warning',
+        code: 'incomplete-record',
+        message,
+      },
+    };
+  }
+}
+
+function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed: number): Uint8Array {
+  const fromTail = consumed - base.consumed;
+  if (fromTail >= FINGERPRINT_BYTES) return tail.slice(fromTail - FINGERPRINT_BYTES, fromTail);
+  const need = FINGERPRINT_BYTES - fromTail;
+  const old = base.fingerprint.subarray(Math.max(0, base.fingerprint.length - need));
+  const out = new Uint8Array(old.length + fromTail);
+  out.set(old, 0);
+  out.set(tail.subarray(0, fromTail), old.length);
+  return out;
+}
+
+export function initialResumePoint(file: string): ResumePoint {
+  return { file, consumed: 0, line: 1, fingerprint: new Uint8Array(0) };
+}
+
+/**
+ * Whether `file` (the whole current file) still holds the bytes a state was built from before its
+ * `consumed` offset, judged by length and the fingerprint. If not, parse the file again from scratch.
+ */
+export function prefixUnchanged(state: ResumePoint, file: Uint8Array): boolean {
+  if (file.length < state.consumed) return false;
+  const fp = state.fingerprint;
+  return bytesEqual(file.subarray(state.consumed - fp.length, state.consumed), fp);
+}

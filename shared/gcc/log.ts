@@ -1,0 +1,460 @@
+// log.md: the OTA steps of one branch, read losslessly and incrementally, written like the writers do.
+
+import type { ByteRange, Diagnostic, Dialect, OtaStep } from '../types.ts';
+import { Chunk, initialResumePoint, prefixUnchanged, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type EscapeStyle } from './escape.ts';
+import {
+  TIMESTAMP_RE,
+  backticked,
+  compareKeys,
+  findRecordEnd,
+  itemStartAt,
+  preview,
+  probableTimestamp,
+  skipBlankLines,
+  splitFields,
+  timestampKey,
+  type ItemStarts,
+} from './records.ts';
+
+export type { PendingBlock } from './chunk.ts';
+
+/** `# OTA Log — branch \`b\`` at the top of the file. */
+export interface LogHeader {
+  branch: string | null;
+  /** The header line and the blank line after it. */
+  range: ByteRange;
+}
+
+/** `## Merged from \`b\` (TS)`: the steps after it were copied from branch `b` by a merge. */
+export interface MergeMarker {
+  branch: string;
+  /** Exactly as in the file. */
+  timestamp: string;
+  /** From the blank line before the heading to the blank line after it (and, for Zig, the copied log header). */
+  range: ByteRange;
+  line: number;
+  /** Zig copies the source log whole, its `# OTA Log` header included. */
+  includesSourceHeader: boolean;
+}
+
+interface MergeSection {
+  branch: string;
+  key: [number, number] | null;
+  lastStep: number | null;
+}
+
+/** Everything needed to continue parsing after `consumed`; small and plain. */
+export interface LogState extends ResumePoint {
+  dialect: Dialect | undefined;
+  headerSeen: boolean;
+  /** The merged section the next step may belong to. */
+  section: MergeSection | null;
+  /** Last step number outside merged sections. */
+  ownLastStep: number | null;
+  /** The last record was closed by a `---` at the end of the bytes; the next bytes must start an item. */
+  provisional: boolean;
+  steps: number;
+}
+
+export interface LogParseResult {
+  /** Present when this call read the file header (a full parse, or a continuation from offset 0). */
+  header: LogHeader | null;
+  /** New complete steps, in file order. */
+  steps: OtaStep[];
+  /** New merge markers. */
+  merges: MergeMarker[];
+  /** Bytes after the last complete record (writer mid-append, or a file that lacks its last `---`). */
+  pending: PendingBlock | null;
+  /** Problems in the newly consumed bytes (the pending block's warning is in `pending.diagnostic`). */
+  diagnostics: Diagnostic[];
+  state: LogState;
+  /**
+   * The new bytes prove that the previous call's last record was not finished after all (a `---` value
+   * line at the very end of the bytes, Zig or a trailing `---`): parse the whole file again. Nothing
+   * else in the result is meaningful then.
+   */
+  needsFullReparse: boolean;
+}
+
+export interface LogParseOptions {
+  /** Path relative to .GCC/, e.g. `branches/main/log.md`. */
+  file: string;
+  /** Who wrote the file, when known: decides how `---` escapes are undone (Zig: none; Lua: its corruption). */
+  dialect?: Dialect;
+}
+
+const LOG_LABELS = ['**Observation:**', '**Thought:**', '**Action:**'] as const;
+const FIELD_NAMES = ['observation', 'thought', 'action'] as const;
+const LOG_STARTS: ItemStarts = {
+  afterBlank: ['### Step ', '\n## Merged from ', '## Merged from ', '# OTA Log '],
+  direct: LOG_LABELS,
+};
+
+export function initialLogState(options: LogParseOptions): LogState {
+  return {
+    ...initialResumePoint(options.file),
+    dialect: options.dialect,
+    headerSeen: false,
+    section: null,
+    ownLastStep: null,
+    provisional: false,
+    steps: 0,
+  };
+}
+
+/** Parses a whole log.md. Never throws. */
+export function parseLog(bytes: Uint8Array, options: LogParseOptions): LogParseResult {
+  return continueLog(initialLogState(options), bytes);
+}
+
+/**
+ * Continues a parse: `tail` is the file's bytes from `state.consumed` to its end. Returns only what is
+ * new. parseLog(whole) equals parseLog(prefix) followed by continueLog on the rest.
+ */
+export function continueLog(state: LogState, tail: Uint8Array): LogParseResult {
+  return new LogReader(state, tail).run();
+}
+
+/**
+ * Re-reads a log after it changed: continues from `state` when the bytes before `state.consumed` are
+ * unchanged (judged by the fingerprint), else parses it whole. `reparsed` says which happened.
+ */
+export function refreshLog(state: LogState, file: Uint8Array): LogParseResult & { reparsed: boolean } {
+  if (prefixUnchanged(state, file)) {
+    const r = continueLog(state, file.subarray(state.consumed));
+    if (!r.needsFullReparse) return { ...r, reparsed: false };
+  }
+  return { ...parseLog(file, { file: state.file, dialect: state.dialect }), reparsed: true };
+}
+
+class LogReader {
+  private readonly c: Chunk;
+  private readonly state: LogState;
+  private readonly style: EscapeStyle;
+  private readonly steps: OtaStep[] = [];
+  private readonly merges: MergeMarker[] = [];
+  private header: LogHeader | null = null;
+  private section: MergeSection | null;
+  private ownLastStep: number | null;
+  private headerSeen: boolean;
+  private provisional = false;
+
+  constructor(state: LogState, tail: Uint8Array) {
+    this.state = state;
+    this.c = new Chunk(state, tail);
+    this.style = escapeStyleOf(state.dialect);
+    this.section = state.section ? { ...state.section } : null;
+    this.ownLastStep = state.ownLastStep;
+    this.headerSeen = state.headerSeen;
+  }
+
+  run(): LogParseResult {
+    const { text } = this.c;
+    if (this.state.provisional && text.length > 0) {
+      const next = itemStartAt(text, 0, LOG_STARTS);
+      if (next === 'no') return this.reparse();
+      if (next === 'maybe') return this.finish(0, true);
+    }
+    let pos = 0;
+    for (;;) {
+      const p = skipBlankLines(text, pos);
+      if (p >= text.length) break;
+      let next: number;
+      if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
+      else if (text.startsWith('\n## Merged from ', p - 1) || text.startsWith('## Merged from ', p))
+        next = this.readMarker(pos, p);
+      else if (text.startsWith('### Step ', p) || LOG_LABELS.some((l) => text.startsWith(l, p))) next = this.readStep(p);
+      else next = this.readStray(p);
+      if (next === -1) break;
+      this.headerSeen = true;
+      pos = next;
+    }
+    return this.finish(pos, false);
+  }
+
+  private reparse(): LogParseResult {
+    const r = this.finish(0, true);
+    return { ...r, needsFullReparse: true };
+  }
+
+  private finish(pos: number, keepProvisional: boolean): LogParseResult {
+    const c = this.c;
+    const pending = c.pendingFrom(pos, () => 'The last block of the log is incomplete.');
+    const resume = c.resumeAt(pos);
+    c.reportInvalidUtf8(resume.consumed);
+    c.diagnostics.sort((a, b) => a.line - b.line);
+    const state: LogState = {
+      ...resume,
+      dialect: this.state.dialect,
+      headerSeen: this.headerSeen,
+      section: this.section,
+      ownLastStep: this.ownLastStep,
+      provisional: keepProvisional ? this.state.provisional : this.provisional,
+      steps: this.state.steps + this.steps.length,
+    };
+    return {
+      header: this.header,
+      steps: this.steps,
+      merges: this.merges,
+      pending,
+      diagnostics: c.diagnostics,
+      state,
+      needsFullReparse: false,
+    };
+  }
+
+  /** `# OTA Log — branch \`b\`` and one blank line; -1 while incomplete. */
+  private readHeader(p: number): number {
+    const { text } = this.c;
+    const nl = text.indexOf('\n', p);
+    if (nl === -1) return -1;
+    let end = nl + 1;
+    if (text.charCodeAt(end) === 10) end++;
+    else if (end >= text.length) return -1;
+    const line = text.slice(p, nl).replace(/\r$/, '');
+    const branch = backticked(line);
+    if (!line.startsWith('# OTA Log — branch `') || branch === null) {
+      this.c.report(p, 'info', 'nonstandard-log-header', `Log header ${preview(line)} is not \`# OTA Log — branch \`name\`\`.`);
+    }
+    this.header = { branch, range: { start: this.c.byteAt(p), end: this.c.byteAt(end) } };
+    this.provisional = false;
+    return end;
+  }
+
+  /** `\n## Merged from \`b\` (TS)\n\n` (+ Zig's copied `# OTA Log` header); -1 while incomplete. */
+  private readMarker(pos: number, p: number): number {
+    const { text } = this.c;
+    const start = text.startsWith('\n## Merged from ', p - 1) && p - 1 >= pos ? p - 1 : p;
+    const nl = text.indexOf('\n', p);
+    if (nl === -1) return -1;
+    let end = nl + 1;
+    if (end >= text.length) return -1;
+    if (text.charCodeAt(end) === 10) end++;
+    const line = text.slice(p, nl).replace(/\r$/, '');
+    const branch = backticked(line) ?? '';
+    const open = line.lastIndexOf('(');
+    const close = line.lastIndexOf(')');
+    const timestamp = open !== -1 && close > open ? line.slice(open + 1, close) : '';
+    let includesSourceHeader = false;
+    const h = end;
+    if (text.startsWith('# OTA Log', h)) {
+      const hn = text.indexOf('\n', h);
+      if (hn === -1 || hn + 1 >= text.length) return -1;
+      end = hn + 1;
+      if (text.charCodeAt(end) === 10) end++;
+      includesSourceHeader = true;
+    } else if (h < text.length && h + 9 > text.length && '# OTA Log'.startsWith(text.slice(h))) {
+      return -1;
+    } else if (h >= text.length && this.state.dialect === 'zig') {
+      // Zig's copied log header may still be on its way.
+      return -1;
+    }
+    const markerLine = this.c.lineAt(p);
+    if (!branch || !timestamp) {
+      this.c.report(p, 'warning', 'malformed-merge-header', `Merge heading ${preview(line)} lacks a \`branch\` or a (timestamp).`);
+    }
+    const range = { start: this.c.byteAt(start), end: this.c.byteAt(end) };
+    this.merges.push({ branch, timestamp, range, line: markerLine, includesSourceHeader });
+    const key = timestampKey(timestamp) ?? keyOfProbable(timestamp);
+    this.section = { branch, key, lastStep: null };
+    this.provisional = false;
+    return end;
+  }
+
+  /** One step record; -1 while incomplete. */
+  private readStep(p: number): number {
+    const c = this.c;
+    const { text } = c;
+    const end = findRecordEnd(text, p, LOG_STARTS);
+    if (end.kind === 'incomplete') return -1;
+    const rec = text.slice(p, end.closeAt);
+    const range = { start: c.byteAt(p), end: c.byteAt(end.end) };
+    let step = 0;
+    let timestamp = '';
+    let bodyAt = 0;
+    let numbered = false;
+    const hasHeader = rec.startsWith('### Step ');
+    if (hasHeader) {
+      const nl = rec.indexOf('\n');
+      const headerLine = nl === -1 ? rec : rec.slice(0, nl);
+      bodyAt = nl === -1 ? rec.length : nl + 1;
+      const h = this.readStepHeader(p, headerLine);
+      step = h.step;
+      timestamp = h.timestamp;
+      numbered = h.numbered;
+    } else {
+      c.report(p, 'warning', 'missing-step-header', 'A block without a `### Step N — TS` header: kept as a step numbered 0 with no timestamp.');
+    }
+    const split = splitFields(rec.slice(bodyAt), LOG_LABELS);
+    const label = hasHeader ? `Step ${step}` : 'The step without header';
+    const values: string[] = ['', '', ''];
+    for (let k = 0; k < 3; k++) {
+      const raw = split.values[k];
+      if (raw === null || raw === undefined) continue;
+      values[k] = this.readValue(raw, p, label, FIELD_NAMES[k]!);
+      if (raw.startsWith('### Step ') || raw.indexOf('\n### Step ') !== -1) {
+        const at = raw.startsWith('### Step ') ? 0 : raw.indexOf('\n### Step ') + 1;
+        const where = p + bodyAt + rec.slice(bodyAt).indexOf(raw) + at;
+        c.report(where, 'info', 'step-header-in-value', `${label}'s ${FIELD_NAMES[k]} contains a line that looks like a step header; it is part of the value, not a new step.`);
+      }
+    }
+    if (split.stray !== null) {
+      if (split.values[0] === null) values[0] = unescapeValue(split.stray, this.style);
+      c.report(p, 'warning', 'unlabelled-text', `${label} has text before its first field label: ${preview(split.stray)}${split.values[0] === null ? ' (kept as the observation)' : ''}.`);
+    }
+    const missing = FIELD_NAMES.filter((_, k) => split.values[k] === null && !(k === 0 && split.stray !== null));
+    if (missing.length > 0 && missing.length < 3) {
+      c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `**${cap(m)}:**`).join(', ')} field; read as empty.`);
+    }
+    if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label} uses CRLF line endings between its fields.`);
+    if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label} does not end with the blank line writers put before \`---\`.`);
+    if (split.ambiguous) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
+    for (const at of end.innerDashLines) {
+      c.report(at, 'info', 'unescaped-separator', this.style === 'zig'
+        ? `A \`---\` line inside ${label.toLowerCase()} (Zig writes no escapes): kept as part of the value.`
+        : `A bare \`---\` line inside ${label.toLowerCase()} (the writers' escape misses a second consecutive or a last \`---\`): kept as part of the value.`);
+    }
+    const mergedFrom = numbered || hasHeader ? this.placeStep(p, step, timestamp, numbered, label) : this.section?.branch;
+    const record: OtaStep = { step, timestamp, observation: values[0]!, thought: values[1]!, action: values[2]!, range };
+    if (mergedFrom !== undefined) record.mergedFrom = mergedFrom;
+    this.steps.push(record);
+    this.provisional = end.provisional;
+    return end.end;
+  }
+
+  private readStepHeader(p: number, line: string): { step: number; timestamp: string; numbered: boolean } {
+    const c = this.c;
+    let h = line;
+    if (h.endsWith('\r')) h = h.slice(0, -1);
+    let i = 9;
+    while (i < h.length && h.charCodeAt(i) >= 48 && h.charCodeAt(i) <= 57) i++;
+    const digits = h.slice(9, i);
+    const rest = h.slice(i);
+    const numbered = digits.length > 0;
+    const step = numbered ? Number(digits) : 0;
+    let timestamp: string;
+    if (rest.startsWith(' — ')) timestamp = rest.slice(3);
+    else if (/^(?: - |-| ?— ?)/.test(rest)) {
+      timestamp = rest.replace(/^(?: - |-| ?— ?)/, '');
+      c.report(p, 'info', 'legacy-step-header', `Step header ${preview(line)} uses an old separator instead of \` — \`.`);
+    } else {
+      timestamp = rest.trim();
+      c.report(p, 'warning', 'malformed-step-header', `Step header ${preview(line)} is not \`### Step N — TS\`.`);
+    }
+    if (!numbered) c.report(p, 'warning', 'malformed-step-header', `Step header ${preview(line)} has no step number; read as 0.`);
+    if (!TIMESTAMP_RE.test(timestamp)) {
+      const probable = probableTimestamp(timestamp);
+      if (probable !== null && probable !== timestamp) {
+        c.report(p, 'warning', 'corrupted-timestamp', `Step ${step}'s timestamp ${preview(timestamp)} has stray characters (Elixir's step-header regex splits the em dash); probably ${probable}.`);
+      } else if (probable === null) {
+        c.report(p, 'warning', 'invalid-timestamp', `Step ${step}'s timestamp ${preview(timestamp)} is not an ISO-8601 time.`);
+      }
+    }
+    return { step, timestamp, numbered };
+  }
+
+  private readValue(raw: string, p: number, label: string, field: string): string {
+    const value = unescapeValue(raw, this.style);
+    if (this.style === 'lua' && hasLuaCorruption(raw)) {
+      this.c.report(p, 'warning', 'lua-escape-corruption',
+        `${label}'s ${field} was written by Contexa Lua, which turns every newline (and dashes that end a line) into \`\\n\\---\\n\`. ` +
+        `Read as ${preview(value)}; dashes at line ends may have been lost. On disk: ${preview(raw)}.`);
+    } else if (this.style === 'standard' && looksLuaCorrupted(raw)) {
+      this.c.report(p, 'info', 'possible-lua-corruption',
+        `${label}'s ${field} alternates every line with \`\\---\`, as Contexa Lua writes newlines; if Lua wrote it, it probably was ${preview(raw.split('\n\\---\n').join('\n'))}.`);
+    }
+    return value;
+  }
+
+  /** Decides whether a numbered step belongs to the current merged section, and checks its number. */
+  private placeStep(p: number, step: number, timestamp: string, numbered: boolean, label: string): string | undefined {
+    const s = this.section;
+    let inSection = false;
+    if (s) {
+      const key = timestampKey(timestamp) ?? keyOfProbable(timestamp);
+      let decided: boolean | null = null;
+      // Copied steps were written before the merge; the target's own later steps after it.
+      if (key && s.key) {
+        const cmp = compareKeys(key, s.key);
+        if (cmp < 0) decided = true;
+        else if (cmp > 0) decided = false;
+      }
+      if (decided === null) {
+        if (s.lastStep === null || step === s.lastStep + 1) decided = true;
+        else if (this.ownLastStep !== null && step > this.ownLastStep) decided = false;
+        else decided = true;
+      }
+      inSection = decided;
+      if (!inSection) this.section = null;
+    }
+    if (numbered) {
+      const prev = inSection ? s!.lastStep : this.ownLastStep;
+      if (prev !== null && step <= prev) {
+        const where = inSection ? ` in the section merged from \`${s!.branch}\`` : '';
+        if (step === prev) this.c.report(p, 'warning', 'duplicate-step-number', `${label} repeats the previous step's number${where}.`);
+        else this.c.report(p, 'warning', 'step-number-not-increasing', `${label} comes after step ${prev}${where}.`);
+      }
+      if (inSection) s!.lastStep = step;
+      else this.ownLastStep = step;
+    }
+    return inSection ? s!.branch : undefined;
+  }
+
+  /** Text that is no record: skipped up to the next `---` line or step header, reported. */
+  private readStray(p: number): number {
+    const { text } = this.c;
+    const candidates = [text.indexOf('\n---\n', p), text.indexOf('\n### Step ', p), text.indexOf('\n## Merged from ', p)];
+    let stop = -1;
+    for (const x of candidates) if (x !== -1 && (stop === -1 || x < stop)) stop = x;
+    if (stop === -1) return -1;
+    const end = text.startsWith('\n---\n', stop) ? stop + 5 : stop + 1;
+    this.c.report(p, 'warning', 'unrecognized-text', `Text that is not part of any step was skipped: ${preview(text.slice(p, end))}.`);
+    return end;
+  }
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function keyOfProbable(ts: string): [number, number] | null {
+  const p = probableTimestamp(ts);
+  return p ? timestampKey(p) : null;
+}
+
+function looksLuaCorrupted(raw: string): boolean {
+  if (raw.indexOf('\n\\---\n') === -1) return false;
+  const lines = raw.split('\n');
+  if (lines.length < 5) return false;
+  for (let i = 1; i < lines.length - 1; i += 2) if (lines[i] !== '\\---') return false;
+  return true;
+}
+
+/** Exactly the bytes a writer of `dialect` appends for a step (see escape.ts for the escaping). */
+export function serializeStep(step: Pick<OtaStep, 'step' | 'timestamp' | 'observation' | 'thought' | 'action'>, dialect?: Dialect): string {
+  const style = escapeStyleOf(dialect);
+  return (
+    `### Step ${step.step} — ${step.timestamp}\n` +
+    `**Observation:** ${serializeValue(step.observation, style)}\n\n` +
+    `**Thought:** ${serializeValue(step.thought, style)}\n\n` +
+    `**Action:** ${serializeValue(step.action, style)}\n\n` +
+    `---\n`
+  );
+}
+
+/** The heading a merge appends before the copied steps. Zig also copies the source log's header. */
+export function serializeMergeHeader(branch: string, timestamp: string, dialect?: Dialect): string {
+  const head = `\n## Merged from \`${branch}\` (${timestamp})\n\n`;
+  return dialect === 'zig' ? head + serializeLogHeader(branch) : head;
+}
+
+/** The first bytes of a new log.md. */
+export function serializeLogHeader(branch: string): string {
+  return `# OTA Log — branch \`${branch}\`\n\n`;
+}
+
+/** All diagnostics of a result, the pending block's warning included. */
+export function allDiagnostics(result: { diagnostics: Diagnostic[]; pending: PendingBlock | null }): Diagnostic[] {
+  return result.pending?.diagnostic ? [...result.diagnostics, result.pending.diagnostic] : result.diagnostics;
+}
