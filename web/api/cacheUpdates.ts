@@ -1,0 +1,154 @@
+// Turns one server event into the smallest cache change that makes the page right again.
+// Appends are written by position (`from` + i), so applying an event twice — a replay after a reconnect, or a
+// re-application after a fetch that raced it — leaves the cache exactly as applying it once.
+import type { QueryClient } from '@tanstack/react-query';
+import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { StudioEvent } from '../../shared/events.ts';
+import type { Commit, OtaStep } from '../../shared/types.ts';
+import { STEPS_PAGE_SIZE, keys } from './queries.ts';
+
+/** Keys of the records an event added, so the page can flash them briefly. */
+export type FreshKey = `step:${string}:${number}` | `commit:${string}:${number}` | `branch:${string}`;
+
+/**
+ * `replay`: the event was applied before and is being put back onto freshly fetched data; only its positional
+ * writes are redone (the dependent queries were already told).
+ */
+export function applyEvent(client: QueryClient, event: StudioEvent, replay = false): FreshKey[] {
+  bumpRevision(client, event.id);
+  switch (event.type) {
+    case 'steps-appended':
+      return appendSteps(client, event.branch, event.from, event.steps, replay);
+    case 'commits-appended':
+      return appendCommits(client, event.branch, event.from, event.commits, replay);
+    case 'branch-reloaded':
+      replaceSummary(client, event.summary);
+      void client.invalidateQueries({ queryKey: keys.branch(event.branch) });
+      client.removeQueries({ queryKey: keys.stepsOf(event.branch), type: 'inactive' });
+      void client.invalidateQueries({ queryKey: keys.stepsOf(event.branch) });
+      void client.invalidateQueries({ queryKey: keys.contextOf(event.branch) });
+      void client.invalidateQueries({ queryKey: keys.searches() });
+      return [];
+    case 'metadata-changed':
+      replaceSummary(client, event.summary);
+      return [];
+    case 'branch-added':
+      replaceSummary(client, event.summary);
+      return [`branch:${event.branch}`];
+    case 'branch-removed':
+      client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, branches: ws.branches.filter((b) => b.name !== event.branch) });
+      client.removeQueries({ queryKey: keys.branch(event.branch) });
+      client.removeQueries({ queryKey: keys.stepsOf(event.branch) });
+      client.removeQueries({ queryKey: keys.contextOf(event.branch) });
+      void client.invalidateQueries({ queryKey: keys.searches() });
+      return [];
+    case 'roadmap-changed':
+      client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, roadmap: { text: event.text } });
+      // Every branch's CONTEXT starts with the roadmap.
+      void client.invalidateQueries({ queryKey: keys.contexts() });
+      return [];
+    case 'diagnostics-changed':
+      client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, diagnostics: event.diagnostics });
+      return [];
+    case 'workspace-reset':
+    case 'resync':
+      refetchEverything(client);
+      return [];
+  }
+}
+
+/** The only full refetch: after `resync` or `workspace-reset`. Unwatched pages are dropped rather than refetched. */
+export function refetchEverything(client: QueryClient): void {
+  client.removeQueries({ queryKey: keys.all, type: 'inactive' });
+  void client.invalidateQueries({ queryKey: keys.all });
+}
+
+function bumpRevision(client: QueryClient, id: number): void {
+  client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => (ws && id > ws.revision ? { ...ws, revision: id } : ws));
+}
+
+function patchSummary(client: QueryClient, branch: string, patch: (s: BranchSummary) => BranchSummary): void {
+  client.setQueryData<WorkspaceResponse>(
+    keys.workspace(),
+    (ws) => ws && { ...ws, branches: ws.branches.map((b) => (b.name === branch ? patch(b) : b)) },
+  );
+  client.setQueryData<BranchResponse>(keys.branch(branch), (br) => br && { ...br, branch: patch(br.branch) });
+}
+
+function replaceSummary(client: QueryClient, summary: BranchSummary): void {
+  client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => {
+    if (!ws) return ws;
+    const at = ws.branches.findIndex((b) => b.name === summary.name);
+    const branches = at === -1 ? [...ws.branches, summary] : ws.branches.map((b, i) => (i === at ? summary : b));
+    return { ...ws, branches };
+  });
+  client.setQueryData<BranchResponse>(keys.branch(summary.name), (br) => br && { ...br, branch: summary });
+}
+
+function later(a: string | null, b: string | undefined): string | null {
+  return b === undefined ? a : b;
+}
+
+function appendSteps(client: QueryClient, branch: string, from: number, steps: readonly OtaStep[], replay: boolean): FreshKey[] {
+  if (steps.length === 0) return [];
+  const end = from + steps.length;
+  patchSummary(client, branch, (s) => ({
+    ...s,
+    stepCount: Math.max(s.stepCount, end),
+    lastActivity: later(s.lastActivity, steps[steps.length - 1]?.timestamp),
+  }));
+
+  const firstPage = Math.floor(from / STEPS_PAGE_SIZE);
+  const lastPage = Math.floor((end - 1) / STEPS_PAGE_SIZE);
+  for (let page = firstPage; page <= lastPage; page++) {
+    const pageStart = page * STEPS_PAGE_SIZE;
+    const lo = Math.max(from, pageStart);
+    const hi = Math.min(end, pageStart + STEPS_PAGE_SIZE);
+    const slice = steps.slice(lo - from, hi - from);
+    const key = keys.stepsPage(branch, page);
+    const cached = client.getQueryData<StepsPage>(key);
+    if (cached) {
+      if (lo - pageStart > cached.steps.length) {
+        // A hole between what we hold and what arrived: we missed something, so ask again.
+        void client.invalidateQueries({ queryKey: key, exact: true });
+        continue;
+      }
+      const next = cached.steps.slice();
+      slice.forEach((s, i) => (next[lo - pageStart + i] = s));
+      client.setQueryData<StepsPage>(key, { ...cached, total: Math.max(cached.total, end), steps: next });
+    } else if (lo === pageStart) {
+      // The page starts with these steps: create it, so following the tail never needs a request.
+      client.setQueryData<StepsPage>(key, { branch, from: pageStart, total: end, steps: slice });
+    }
+  }
+  if (!replay) invalidateDependents(client, branch);
+  return steps.map((_, i) => `step:${branch}:${from + i}` as const);
+}
+
+function appendCommits(client: QueryClient, branch: string, from: number, commits: readonly Commit[], replay: boolean): FreshKey[] {
+  if (commits.length === 0) return [];
+  const end = from + commits.length;
+  // Summary first: writing it marks the branch query fresh, which must not undo an invalidation below.
+  patchSummary(client, branch, (s) => ({
+    ...s,
+    commitCount: Math.max(s.commitCount, end),
+    lastActivity: later(s.lastActivity, commits[commits.length - 1]?.timestamp),
+  }));
+  const key = keys.branch(branch);
+  const cached = client.getQueryData<BranchResponse>(key);
+  if (cached && from > cached.commits.length) {
+    void client.invalidateQueries({ queryKey: key, exact: true });
+  } else if (cached) {
+    const next = cached.commits.slice();
+    commits.forEach((c, i) => (next[from + i] = c));
+    client.setQueryData<BranchResponse>(key, { ...cached, commits: next });
+  }
+  if (!replay) invalidateDependents(client, branch);
+  return commits.map((_, i) => `commit:${branch}:${from + i}` as const);
+}
+
+/** CONTEXT text and search answers are computed by the server from the records: ask again. */
+function invalidateDependents(client: QueryClient, branch: string): void {
+  void client.invalidateQueries({ queryKey: keys.contextOf(branch) });
+  void client.invalidateQueries({ queryKey: keys.searches() });
+}

@@ -1,0 +1,66 @@
+// The one typed client of the page. Same-origin: the auth cookie set by `/?token=` rides along by itself.
+import type { BranchResponse, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { ContextDialect } from '../../shared/types.ts';
+
+/** A failed call, with the server's `{error}` message when it sent one. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K). */
+export type ContextPreview = ContextResponse & { tokensByK?: number[] };
+
+export interface SearchMatch {
+  branch: string;
+  kind: 'step' | 'commit';
+  /** Position in the branch's log (steps) or commit list (commits). */
+  index: number;
+  step?: number;
+  commitId?: string;
+  field: string;
+  snippet: string;
+}
+
+export interface SearchResponse {
+  matches: SearchMatch[];
+  /** Set by the page when it searched what it had loaded itself (the server has no search route). */
+  local?: boolean;
+}
+
+export const STEPS_PAGE_LIMIT = 1000;
+
+async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const body = (await res.json()) as { error?: unknown };
+      if (typeof body.error === 'string') message = body.error;
+    } catch {
+      // Not JSON: keep the status line.
+    }
+    throw new ApiError(res.status, message);
+  }
+  return (await res.json()) as T;
+}
+
+const seg = encodeURIComponent;
+
+export const api = {
+  workspace: (signal?: AbortSignal) => getJson<WorkspaceResponse>('/api/workspace', signal),
+  branch: (name: string, signal?: AbortSignal) => getJson<BranchResponse>(`/api/branches/${seg(name)}`, signal),
+  steps: (name: string, from: number, limit: number, signal?: AbortSignal) =>
+    getJson<StepsPage>(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, signal),
+  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal) =>
+    getJson<ContextPreview>(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, signal),
+  search: (q: string, limit: number, signal?: AbortSignal) =>
+    getJson<SearchResponse>(`/api/search?q=${seg(q)}&limit=${limit}`, signal),
+  /** EventSource URL; `lastEventId` lets a fresh EventSource resume (a new EventSource cannot set the header). */
+  eventsUrl: (lastEventId: number | null) => (lastEventId === null ? '/api/events' : `/api/events?lastEventId=${lastEventId}`),
+};

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { StudioEvent } from '../../shared/events.ts';
+import type { OtaStep } from '../../shared/types.ts';
+import { LiveConnection } from './liveConnection.ts';
+import { createLiveStore } from './liveStore.ts';
+import { keys } from './queries.ts';
+
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(event: StudioEvent, name: string = event.type) {
+    for (const fn of this.listeners.get(name) ?? []) fn(new MessageEvent(name, { data: JSON.stringify(event), lastEventId: String(event.id) }));
+  }
+}
+
+const step = (n: number): OtaStep => ({ step: n, timestamp: 'T', observation: 'o', thought: 't', action: 'a', range: { start: 0, end: 0 } });
+
+function setup() {
+  FakeEventSource.all = [];
+  vi.useFakeTimers();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const ws: WorkspaceResponse = { present: true, root: '/', readOnly: false, revision: 4, roadmap: { text: '' }, branches: [], diagnostics: [] };
+  client.setQueryData(keys.workspace(), ws);
+  client.setQueryData<StepsPage>(keys.stepsPage('main', 0), { branch: 'main', from: 0, total: 1, steps: [step(1)] });
+  const store = createLiveStore();
+  const conn = new LiveConnection({ client, store, createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, backoff: () => 100 });
+  const steps = () => client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step);
+  const es = () => FakeEventSource.all.at(-1)!;
+  return { client, store, conn, steps, es };
+}
+
+const append = (id: number, from: number, n: number): StudioEvent => ({ type: 'steps-appended', id, branch: 'main', from, steps: [step(n)] });
+
+describe('LiveConnection', () => {
+  it('resumes from the snapshot revision, applies named and unnamed frames, skips older replays', () => {
+    const { conn, store, steps, es } = setup();
+    conn.start(4);
+    expect(es().url).toBe('/api/events?lastEventId=4');
+    es().onopen!();
+    expect(store.get().status).toBe('live');
+    es().send(append(5, 1, 2));
+    es().send(append(6, 2, 3), 'message');
+    es().send(append(5, 1, 99)); // stale replay: ignored
+    expect(steps()).toEqual([1, 2, 3]);
+    expect(store.get().lastEventId).toBe(6);
+    expect(store.isFresh('step:main:2')).toBe(true);
+    conn.stop();
+    vi.useRealTimers();
+  });
+
+  it('reconnects after an error from the last id, and reports offline after repeated failures', () => {
+    const { conn, store, steps, es } = setup();
+    conn.start(null);
+    es().onopen!();
+    es().send(append(7, 1, 2));
+    const first = es();
+    first.onerror!();
+    expect(first.closed).toBe(true);
+    expect(store.get().status).toBe('reconnecting');
+    vi.advanceTimersByTime(100);
+    expect(es().url).toBe('/api/events?lastEventId=7');
+    for (let i = 0; i < 3; i++) {
+      es().onerror!();
+      vi.advanceTimersByTime(100);
+    }
+    expect(store.get().status).toBe('offline');
+    es().onopen!();
+    expect(store.get().status).toBe('live');
+    es().send(append(8, 2, 3));
+    expect(steps()).toEqual([1, 2, 3]);
+    expect(FakeEventSource.all.filter((e) => !e.closed)).toHaveLength(1);
+    conn.stop();
+    vi.useRealTimers();
+  });
+
+  it('queues while paused and applies everything, in order, when resumed', () => {
+    const { conn, store, steps, es } = setup();
+    conn.start(null);
+    conn.setPaused(true);
+    es().send(append(5, 1, 2));
+    es().send(append(6, 2, 3));
+    expect(steps()).toEqual([1]);
+    expect(store.get().queued).toBe(2);
+    conn.setPaused(false);
+    expect(steps()).toEqual([1, 2, 3]);
+    expect(store.get().queued).toBe(0);
+    conn.stop();
+    vi.useRealTimers();
+  });
+
+  it('puts recent appends back onto a page fetched while they were in flight', async () => {
+    const { client, conn, es } = setup();
+    conn.start(null);
+    es().send(append(5, 1, 2));
+    // A fetch that started before the append returns the old content.
+    client.removeQueries({ queryKey: keys.stepsPage('main', 0) });
+    await client.fetchQuery({ queryKey: keys.stepsPage('main', 0), queryFn: async (): Promise<StepsPage> => ({ branch: 'main', from: 0, total: 1, steps: [step(1)] }) });
+    await Promise.resolve();
+    expect(client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step)).toEqual([1, 2]);
+    conn.stop();
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import type { Commit } from '../../shared/types.ts';
+import { formatTimestamp } from '../lib/time.ts';
+import { HighlightText } from './HighlightText.tsx';
+import { MarkdownText } from './Markdown.tsx';
+
+interface Props {
+  commit: Commit;
+  index: number;
+  selected: boolean;
+  fresh: boolean;
+  query: string;
+  onSelect(): void;
+}
+
+export const CommitCard = memo(function CommitCard({ commit, index, selected, fresh, query, onSelect }: Props) {
+  return (
+    <article className={`commit-card${selected ? ' is-selected' : ''}${fresh ? ' is-fresh' : ''}`} data-testid="commit-card" aria-current={selected ? 'true' : undefined}>
+      <header className="commit-head">
+        <button type="button" className="commit-id mono" onClick={onSelect} aria-label={`Select commit ${commit.commitId}`}>
+          <HighlightText text={commit.commitId} query={query} />
+        </button>
+        <span className="muted mono">#{index + 1}</span>
+        <time className="muted" dateTime={commit.timestamp} title={commit.timestamp}>
+          {formatTimestamp(commit.timestamp)}
+        </time>
+      </header>
+      <section className="commit-field">
+        <h3>This commit's contribution</h3>
+        <MarkdownText text={commit.thisCommitContribution} highlight={query} />
+      </section>
+      <section className="commit-field commit-field-muted">
+        <h3>Previous progress</h3>
+        <MarkdownText text={commit.previousProgressSummary} highlight={query} />
+      </section>
+      <section className="commit-field commit-field-muted">
+        <h3>Branch purpose</h3>
+        <MarkdownText text={commit.branchPurpose} highlight={query} />
+      </section>
+    </article>
+  );
+});

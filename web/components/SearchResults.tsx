@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { SearchMatch } from '../api/client.ts';
+import { searchOptions } from '../api/queries.ts';
+import { HighlightText } from './HighlightText.tsx';
+
+const LIMIT = 100;
+const NONE: SearchMatch[] = [];
+
+interface Props {
+  query: string;
+  active: number;
+  onChoose(match: SearchMatch): void;
+  onMatches(matches: SearchMatch[]): void;
+}
+
+export function SearchResults({ query, active, onChoose, onMatches }: Props) {
+  const client = useQueryClient();
+  const { data, isFetching, error } = useQuery(searchOptions(query, LIMIT, client));
+  const matches = data?.matches ?? NONE;
+  useEffect(() => onMatches(matches), [matches, onMatches]);
+  return (
+    <div className="search-results" role="listbox" aria-label="Search results" data-testid="search-results">
+      <div className="search-results-head">
+        {error ? `Search failed: ${error.message}` : `${matches.length}${matches.length === LIMIT ? '+' : ''} match${matches.length === 1 ? '' : 'es'}`}
+        {data?.local ? <span className="muted"> · in loaded records</span> : null}
+        {isFetching ? <span className="muted"> · searching…</span> : null}
+      </div>
+      {matches.map((m, i) => (
+        <button
+          type="button"
+          role="option"
+          aria-selected={i === active}
+          key={`${m.branch}:${m.kind}:${m.index}`}
+          className={`search-hit${i === active ? ' is-active' : ''}`}
+          onClick={() => onChoose(m)}
+        >
+          <span className="search-hit-meta">
+            <span className={`pill pill-${m.kind}`}>{m.kind}</span>
+            <span className="search-hit-branch">{m.branch}</span>
+            <span className="muted mono">{m.kind === 'step' ? `step ${m.step ?? '?'} · #${m.index + 1}` : m.commitId}</span>
+            <span className="muted">{m.field}</span>
+          </span>
+          <span className="search-hit-snippet">
+            <HighlightText text={m.snippet} query={query} />
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import type { OtaStep } from '../../shared/types.ts';
+import { formatTimestamp } from '../lib/time.ts';
+import { HighlightText } from './HighlightText.tsx';
+
+interface Props {
+  step: OtaStep;
+  /** Position in the log (step numbers repeat after a merge; positions do not). */
+  index: number;
+  selected: boolean;
+  fresh: boolean;
+  query: string;
+  onSelect(): void;
+}
+
+const FIELDS = [
+  ['observation', 'Observation'],
+  ['thought', 'Thought'],
+  ['action', 'Action'],
+] as const;
+
+export const StepCard = memo(function StepCard({ step, index, selected, fresh, query, onSelect }: Props) {
+  return (
+    <article
+      className={`step-card${selected ? ' is-selected' : ''}${fresh ? ' is-fresh' : ''}${step.mergedFrom ? ' is-merged' : ''}`}
+      data-testid="step-card"
+      data-index={index}
+      aria-current={selected ? 'true' : undefined}
+      onClick={onSelect}
+    >
+      <header className="step-head">
+        <button type="button" className="step-no" onClick={onSelect} aria-label={`Select step ${step.step} (#${index + 1})`}>
+          Step {step.step}
+        </button>
+        <span className="muted mono">#{index + 1}</span>
+        <time className="muted" dateTime={step.timestamp} title={step.timestamp}>
+          {formatTimestamp(step.timestamp)}
+        </time>
+        {step.mergedFrom ? (
+          <span className="pill pill-merged-from" title={`Copied into this log when ${step.mergedFrom} was merged`}>
+            ⤷ merged from {step.mergedFrom}
+          </span>
+        ) : null}
+      </header>
+      {FIELDS.map(([key, label]) => (
+        <div className={`ota ota-${key}`} key={key}>
+          <span className="ota-label">{label}</span>
+          <div className="ota-text">{step[key] ? <HighlightText text={step[key]} query={query} /> : <span className="muted">—</span>}</div>
+        </div>
+      ))}
+    </article>
+  );
+});

@@ -1,0 +1,44 @@
+// Token count for every K as small bars, so the cost of raising K is visible before choosing it.
+interface Props {
+  counts: readonly (number | undefined)[];
+  k: number;
+  onPick(k: number): void;
+}
+
+const H = 44;
+
+export function TokenChart({ counts, k, onPick }: Props) {
+  if (counts.length === 0) return null;
+  const max = Math.max(1, ...counts.map((c) => c ?? 0));
+  const w = 100 / counts.length;
+  return (
+    <figure className="token-chart" aria-label="Tokens for each K">
+      <svg viewBox={`0 0 100 ${H}`} preserveAspectRatio="none" role="group" data-testid="token-chart">
+        {counts.map((c, i) => {
+          const h = c === undefined ? 2 : Math.max(2, (c / max) * (H - 2));
+          return (
+            <rect
+              key={i}
+              x={i * w + w * 0.12}
+              width={w * 0.76}
+              y={H - h}
+              height={h}
+              className={`token-bar${i + 1 === k ? ' is-current' : ''}${c === undefined ? ' is-pending' : ''}`}
+              onClick={() => onPick(i + 1)}
+              data-k={i + 1}
+              data-tokens={c ?? ''}
+            >
+              <title>{c === undefined ? `K=${i + 1}: …` : `K=${i + 1}: ${c.toLocaleString('en-US')} tokens`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <figcaption className="muted">
+        <span>K=1 · {counts[0]?.toLocaleString('en-US') ?? '…'}</span>
+        <span>
+          K={counts.length} · {counts[counts.length - 1]?.toLocaleString('en-US') ?? '…'} tokens
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

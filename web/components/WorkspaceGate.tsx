@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { workspaceOptions } from '../api/queries.ts';
+
+/** The columns need a workspace; until there is one, say plainly what is happening. */
+export function WorkspaceGate({ children }: { children: ReactNode }) {
+  const { data, error, isPending, refetch } = useQuery(workspaceOptions());
+  if (isPending) return <div className="gate">Loading workspace…</div>;
+  if (error)
+    return (
+      <div className="gate">
+        <p>Could not load the workspace: {error.message}</p>
+        <button type="button" className="btn" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  if (!data.present)
+    return (
+      <div className="gate">
+        <p>
+          Waiting for <span className="mono">.GCC/</span> in <span className="mono">{data.root}</span>
+        </p>
+        <p className="muted">The page updates by itself as soon as an agent initialises its memory.</p>
+      </div>
+    );
+  return <>{children}</>;
+}

@@ -1,0 +1,39 @@
+// The URL as the page's view state: read once, written with replaceState (or pushState when the user
+// navigates somewhere), re-read on back/forward.
+import { useCallback, useSyncExternalStore } from 'react';
+import { parseUrlState, serializeUrlState, type UrlState } from './urlState.ts';
+
+let current: UrlState = parseUrlState(typeof location === 'undefined' ? '' : location.search);
+const listeners = new Set<() => void>();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    current = parseUrlState(location.search);
+    listeners.forEach((l) => l());
+  });
+  // The auth token was only needed once; never leave it in the address bar or in shared links.
+  history.replaceState(history.state, '', location.pathname + serializeUrlState(current) + location.hash);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export type UrlPatch = Partial<UrlState> | ((s: UrlState) => Partial<UrlState>);
+
+export function updateUrlState(patch: UrlPatch, mode: 'push' | 'replace' = 'replace'): void {
+  const next = { ...current, ...(typeof patch === 'function' ? patch(current) : patch) };
+  const search = serializeUrlState(next);
+  current = next;
+  if (search !== location.search) {
+    if (mode === 'push') history.pushState(null, '', location.pathname + search);
+    else history.replaceState(null, '', location.pathname + search);
+  }
+  listeners.forEach((l) => l());
+}
+
+export function useUrlState(): [UrlState, typeof updateUrlState] {
+  const state = useSyncExternalStore(subscribe, () => current);
+  return [state, useCallback(updateUrlState, [])];
+}
