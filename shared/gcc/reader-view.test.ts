@@ -96,3 +96,16 @@ describe('readerView details', () => {
     }
   });
 });
+
+describe('readerView cache', () => {
+  it('reads each record once: a second call returns the same record objects', () => {
+    const steps: OtaStep[] = [
+      { step: 1, timestamp: 'T', observation: 'o', thought: 't', action: 'a', range: { start: 0, end: 10 } },
+    ];
+    const first = readerView('go', { commits: [], steps });
+    const again = readerView('go', { commits: [], steps: [...steps] });
+    expect(again.steps[0]).toBe(first.steps[0]);
+    // Another dialect reads the same record afresh.
+    expect(readerView('python', { commits: [], steps }).steps[0]).not.toBe(first.steps[0]);
+  });
+});

@@ -3,10 +3,10 @@
 // what it read: trimmed lines, dropped blank lines, dropped action-only steps, a `---` line inside
 // a value that splits one step into two, a `### Step` line inside a value that renumbers a step...
 //
-// Method: write the records back as the implementation's writer wrote them (the block format and the
+// Method: write each record back as the implementation's writer wrote it (the block format and the
 // `\n---\n` escape are the same in Python, TypeScript, Rust and Go), then run a transcription of that
-// implementation's parser over the text. Doing it at the text level is what reproduces the
-// cross-record effects (a block split inside a value) without special cases.
+// implementation's parser over the text. Doing it at the text level is what reproduces the effects
+// of a value on the parse (a `---` line that splits a step in two) without special cases.
 //
 // Python, TypeScript, Go: transcribed from their code and checked against every corpus expected.json.
 // Rust: inferred from its corpus output (its source at this version was not available); it agrees
@@ -228,81 +228,84 @@ const COMMIT_LABELS = [
   ["**This Commit's Contribution:**", 'thisCommitContribution'],
 ] as const;
 
-/** A block of the written text and the index of the record its first byte belongs to. */
-interface Block {
-  text: string;
-  owner: number;
-}
-
 /**
- * Writes the records one after another and splits the text as every parser does: on `---\n`, then
- * rejoins a piece ending in `\` with the next one (an escaped separator).
+ * Splits one written record as the parser splits the file: on `---\n`, rejoining a piece that ends in
+ * `\` with the next one (an escaped separator); Lua and Elixir split on `\n---\n`, which an escaped
+ * `\n\---\n` never contains. A record's own closing `\n\n---\n` always ends a block (the character
+ * before `---` is a newline, never `\`), so no block spans two records: each record can be read
+ * alone, and its reading cached.
  */
-function writtenBlocks(texts: readonly string[], separator: '---\n' | '\n---\n' = '---\n'): Block[] {
-  const whole = texts.join('');
-  const ends: number[] = [];
-  let offset = 0;
-  for (const t of texts) ends.push((offset += t.length));
-  // Blocks come in file order, so the owner index only moves forward.
-  let owner = 0;
-  const ownerAt = (pos: number): number => {
-    while (owner < ends.length - 1 && (ends[owner] ?? 0) <= pos) owner++;
-    return owner;
-  };
-  const raw = whole.split(separator);
-  const rejoin = separator === '---\n';
-  const blocks: Block[] = [];
-  let pos = 0;
+function writtenBlocks(text: string, separator: '---\n' | '\n---\n' = '---\n'): string[] {
+  const raw = text.split(separator);
+  if (separator !== '---\n') return raw;
+  const blocks: string[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const start = pos;
-    let text = raw[i] ?? '';
-    pos += text.length + separator.length;
-    while (rejoin && text.endsWith('\\') && i + 1 < raw.length) {
-      i++;
-      text += separator + (raw[i] ?? '');
-      pos += (raw[i] ?? '').length + separator.length;
-    }
-    blocks.push({ text, owner: ownerAt(start) });
+    let block = raw[i] ?? '';
+    while (block.endsWith('\\') && i + 1 < raw.length) block += separator + (raw[++i] ?? '');
+    blocks.push(block);
   }
   return blocks;
 }
 
+/**
+ * Readings per record object, per reader: a live branch re-reads only what was appended, and
+ * rendering for several K reads the same records again. Records are treated as immutable.
+ */
+const stepCache = new WeakMap<Reader, WeakMap<OtaStep, OtaStep[]>>();
+const commitCache = new WeakMap<Reader, WeakMap<Commit, Commit[]>>();
+
+function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, reader: Reader): WeakMap<K, V> {
+  let cache = caches.get(reader);
+  if (!cache) caches.set(reader, (cache = new WeakMap()));
+  return cache;
+}
+
 function parseSteps(reader: Reader, source: readonly OtaStep[]): OtaStep[] {
-  if (source.length === 0) return [];
-  const texts = source.map((s) => reader.readText(stepMarkdown(s, reader.escape)));
+  const cache = cacheFor(stepCache, reader);
   const out: OtaStep[] = [];
-  for (const block of writtenBlocks(texts, reader.separator)) {
-    const trimmed = reader.trim(block.text);
-    if (!trimmed) continue;
-    const read = reader.readStep(trimmed);
-    if (!read) continue;
-    const owner = source[block.owner] as OtaStep;
-    const record: OtaStep = { ...read, range: owner.range };
-    if (owner.mergedFrom !== undefined) record.mergedFrom = owner.mergedFrom;
-    out.push(record);
+  for (const owner of source) {
+    let read = cache.get(owner);
+    if (!read) {
+      read = [];
+      for (const block of writtenBlocks(reader.readText(stepMarkdown(owner, reader.escape)), reader.separator)) {
+        const trimmed = reader.trim(block);
+        const fields = trimmed ? reader.readStep(trimmed) : null;
+        if (!fields) continue;
+        const record: OtaStep = { ...fields, range: owner.range };
+        if (owner.mergedFrom !== undefined) record.mergedFrom = owner.mergedFrom;
+        read.push(record);
+      }
+      cache.set(owner, read);
+    }
+    for (const r of read) out.push(r);
   }
   return out;
 }
 
 function parseCommits(reader: Reader, source: readonly Commit[]): Commit[] {
-  if (source.length === 0) return [];
-  const texts = source.map((c) => reader.readText(commitMarkdown(c, reader.escape)));
+  const cache = cacheFor(commitCache, reader);
   const out: Commit[] = [];
-  for (const block of writtenBlocks(texts, reader.separator)) {
-    const trimmed = reader.trim(block.text);
-    if (!trimmed) continue;
-    const read = reader.readCommit(trimmed);
-    if (!read) continue;
-    const owner = source[block.owner] as Commit;
-    out.push({
-      commitId: read.commitId,
-      branchName: reader.branchName ? reader.branchName(owner.branchName) : owner.branchName,
-      branchPurpose: read.branchPurpose,
-      previousProgressSummary: read.previousProgressSummary,
-      thisCommitContribution: read.thisCommitContribution,
-      timestamp: read.timestamp,
-      range: owner.range,
-    });
+  for (const owner of source) {
+    let read = cache.get(owner);
+    if (!read) {
+      read = [];
+      for (const block of writtenBlocks(reader.readText(commitMarkdown(owner, reader.escape)), reader.separator)) {
+        const trimmed = reader.trim(block);
+        const fields = trimmed ? reader.readCommit(trimmed) : null;
+        if (!fields) continue;
+        read.push({
+          commitId: fields.commitId,
+          branchName: reader.branchName ? reader.branchName(owner.branchName) : owner.branchName,
+          branchPurpose: fields.branchPurpose,
+          previousProgressSummary: fields.previousProgressSummary,
+          thisCommitContribution: fields.thisCommitContribution,
+          timestamp: fields.timestamp,
+          range: owner.range,
+        });
+      }
+      cache.set(owner, read);
+    }
+    for (const r of read) out.push(r);
   }
   return out;
 }
