@@ -85,14 +85,14 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
             ))}
           </select>
         </label>
-        <button type="button" className="btn" onClick={() => void copy()} disabled={!data}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
       </div>
       <div className="context-tokens">
         <span data-testid="context-tokens">{data ? `${data.tokens.toLocaleString('en-US')} tokens` : '…'}</span>
         <span className="muted"> at K = {k}</span>
         {isFetching ? <span className="muted"> · updating</span> : null}
+        <button type="button" className="btn" onClick={() => void copy()} disabled={!data} aria-label="Copy the CONTEXT text">
+          {copied ? 'Copied ✓' : 'Copy'}
+        </button>
       </div>
       <TokenChart counts={counts} k={k} onPick={(next) => setUrl({ k: next })} />
       {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}

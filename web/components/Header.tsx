@@ -18,7 +18,9 @@ export function Header() {
         <span className="brand-name">gcc-studio</span>
       </div>
       <div className="workspace-path" title={data?.root}>
-        <span className="mono">{data?.root ?? '…'}</span>
+        <span className="mono path-clip">
+          <bdi>{data?.root ?? '…'}</bdi>
+        </span>
         {data?.readOnly ? <span className="pill pill-muted">read-only</span> : null}
       </div>
       <SearchBox />

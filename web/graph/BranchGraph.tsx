@@ -133,7 +133,7 @@ export function BranchGraph({ layout, selectedBranch, selectedNode, onSelectBran
       'path',
       layout.edges,
       (e) => `${edgePath(e)}|${e.status}|${e.open}|${e.branch === selectedBranch}`,
-      () => {},
+      (sel) => sel.attr('data-id', (e) => e.id),
       (sel) =>
         sel
           .attr('d', edgePath)
@@ -211,7 +211,10 @@ export function BranchGraph({ layout, selectedBranch, selectedNode, onSelectBran
 
   return (
     <div className="graph">
-      <div className="graph-tools">
+      <div className="panel-head">
+        <h2>Graph</h2>
+        <span className="muted">{layout.laneCount} lanes</span>
+        <div className="graph-tools">
         <button type="button" className="btn btn-icon" onClick={() => zoomBy(1.25)} aria-label="Zoom in" title="Zoom in">
           +
         </button>
@@ -220,7 +223,8 @@ export function BranchGraph({ layout, selectedBranch, selectedNode, onSelectBran
         </button>
         <button type="button" className="btn btn-icon" onClick={reset} aria-label="Reset view" title="Reset view">
           ⤢
-        </button>
+          </button>
+        </div>
       </div>
       <svg ref={svgRef} className="graph-svg" data-testid="branch-graph" role="group" aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.nodes.filter((n) => n.kind === 'commit').length} commits`} />
       <div className="graph-legend muted" aria-hidden="true">

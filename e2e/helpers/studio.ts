@@ -1,0 +1,99 @@
+// Starts the real gcc-studio server on a temp copy of a corpus workspace, the way a user would, and gives the
+// test a Contexa-Python writer on the same folder (the agent on the other side of the file system).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PythonGccWriter, writerStateFromExpected } from '../../server/demo/python-writer.ts';
+
+export const REPO = resolve(import.meta.dirname, '..', '..');
+export const CORPUS = join(REPO, 'fixtures', 'corpus');
+
+export interface Studio {
+  /** The URL the server printed (with `?token=`). */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  /** The project folder (holds .GCC/). */
+  dir: string;
+  gcc: string;
+  writer: PythonGccWriter;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** Waits for the one line with the URL; fails with the server's own output if it exits or stays silent. */
+function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`gcc-studio printed no URL in ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`)), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /(http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`gcc-studio exited with ${code} before printing its URL\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
+
+export async function startStudio(corpusCase = 'python'): Promise<Studio> {
+  const dir = mkdtempSync(join(tmpdir(), 'gcc-studio-e2e-'));
+  const gcc = join(dir, '.GCC');
+  cpSync(join(CORPUS, corpusCase, '.GCC'), gcc, { recursive: true, verbatimSymlinks: true });
+  const token = `e2e-${Math.random().toString(36).slice(2)}`;
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), dir, '--no-open', '--port', String(await freePort()), '--token', token], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GCC_STUDIO_TOKEN: '' },
+  });
+  let url: string;
+  try {
+    url = await waitForUrl(child, 20_000);
+  } catch (e) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const parsed = new URL(url);
+  const expected = JSON.parse(readFileSync(join(CORPUS, corpusCase, 'expected.json'), 'utf8'));
+  const writer = new PythonGccWriter(gcc, writerStateFromExpected(expected));
+  return {
+    url,
+    origin: parsed.origin,
+    port: Number(parsed.port),
+    token,
+    dir,
+    gcc,
+    writer,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
