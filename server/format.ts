@@ -2,8 +2,9 @@
 // roadmap and dialect detection, behind the small shapes the store uses.
 import { continueCommits, parseCommits, type CommitsState } from '../shared/gcc/commits.ts';
 import { continueLog, parseLog, type LogState } from '../shared/gcc/log.ts';
+import { parseMetadata, type ParsedMetadata } from '../shared/gcc/metadata.ts';
 import { branchFilePath } from '../shared/gcc/paths.ts';
-import type { BranchMetadata, Commit, Diagnostic, Dialect, OtaStep } from '../shared/types.ts';
+import type { Commit, Diagnostic, Dialect, OtaStep } from '../shared/types.ts';
 import type { IncrementalParser } from './tracked-file.ts';
 
 export function logParser(branch: string, dialect?: Dialect): IncrementalParser<LogState, OtaStep> {
@@ -24,42 +25,18 @@ export function commitsParser(branch: string, dialect?: Dialect): IncrementalPar
   };
 }
 
-export interface MetadataRead {
-  metadata: BranchMetadata | null;
-  diagnostics: Diagnostic[];
-}
+export type MetadataRead = ParsedMetadata;
 
 export interface RoadmapRead {
   text: string;
   diagnostics: Diagnostic[];
 }
 
-// STOPGAP until shared/gcc/metadata.ts, roadmap.ts and dialect.ts land: the crudest readings that keep the live
-// pipeline testable. Replaced by the format core's functions, never extended here.
-import { parse as parseYaml } from 'yaml';
+// STOPGAP until shared/gcc/roadmap.ts and dialect.ts land: the crudest readings that keep the live pipeline
+// testable. Replaced by the format core's functions, never extended here.
 
 export function readMetadata(bytes: Uint8Array | null, branch: string): MetadataRead {
-  const file = branchFilePath(branch, 'metadata');
-  if (bytes === null) return { metadata: null, diagnostics: [{ file, line: 0, severity: 'warning', code: 'missing-metadata', message: 'metadata.yaml is missing' }] };
-  try {
-    const doc = parseYaml(new TextDecoder().decode(bytes), { maxAliasCount: 10 }) as Record<string, unknown> | null;
-    const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
-    if (!doc || typeof doc !== 'object') throw new Error('not a mapping');
-    return {
-      metadata: {
-        name: str(doc.name) ?? branch,
-        purpose: str(doc.purpose) ?? '',
-        createdFrom: str(doc.created_from) ?? '',
-        createdAt: str(doc.created_at) ?? '',
-        status: str(doc.status) ?? 'active',
-        mergedInto: str(doc.merged_into),
-        mergedAt: str(doc.merged_at),
-      },
-      diagnostics: [],
-    };
-  } catch (err) {
-    return { metadata: null, diagnostics: [{ file, line: 0, severity: 'error', code: 'invalid-yaml', message: String(err) }] };
-  }
+  return parseMetadata(bytes, branchFilePath(branch, 'metadata'));
 }
 
 export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {

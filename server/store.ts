@@ -51,7 +51,7 @@ export interface StoreOptions {
 class BranchEntry {
   readonly log: TrackedFile<LogState, OtaStep>;
   readonly commits: TrackedFile<CommitsState, Commit>;
-  meta: MetadataRead = { metadata: null, diagnostics: [] };
+  meta: MetadataRead | null = null;
   metaBytesKey = '';
   dialect: Dialect = 'unknown';
   newest: { ts: string; key: [number, number] } | null = null;
@@ -80,7 +80,7 @@ class BranchEntry {
   }
 
   summary(): BranchSummary {
-    const m = this.meta.metadata;
+    const m = this.meta?.metadata ?? null;
     return {
       name: this.name,
       metadata: m,
@@ -96,7 +96,7 @@ class BranchEntry {
   }
 
   diagnostics(): Diagnostic[] {
-    return [...this.meta.diagnostics, ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
+    return [...(this.meta?.diagnostics ?? []), ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
   }
 }
 
@@ -187,13 +187,14 @@ export function createStore(options: StoreOptions): Store {
     const bytes = read.ok ? read.bytes : null;
     const key = metadataKey(bytes);
     if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;
-    const before = JSON.stringify(b.meta.metadata);
+    const before = JSON.stringify(b.meta?.metadata ?? null);
     b.metaBytesKey = key;
-    b.meta = readMetadata(bytes, b.name);
+    const meta = readMetadata(bytes, b.name);
+    b.meta = meta;
     if (!read.ok && !read.missing) {
-      b.meta.diagnostics.push({ file: `${BRANCHES_DIR}/${b.name}/${BRANCH_FILES.metadata}`, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
+      meta.diagnostics.push({ file: `${BRANCHES_DIR}/${b.name}/${BRANCH_FILES.metadata}`, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
     }
-    return JSON.stringify(b.meta.metadata) !== before;
+    return JSON.stringify(meta.metadata) !== before;
   }
 
   function redetectDialect(b: BranchEntry): boolean {

@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BranchMetadata } from '../../shared/types.ts';
 import { PythonGccWriter, pythonTimestamp, writerStateFromExpected } from './python-writer.ts';
-import { pythonMetadataYaml } from './pyyaml.ts';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'python');
 const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
@@ -23,22 +21,6 @@ describe('pythonTimestamp', () => {
     expect(pythonTimestamp(at + 590694)).toBe('2026-12-02T13:58:03.590694+00:00');
     expect(pythonTimestamp(at + 5)).toBe('2026-12-02T13:58:03.000005+00:00');
     expect(pythonTimestamp(at)).toBe('2026-12-02T13:58:03+00:00');
-  });
-});
-
-describe('pythonMetadataYaml', () => {
-  it('reproduces the corpus metadata byte for byte, folding included', () => {
-    const expected = JSON.parse(read(CORPUS, 'expected.json')) as { branches: Record<string, { metadata: BranchMetadata }> };
-    for (const name of ['main', 'auth-jwt']) {
-      expect(pythonMetadataYaml(expected.branches[name]!.metadata), name).toBe(read(CORPUS, `.GCC/branches/${name}/metadata.yaml`));
-    }
-  });
-
-  it('quotes what YAML would read as something else', () => {
-    const meta: BranchMetadata = { name: 'yes', purpose: 'a: b', createdFrom: '', createdAt: '2026-01-01T00:00:00+00:00', status: 'active', mergedInto: null, mergedAt: null };
-    expect(pythonMetadataYaml(meta)).toBe(
-      "created_at: '2026-01-01T00:00:00+00:00'\ncreated_from: ''\nmerged_at: null\nmerged_into: null\nname: 'yes'\npurpose: 'a: b'\nstatus: active\n",
-    );
   });
 });
 

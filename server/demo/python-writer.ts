@@ -6,9 +6,9 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:f
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { commitMarkdown, stepMarkdown } from '../../shared/gcc/context.ts';
+import { serializeMetadata } from '../../shared/gcc/metadata.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/paths.ts';
 import type { BranchMetadata, OtaStep } from '../../shared/types.ts';
-import { pythonMetadataYaml } from './pyyaml.ts';
 
 export type StepFields = Pick<OtaStep, 'step' | 'timestamp' | 'observation' | 'thought' | 'action'>;
 
@@ -144,7 +144,7 @@ export class PythonGccWriter {
       mkdirSync(join(this.gccDir, BRANCHES_DIR, name), { recursive: true });
       writeFileSync(this.file(name, 'log'), `# OTA Log — branch \`${name}\`\n\n`);
       writeFileSync(this.file(name, 'commit'), `# Commit History — branch \`${name}\`\n\n`);
-      writeFileSync(this.file(name, 'metadata'), pythonMetadataYaml(metadata));
+      writeFileSync(this.file(name, 'metadata'), serializeMetadata(metadata, 'python'));
       this.state.branches.set(name, { metadata, steps: [], contributions: [] });
     });
   }
@@ -160,7 +160,7 @@ export class PythonGccWriter {
       const summary = `Merged branch \`${source}\` (${from.contributions.length} commits). Contributions: ${from.contributions.join(' | ')}`;
       this.commitUnlocked(target, summary, `Merging branch \`${source}\` with purpose: ${from.metadata.purpose}`, `Merged \`${source}\`: ${summary}`);
       from.metadata = { ...from.metadata, status: 'merged', mergedInto: target, mergedAt: this.now() };
-      writeFileSync(this.file(source, 'metadata'), pythonMetadataYaml(from.metadata));
+      writeFileSync(this.file(source, 'metadata'), serializeMetadata(from.metadata, 'python'));
     });
   }
 
