@@ -6,12 +6,12 @@ import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type Es
 import {
   TIMESTAMP_RE,
   backticked,
-  findRecordEnd,
+  FieldSplitter,
+  RecordEnd,
   itemStartAt,
   preview,
   probableTimestamp,
   skipBlankLines,
-  splitFields,
   type ItemStarts,
 } from './records.ts';
 
@@ -100,6 +100,8 @@ class CommitsReader {
   private headerSeen: boolean;
   private branch: string;
   private provisional = false;
+  private readonly recordEnd = new RecordEnd();
+  private readonly fields = new FieldSplitter(LABELS);
 
   constructor(state: CommitsState, tail: Uint8Array) {
     this.state = state;
@@ -175,7 +177,7 @@ class CommitsReader {
   private readCommit(p: number): number {
     const c = this.c;
     const { text } = c;
-    const end = findRecordEnd(text, p, STARTS);
+    const end = this.recordEnd.find(text, p, STARTS);
     if (end.kind === 'incomplete') return -1;
     const rec = text.slice(p, end.closeAt);
     const range = { start: c.byteAt(p), end: c.byteAt(end.end) };
@@ -192,7 +194,7 @@ class CommitsReader {
       c.report(p, 'warning', 'duplicate-commit-id', `Commit id \`${commitId}\` was already used by an earlier commit in this file (Zig repeats ids within one millisecond); both are kept.`);
     }
     this.seen.add(commitId);
-    const split = splitFields(nl === -1 ? '' : rec.slice(nl + 1), LABELS);
+    const split = this.fields.split(text, nl === -1 ? end.closeAt : p + nl + 1, end.closeAt);
     const values = ['', '', '', ''];
     for (let k = 0; k < 4; k++) {
       const raw = split.values[k];
@@ -221,7 +223,7 @@ class CommitsReader {
     if (missing.length > 0) c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `\`${m}\``).join(', ')} field; read as empty.`);
     if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label} uses CRLF line endings between its fields.`);
     if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label} does not end with the blank line writers put before \`---\`.`);
-    if (split.ambiguous) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
+    if (split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
     for (const at of end.innerDashLines) {
       c.report(at, 'info', 'unescaped-separator', `A bare \`---\` line inside ${label} (the writer did not escape it): kept as part of the value.`);
     }

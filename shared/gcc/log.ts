@@ -7,12 +7,12 @@ import {
   TIMESTAMP_RE,
   backticked,
   compareKeys,
-  findRecordEnd,
+  FieldSplitter,
+  RecordEnd,
   itemStartAt,
   preview,
   probableTimestamp,
   skipBlankLines,
-  splitFields,
   timestampKey,
   type ItemStarts,
 } from './records.ts';
@@ -139,6 +139,16 @@ class LogReader {
   private ownLastStep: number | null;
   private headerSeen: boolean;
   private provisional = false;
+  private readonly recordEnd = new RecordEnd();
+  private readonly fields = new FieldSplitter(LOG_LABELS);
+  // Out-values of readStepHeader (kept on the reader: no object per step).
+  private hStep = 0;
+  private hTimestamp = '';
+  private hNumbered = false;
+  // The step being read, for messages (a bound method, not a closure per step: keeps the hot path lean).
+  private curHasHeader = false;
+  private curStep = 0;
+  private readonly label = (): string => (this.curHasHeader ? `Step ${this.curStep}` : 'The step without header');
 
   constructor(state: LogState, tail: Uint8Array) {
     this.state = state;
@@ -164,7 +174,7 @@ class LogReader {
       if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
       else if (text.startsWith('\n## Merged from ', p - 1) || text.startsWith('## Merged from ', p))
         next = this.readMarker(pos, p);
-      else if (text.startsWith('### Step ', p) || LOG_LABELS.some((l) => text.startsWith(l, p))) next = this.readStep(p);
+      else if (text.startsWith('### Step ', p) || startsWithLabel(text, p)) next = this.readStep(p);
       else next = this.readStray(p);
       if (next === -1) break;
       this.headerSeen = true;
@@ -266,81 +276,81 @@ class LogReader {
   private readStep(p: number): number {
     const c = this.c;
     const { text } = c;
-    const end = findRecordEnd(text, p, LOG_STARTS);
+    const end = this.recordEnd.find(text, p, LOG_STARTS);
     if (end.kind === 'incomplete') return -1;
-    const rec = text.slice(p, end.closeAt);
+    const close = end.closeAt;
     const range = { start: c.byteAt(p), end: c.byteAt(end.end) };
     let step = 0;
     let timestamp = '';
-    let bodyAt = 0;
+    let bodyAt = p;
     let numbered = false;
-    const hasHeader = rec.startsWith('### Step ');
+    const hasHeader = text.startsWith('### Step ', p);
     if (hasHeader) {
-      const nl = rec.indexOf('\n');
-      const headerLine = nl === -1 ? rec : rec.slice(0, nl);
-      bodyAt = nl === -1 ? rec.length : nl + 1;
-      const h = this.readStepHeader(p, headerLine);
-      step = h.step;
-      timestamp = h.timestamp;
-      numbered = h.numbered;
+      let nl = text.indexOf('\n', p);
+      if (nl === -1 || nl > close) nl = close;
+      bodyAt = Math.min(nl + 1, close);
+      this.readStepHeader(p, text.slice(p, nl));
+      step = this.hStep;
+      timestamp = this.hTimestamp;
+      numbered = this.hNumbered;
     } else {
       c.report(p, 'warning', 'missing-step-header', 'A block without a `### Step N — TS` header: kept as a step numbered 0 with no timestamp.');
     }
-    const split = splitFields(rec.slice(bodyAt), LOG_LABELS);
-    const label = hasHeader ? `Step ${step}` : 'The step without header';
-    const values: string[] = ['', '', ''];
-    for (let k = 0; k < 3; k++) {
-      const raw = split.values[k];
-      if (raw === null || raw === undefined) continue;
-      values[k] = this.readValue(raw, p, label, FIELD_NAMES[k]!);
-      if (raw.startsWith('### Step ') || raw.indexOf('\n### Step ') !== -1) {
-        const at = raw.startsWith('### Step ') ? 0 : raw.indexOf('\n### Step ') + 1;
-        const where = p + bodyAt + rec.slice(bodyAt).indexOf(raw) + at;
-        c.report(where, 'info', 'step-header-in-value', `${label}'s ${FIELD_NAMES[k]} contains a line that looks like a step header; it is part of the value, not a new step.`);
-      }
-    }
+    const split = this.fields.split(text, bodyAt, close);
+    this.curHasHeader = hasHeader;
+    this.curStep = step;
+    const label = this.label;
+    const v = split.values;
+    let observation = v[0] === null ? '' : this.readValue(v[0]!, p, label, 0);
+    const thought = v[1] === null ? '' : this.readValue(v[1]!, p, label, 1);
+    const action = v[2] === null ? '' : this.readValue(v[2]!, p, label, 2);
     if (split.stray !== null) {
-      if (split.values[0] === null) values[0] = unescapeValue(split.stray, this.style);
-      c.report(p, 'warning', 'unlabelled-text', `${label} has text before its first field label: ${preview(split.stray)}${split.values[0] === null ? ' (kept as the observation)' : ''}.`);
+      if (v[0] === null) observation = unescapeValue(split.stray, this.style);
+      c.report(p, 'warning', 'unlabelled-text', `${label()} has text before its first field label: ${preview(split.stray)}${v[0] === null ? ' (kept as the observation)' : ''}.`);
     }
-    const missing = FIELD_NAMES.filter((_, k) => split.values[k] === null && !(k === 0 && split.stray !== null));
-    if (missing.length > 0 && missing.length < 3) {
-      c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `**${cap(m)}:**`).join(', ')} field; read as empty.`);
-    }
-    if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label} uses CRLF line endings between its fields.`);
-    if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label} does not end with the blank line writers put before \`---\`.`);
-    if (split.ambiguous) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
+    if (v[0] === null || v[1] === null || v[2] === null) this.reportMissing(p, label(), split);
+    if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label()} uses CRLF line endings between its fields.`);
+    if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label()} does not end with the blank line writers put before \`---\`.`);
+    if (split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label()} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
     for (const at of end.innerDashLines) {
       c.report(at, 'info', 'unescaped-separator', this.style === 'zig'
-        ? `A \`---\` line inside ${label.toLowerCase()} (Zig writes no escapes): kept as part of the value.`
-        : `A bare \`---\` line inside ${label.toLowerCase()} (the writers' escape misses a second consecutive or a last \`---\`): kept as part of the value.`);
+        ? `A \`---\` line inside ${label().toLowerCase()} (Zig writes no escapes): kept as part of the value.`
+        : `A bare \`---\` line inside ${label().toLowerCase()} (the writers' escape misses a second consecutive or a last \`---\`): kept as part of the value.`);
     }
-    const mergedFrom = numbered || hasHeader ? this.placeStep(p, step, timestamp, numbered, label) : this.section?.branch;
-    const record: OtaStep = { step, timestamp, observation: values[0]!, thought: values[1]!, action: values[2]!, range };
+    const mergedFrom = hasHeader ? this.placeStep(p, step, timestamp, numbered, label) : this.section?.branch;
+    const record: OtaStep = { step, timestamp, observation, thought, action, range };
     if (mergedFrom !== undefined) record.mergedFrom = mergedFrom;
     this.steps.push(record);
     this.provisional = end.provisional;
     return end.end;
   }
 
-  private readStepHeader(p: number, line: string): { step: number; timestamp: string; numbered: boolean } {
+  private reportMissing(p: number, label: string, split: FieldSplitter): void {
+    const missing = FIELD_NAMES.filter((_, k) => split.values[k] === null && !(k === 0 && split.stray !== null));
+    if (missing.length > 0 && missing.length < 3) {
+      this.c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `**${cap(m)}:**`).join(', ')} field; read as empty.`);
+    }
+  }
+
+  private readStepHeader(p: number, line: string): void {
     const c = this.c;
     let h = line;
-    if (h.endsWith('\r')) h = h.slice(0, -1);
+    if (h.charCodeAt(h.length - 1) === 13) h = h.slice(0, -1);
     let i = 9;
     while (i < h.length && h.charCodeAt(i) >= 48 && h.charCodeAt(i) <= 57) i++;
-    const digits = h.slice(9, i);
-    const rest = h.slice(i);
-    const numbered = digits.length > 0;
-    const step = numbered ? Number(digits) : 0;
+    const numbered = i > 9;
+    const step = numbered ? Number(h.slice(9, i)) : 0;
     let timestamp: string;
-    if (rest.startsWith(' — ')) timestamp = rest.slice(3);
-    else if (/^(?: - |-| ?— ?)/.test(rest)) {
-      timestamp = rest.replace(/^(?: - |-| ?— ?)/, '');
-      c.report(p, 'info', 'legacy-step-header', `Step header ${preview(line)} uses an old separator instead of \` — \`.`);
-    } else {
-      timestamp = rest.trim();
-      c.report(p, 'warning', 'malformed-step-header', `Step header ${preview(line)} is not \`### Step N — TS\`.`);
+    if (h.startsWith(' — ', i)) timestamp = h.slice(i + 3);
+    else {
+      const rest = h.slice(i);
+      if (/^(?: - |-| ?— ?)/.test(rest)) {
+        timestamp = rest.replace(/^(?: - |-| ?— ?)/, '');
+        c.report(p, 'info', 'legacy-step-header', `Step header ${preview(line)} uses an old separator instead of \` — \`.`);
+      } else {
+        timestamp = rest.trim();
+        c.report(p, 'warning', 'malformed-step-header', `Step header ${preview(line)} is not \`### Step N — TS\`.`);
+      }
     }
     if (!numbered) c.report(p, 'warning', 'malformed-step-header', `Step header ${preview(line)} has no step number; read as 0.`);
     if (!TIMESTAMP_RE.test(timestamp)) {
@@ -351,11 +361,21 @@ class LogReader {
         c.report(p, 'warning', 'invalid-timestamp', `Step ${step}'s timestamp ${preview(timestamp)} is not an ISO-8601 time.`);
       }
     }
-    return { step, timestamp, numbered };
+    this.hStep = step;
+    this.hTimestamp = timestamp;
+    this.hNumbered = numbered;
   }
 
-  private readValue(raw: string, p: number, label: string, field: string): string {
+  private readValue(raw: string, p: number, labelOf: () => string, k: number): string {
+    if (raw.startsWith('### Step ') || raw.indexOf('\n### Step ') !== -1) {
+      const at = raw.startsWith('### Step ') ? 0 : raw.indexOf('\n### Step ') + 1;
+      this.c.report(this.fields.starts[k]! + at, 'info', 'step-header-in-value', `${labelOf()}'s ${FIELD_NAMES[k]} contains a line that looks like a step header; it is part of the value, not a new step.`);
+    }
+    // Fast path: every escape (ours, the writers', Lua's) is a line that starts with a backslash.
+    if (raw.indexOf('\n\\') === -1) return raw;
     const value = unescapeValue(raw, this.style);
+    const field = FIELD_NAMES[k]!;
+    const label = labelOf();
     if (this.style === 'lua' && hasLuaCorruption(raw)) {
       this.c.report(p, 'warning', 'lua-escape-corruption',
         `${label}'s ${field} was written by Contexa Lua, which turns every newline (and dashes that end a line) into \`\\n\\---\\n\`. ` +
@@ -368,7 +388,7 @@ class LogReader {
   }
 
   /** Decides whether a numbered step belongs to the current merged section, and checks its number. */
-  private placeStep(p: number, step: number, timestamp: string, numbered: boolean, label: string): string | undefined {
+  private placeStep(p: number, step: number, timestamp: string, numbered: boolean, labelOf: () => string): string | undefined {
     const s = this.section;
     let inSection = false;
     if (s) {
@@ -392,8 +412,8 @@ class LogReader {
       const prev = inSection ? s!.lastStep : this.ownLastStep;
       if (prev !== null && step <= prev) {
         const where = inSection ? ` in the section merged from \`${s!.branch}\`` : '';
-        if (step === prev) this.c.report(p, 'warning', 'duplicate-step-number', `${label} repeats the previous step's number${where}.`);
-        else this.c.report(p, 'warning', 'step-number-not-increasing', `${label} comes after step ${prev}${where}.`);
+        if (step === prev) this.c.report(p, 'warning', 'duplicate-step-number', `${labelOf()} repeats the previous step's number${where}.`);
+        else this.c.report(p, 'warning', 'step-number-not-increasing', `${labelOf()} comes after step ${prev}${where}.`);
       }
       if (inSection) s!.lastStep = step;
       else this.ownLastStep = step;
@@ -414,6 +434,10 @@ class LogReader {
   }
 }
 
+function startsWithLabel(text: string, p: number): boolean {
+  return text.startsWith(LOG_LABELS[0], p) || text.startsWith(LOG_LABELS[1], p) || text.startsWith(LOG_LABELS[2], p);
+}
+
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -424,7 +448,8 @@ function keyOfProbable(ts: string): [number, number] | null {
 }
 
 function looksLuaCorrupted(raw: string): boolean {
-  if (raw.indexOf('\n\\---\n') === -1) return false;
+  const first = raw.indexOf('\n\\---\n');
+  if (first === -1 || raw.indexOf('\n\\---\n', first + 5) === -1) return false;
   const lines = raw.split('\n');
   if (lines.length < 5) return false;
   for (let i = 1; i < lines.length - 1; i += 2) if (lines[i] !== '\\---') return false;

@@ -40,131 +40,204 @@ export function itemStartAt(text: string, pos: number, starts: ItemStarts): Item
   return 'no';
 }
 
-export interface RecordEnd {
+/**
+ * Where a record ends. One instance is reused for every record of a parse (the big logs have
+ * hundreds of thousands of records: no per-record garbage here).
+ */
+export class RecordEnd {
   /** 'complete': closed by a `---` line; 'incomplete': the text ends before the record does. */
-  kind: 'complete' | 'incomplete';
+  kind: 'complete' | 'incomplete' = 'incomplete';
   /** Index of the closing `---` line (complete only). */
-  closeAt: number;
+  closeAt = -1;
   /** Index right after the closing `---\n` (complete only). */
-  end: number;
+  end = -1;
   /** The close was accepted only because the text ended there (a later append could still prove it wrong). */
-  provisional: boolean;
+  provisional = false;
   /** Indices of `---` lines kept inside the record's values. */
-  innerDashLines: number[];
-}
+  readonly innerDashLines: number[] = [];
 
-/**
- * Finds where the record starting at `from` ends. A `---` line closes it when the next item follows
- * (or the text ends, if a blank line precedes the `---` as every writer puts one). Any other `---` line
- * is value text the writer left unescaped (Zig, the second of two, a trailing one): kept in the value.
- */
-export function findRecordEnd(text: string, from: number, starts: ItemStarts): RecordEnd {
-  const inner: number[] = [];
-  let i = from - 1;
-  for (;;) {
-    const t = text.indexOf('\n---\n', i);
-    if (t === -1) return { kind: 'incomplete', closeAt: -1, end: -1, provisional: false, innerDashLines: inner };
-    const closeAt = t + 1;
-    const after = t + 5;
-    const prev = text.charCodeAt(t - 1);
-    const prevBlank = t - 1 < from ? false : prev === 10 || (prev === 13 && text.charCodeAt(t - 2) === 10);
-    const next = itemStartAt(text, after, starts);
-    if (next === 'yes') return { kind: 'complete', closeAt, end: after, provisional: false, innerDashLines: inner };
-    if (next === 'maybe') {
-      if (prevBlank) return { kind: 'complete', closeAt, end: after, provisional: true, innerDashLines: inner };
-      return { kind: 'incomplete', closeAt: -1, end: -1, provisional: false, innerDashLines: inner };
+  /**
+   * Finds where the record starting at `from` ends. A `---` line closes it when the next item follows
+   * (or the text ends, if a blank line precedes the `---` as every writer puts one). Any other `---`
+   * line is value text the writer left unescaped (Zig, the second of two, a trailing one): kept.
+   */
+  find(text: string, from: number, starts: ItemStarts): this {
+    this.innerDashLines.length = 0;
+    this.kind = 'incomplete';
+    this.provisional = false;
+    let i = from;
+    for (;;) {
+      const t = text.indexOf('\n---\n', i);
+      if (t === -1) return this;
+      const after = t + 5;
+      const prev = text.charCodeAt(t - 1);
+      const prevBlank = t - 1 < from ? false : prev === 10 || (prev === 13 && text.charCodeAt(t - 2) === 10);
+      const next = itemStartAt(text, after, starts);
+      if (next === 'yes' || (next === 'maybe' && prevBlank)) {
+        this.kind = 'complete';
+        this.closeAt = t + 1;
+        this.end = after;
+        this.provisional = next === 'maybe';
+        return this;
+      }
+      if (next === 'maybe') return this;
+      this.innerDashLines.push(t + 1);
+      i = t + 1;
     }
-    inner.push(closeAt);
-    i = t + 1;
   }
 }
 
-export interface FieldSplit {
-  /** Raw (still escaped) value of each label, null when the label is absent. */
-  values: (string | null)[];
-  /** Text before the first label (no label at the start of the body). */
-  stray: string | null;
-  /** Fields were separated by CRLF blank lines. */
-  crlf: boolean;
-  /** The body did not end with the blank line every writer puts before `---`. */
-  oddEnding: boolean;
-  /** More than one candidate position for some label: the value boundary is a guess. */
-  ambiguous: boolean;
-}
-
 /**
- * Splits a record body (`body` = the text after the header line, up to the closing `---` line) into
+ * Splits a record body (text[start, end): after the header line, up to the closing `---` line) into
  * fields. Labels are expected in order; each value runs to the next expected label that starts a line
- * after a blank line, and the blank line itself is the writer's separator, not part of the value.
+ * after a blank line, and that blank line is the writer's separator, not part of the value.
+ *
+ * One instance serves a whole parse, records in file order: it remembers where each label was last
+ * found, so a label missing from every record costs one scan of the text, not one per record.
  */
-export function splitFields(body: string, labels: readonly string[]): FieldSplit {
-  const values: (string | null)[] = labels.map(() => null);
-  let crlf = false;
-  let oddEnding = false;
-  let ambiguous = false;
-  let stray: string | null = null;
-  let k = labels.findIndex((l) => body.startsWith(l));
-  let pos = 0;
-  if (k === -1) {
-    // No label where the body starts: the text up to the first label (at a line start) is stray.
-    let first = -1;
-    for (let j = 0; j < labels.length; j++) {
-      const p = body.indexOf('\n' + labels[j]);
-      if (p !== -1 && (first === -1 || p < first)) {
-        first = p;
-        k = j;
-      }
-    }
-    if (first === -1) {
-      const s = stripEnding(body);
-      return { values, stray: s.text, crlf: s.crlf, oddEnding: s.odd, ambiguous };
-    }
-    stray = body.slice(0, first);
-    pos = first + 1;
-  }
-  while (k !== -1) {
-    let vStart = pos + labels[k]!.length;
-    if (body.charCodeAt(vStart) === 32) vStart++;
-    let nextAt = -1;
-    let nextK = -1;
-    let sep = 0;
-    for (let j = k + 1; j < labels.length && nextAt === -1; j++) {
-      const a = body.indexOf('\n\n' + labels[j], vStart);
-      const b = body.indexOf('\r\n\r\n' + labels[j], vStart);
-      if (a !== -1 && (b === -1 || a < b)) {
-        nextAt = a;
-        sep = 2;
-        nextK = j;
-      } else if (b !== -1) {
-        nextAt = b;
-        sep = 4;
-        nextK = j;
-        crlf = true;
-      }
-    }
-    if (nextAt !== -1) {
-      const raw = body.slice(vStart, nextAt);
-      values[k] = raw;
-      if (body.indexOf('\n\n' + labels[nextK], nextAt + 1) !== -1) ambiguous = true;
-      pos = nextAt + sep;
-      k = nextK;
-    } else {
-      const s = stripEnding(body.slice(vStart));
-      values[k] = s.text;
-      if (s.crlf) crlf = true;
-      if (s.odd) oddEnding = true;
-      k = -1;
-    }
-  }
-  return { values, stray, crlf, oddEnding, ambiguous };
-}
+export class FieldSplitter {
+  private readonly labels: readonly string[];
+  private readonly needles: readonly string[];
+  /** Per needle: index of its next occurrence at or after `searchedFrom`, -1 if none. */
+  private readonly found: number[];
+  private readonly searchedFrom: number[];
+  private text = '';
+  /** Raw (still escaped) value of each label, null when the label is absent. */
+  readonly values: (string | null)[];
+  /** Index in the text where each value starts (-1 when absent). */
+  readonly starts: number[];
+  /** Text before the first label (no label at the start of the body). */
+  stray: string | null = null;
+  /** Fields were separated by CRLF blank lines. */
+  crlf = false;
+  /** The body did not end with the blank line every writer puts before `---`. */
+  oddEnding = false;
 
-function stripEnding(v: string): { text: string; crlf: boolean; odd: boolean } {
-  if (v.endsWith('\n\n')) return { text: v.slice(0, -2), crlf: false, odd: false };
-  if (v.endsWith('\r\n\r\n')) return { text: v.slice(0, -4), crlf: true, odd: false };
-  if (v.endsWith('\r\n')) return { text: v.slice(0, -2), crlf: true, odd: true };
-  if (v.endsWith('\n')) return { text: v.slice(0, -1), crlf: false, odd: true };
-  return { text: v, crlf: false, odd: v.length > 0 };
+  constructor(labels: readonly string[]) {
+    this.labels = labels;
+    this.needles = labels.map((l) => '\n' + l);
+    this.values = labels.map(() => null);
+    this.starts = labels.map(() => -1);
+    this.found = labels.map(() => -1);
+    this.searchedFrom = labels.map(() => Number.POSITIVE_INFINITY);
+  }
+
+  /** Next index >= from of needle j (from never decreases between calls for the same text). */
+  private find(j: number, from: number): number {
+    const f = this.found[j]!;
+    if (from >= this.searchedFrom[j]! && (f === -1 || f >= from)) return f;
+    const q = this.text.indexOf(this.needles[j]!, from);
+    this.found[j] = q;
+    this.searchedFrom[j] = from;
+    return q;
+  }
+
+  split(text: string, start: number, end: number): this {
+    if (text !== this.text) {
+      this.text = text;
+      this.searchedFrom.fill(Number.POSITIVE_INFINITY);
+    }
+    const labels = this.labels;
+    const n = labels.length;
+    for (let j = 0; j < n; j++) {
+      this.values[j] = null;
+      this.starts[j] = -1;
+    }
+    this.stray = null;
+    this.crlf = false;
+    this.oddEnding = false;
+    let k = -1;
+    for (let j = 0; j < n; j++) {
+      if (text.startsWith(labels[j]!, start)) {
+        k = j;
+        break;
+      }
+    }
+    let pos = start;
+    if (k === -1) {
+      // No label where the body starts: the text up to the first label (at a line start) is stray.
+      let first = -1;
+      for (let j = 0; j < n; j++) {
+        const q = this.find(j, start);
+        if (q !== -1 && q < end && (first === -1 || q < first)) {
+          first = q;
+          k = j;
+        }
+      }
+      if (first === -1) {
+        this.stray = text.slice(start, this.trimEnd(text, start, end));
+        return this;
+      }
+      this.stray = text.slice(start, first);
+      pos = first + 1;
+    }
+    while (k !== -1) {
+      let vStart = pos + labels[k]!.length;
+      if (text.charCodeAt(vStart) === 32 && vStart < end) vStart++;
+      this.starts[k] = vStart;
+      let nextAt = -1;
+      let nextK = -1;
+      let sep = 0;
+      for (let j = k + 1; j < n && nextAt === -1; j++) {
+        let from = vStart;
+        for (;;) {
+          // q is the newline that ends the line before the label: that line must be blank.
+          const q = this.find(j, from);
+          if (q === -1 || q >= end) break;
+          if (q - 1 >= vStart && text.charCodeAt(q - 1) === 10) {
+            nextAt = q - 1;
+            sep = 2;
+            break;
+          }
+          if (q - 3 >= vStart && text.charCodeAt(q - 1) === 13 && text.charCodeAt(q - 2) === 10 && text.charCodeAt(q - 3) === 13) {
+            nextAt = q - 3;
+            sep = 4;
+            this.crlf = true;
+            break;
+          }
+          from = q + 1;
+        }
+        if (nextAt !== -1) nextK = j;
+      }
+      if (nextAt !== -1) {
+        this.values[k] = text.slice(vStart, nextAt);
+        pos = nextAt + sep;
+        k = nextK;
+      } else {
+        this.values[k] = text.slice(vStart, this.trimEnd(text, vStart, end));
+        k = -1;
+      }
+    }
+    return this;
+  }
+
+  /** End of the last value: without the blank line the writers put before `---`. */
+  private trimEnd(text: string, start: number, end: number): number {
+    const c1 = text.charCodeAt(end - 1);
+    const c2 = text.charCodeAt(end - 2);
+    if (end - 2 >= start && c1 === 10 && c2 === 10) return end - 2;
+    if (end - 4 >= start && c1 === 10 && c2 === 13 && text.charCodeAt(end - 3) === 10 && text.charCodeAt(end - 4) === 13) {
+      this.crlf = true;
+      return end - 4;
+    }
+    this.oddEnding = end > start;
+    if (end - 2 >= start && c1 === 10 && c2 === 13) {
+      this.crlf = true;
+      return end - 2;
+    }
+    if (end - 1 >= start && c1 === 10) return end - 1;
+    return end;
+  }
+
+  /** Some value holds a line with a later label after a blank line: the boundary was a guess. */
+  ambiguous(): boolean {
+    for (let k = 0; k < this.values.length; k++) {
+      const v = this.values[k];
+      if (v === null || v === undefined || v.indexOf('\n\n**') === -1) continue;
+      for (let j = k + 1; j < this.labels.length; j++) if (v.indexOf('\n\n' + this.labels[j]) !== -1) return true;
+    }
+    return false;
+  }
 }
 
 /** Text between the backticks of a header line, e.g. `# OTA Log — branch \`main\`` -> `main`. */
