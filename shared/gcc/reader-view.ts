@@ -13,9 +13,10 @@
 // with every expected.json, but where two readings fit the corpus the choice is noted inline.
 // Lua, Elixir and Zig: APPROXIMATE readers at the end of this file.
 //
-// Records written from a file that was not in the canonical block form (legacy `### Step N-ts`
-// headers, hand-edited files) are re-written canonically first, so their view is approximate.
-import type { Commit, OtaStep } from '../types.ts';
+// Without the files, records are re-written canonically, so a hand-edited or legacy file (a
+// `### Step N-ts` header, a commit id without backticks) is only approximated: pass the files and each
+// record is read from its own bytes instead (checked on edge/legacy-handcrafted for all four).
+import type { ByteRange, Commit, OtaStep } from '../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect, universalNewlines } from './context.ts';
 
 export interface ReaderRecords {
@@ -28,17 +29,33 @@ interface ReaderInput {
   steps: readonly OtaStep[];
 }
 
+/** The branch's files, when at hand: each record is then read from its own bytes (its `range`). */
+export interface ReaderFiles {
+  log?: Uint8Array;
+  commit?: Uint8Array;
+  /**
+   * Bytes after the last complete record (log.ts's and commits.ts's `pending.range`): a last block
+   * without its closing `---`, which the implementations read like any other block.
+   */
+  logPending?: ByteRange | null;
+  commitPending?: ByteRange | null;
+}
+
 /**
  * The commits and steps the implementation's parser returns for a branch whose files hold `records`.
  * Each returned record keeps `range` (and `mergedFrom`) of the lossless record its block started in,
  * so the page can point from the reader's view back to the file.
+ *
+ * With `files`, each record is read from the file's bytes at its range, so what the canonical
+ * re-writing cannot carry (a legacy `### Step N-ts` header, a commit id without backticks, CRLF
+ * line ends) is read as the implementation reads it. The records must come from those bytes.
  */
-export function readerView(dialect: RenderDialect, records: ReaderInput): ReaderRecords {
+export function readerView(dialect: RenderDialect, records: ReaderInput, files: ReaderFiles = {}): ReaderRecords {
   if (dialect === 'zig') return ZIG_IDENTITY(records);
   const reader = READERS[dialect];
   return {
-    commits: parseCommits(reader, records.commits),
-    steps: parseSteps(reader, records.steps),
+    commits: parseCommits(reader, records.commits, files.commit, files.commitPending),
+    steps: parseSteps(reader, records.steps, files.log, files.logPending),
   };
 }
 
@@ -253,6 +270,16 @@ function writtenBlocks(text: string, separator: '---\n' | '\n---\n' = '---\n'): 
  */
 const stepCache = new WeakMap<Reader, WeakMap<OtaStep, OtaStep[]>>();
 const commitCache = new WeakMap<Reader, WeakMap<Commit, Commit[]>>();
+// Readings from file bytes are kept apart: the same record reads differently from its raw bytes.
+const rawStepCache = new WeakMap<Reader, WeakMap<OtaStep, OtaStep[]>>();
+const rawCommitCache = new WeakMap<Reader, WeakMap<Commit, Commit[]>>();
+const utf8 = new TextDecoder();
+
+/** The record's own bytes, decoded (invalid UTF-8 as U+FFFD), or null when its range is not in `file`. */
+function rawText(file: Uint8Array | undefined, range: { start: number; end: number }): string | null {
+  if (!file || range.start < 0 || range.end > file.length || range.start >= range.end) return null;
+  return utf8.decode(file.subarray(range.start, range.end));
+}
 
 function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, reader: Reader): WeakMap<K, V> {
   let cache = caches.get(reader);
@@ -260,53 +287,65 @@ function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, r
   return cache;
 }
 
-function parseSteps(reader: Reader, source: readonly OtaStep[]): OtaStep[] {
-  const cache = cacheFor(stepCache, reader);
+function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
+  const cache = cacheFor(file ? rawStepCache : stepCache, reader);
+  const read = (text: string, range: ByteRange, mergedFrom: string | undefined): OtaStep[] => {
+    const steps: OtaStep[] = [];
+    for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+      const trimmed = reader.trim(block);
+      const fields = trimmed ? reader.readStep(trimmed) : null;
+      if (!fields) continue;
+      const record: OtaStep = { ...fields, range };
+      if (mergedFrom !== undefined) record.mergedFrom = mergedFrom;
+      steps.push(record);
+    }
+    return steps;
+  };
   const out: OtaStep[] = [];
   for (const owner of source) {
-    let read = cache.get(owner);
-    if (!read) {
-      read = [];
-      for (const block of writtenBlocks(reader.readText(stepMarkdown(owner, reader.escape)), reader.separator)) {
-        const trimmed = reader.trim(block);
-        const fields = trimmed ? reader.readStep(trimmed) : null;
-        if (!fields) continue;
-        const record: OtaStep = { ...fields, range: owner.range };
-        if (owner.mergedFrom !== undefined) record.mergedFrom = owner.mergedFrom;
-        read.push(record);
-      }
-      cache.set(owner, read);
+    let steps = cache.get(owner);
+    if (!steps) {
+      const text = rawText(file, owner.range) ?? stepMarkdown(owner, reader.escape);
+      cache.set(owner, (steps = read(text, owner.range, owner.mergedFrom)));
     }
-    for (const r of read) out.push(r);
+    for (const r of steps) out.push(r);
   }
+  const tail = pending ? rawText(file, pending) : null;
+  if (tail !== null && pending) out.push(...read(tail, pending, undefined));
   return out;
 }
 
-function parseCommits(reader: Reader, source: readonly Commit[]): Commit[] {
-  const cache = cacheFor(commitCache, reader);
+function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Array, pending?: ByteRange | null): Commit[] {
+  const cache = cacheFor(file ? rawCommitCache : commitCache, reader);
+  const read = (text: string, range: ByteRange, branchName: string): Commit[] => {
+    const commits: Commit[] = [];
+    for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+      const trimmed = reader.trim(block);
+      const fields = trimmed ? reader.readCommit(trimmed) : null;
+      if (!fields) continue;
+      commits.push({
+        commitId: fields.commitId,
+        branchName: reader.branchName ? reader.branchName(branchName) : branchName,
+        branchPurpose: fields.branchPurpose,
+        previousProgressSummary: fields.previousProgressSummary,
+        thisCommitContribution: fields.thisCommitContribution,
+        timestamp: fields.timestamp,
+        range,
+      });
+    }
+    return commits;
+  };
   const out: Commit[] = [];
   for (const owner of source) {
-    let read = cache.get(owner);
-    if (!read) {
-      read = [];
-      for (const block of writtenBlocks(reader.readText(commitMarkdown(owner, reader.escape)), reader.separator)) {
-        const trimmed = reader.trim(block);
-        const fields = trimmed ? reader.readCommit(trimmed) : null;
-        if (!fields) continue;
-        read.push({
-          commitId: fields.commitId,
-          branchName: reader.branchName ? reader.branchName(owner.branchName) : owner.branchName,
-          branchPurpose: fields.branchPurpose,
-          previousProgressSummary: fields.previousProgressSummary,
-          thisCommitContribution: fields.thisCommitContribution,
-          timestamp: fields.timestamp,
-          range: owner.range,
-        });
-      }
-      cache.set(owner, read);
+    let commits = cache.get(owner);
+    if (!commits) {
+      const text = rawText(file, owner.range) ?? commitMarkdown(owner, reader.escape);
+      cache.set(owner, (commits = read(text, owner.range, owner.branchName)));
     }
-    for (const r of read) out.push(r);
+    for (const r of commits) out.push(r);
   }
+  const tail = pending ? rawText(file, pending) : null;
+  if (tail !== null && pending) out.push(...read(tail, pending, source.at(-1)?.branchName ?? ''));
   return out;
 }
 
