@@ -164,6 +164,15 @@ export class PythonGccWriter {
     });
   }
 
+  /** `GCC.init(roadmap)`: main.md and the main branch in an empty folder. */
+  static init(gccDir: string, roadmap: string, options: PythonWriterOptions = {}): PythonGccWriter {
+    const writer = new PythonGccWriter(gccDir, { branches: new Map() }, options);
+    mkdirSync(join(gccDir, BRANCHES_DIR), { recursive: true });
+    writeFileSync(join(gccDir, ROADMAP_FILE), `# Project Roadmap\n\n**Initialized:** ${writer.now()}\n\n${roadmap}\n`);
+    writer.createBranch('main', 'Primary reasoning trajectory', '');
+    return writer;
+  }
+
   /** `update_roadmap(c)`: appends `\n{c}\n` to main.md. */
   updateRoadmap(text: string): void {
     this.locked(() => append(join(this.gccDir, ROADMAP_FILE), `\n${text}\n`));
