@@ -124,8 +124,11 @@ export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): strin
       return SORTED_KEYS.map((key) => `${key}: ${elixirValue(valueOf(meta, key))}\n`).join('');
     case 'zig':
       return METADATA_KEYS.map((key) => `${key}: ${valueOf(meta, key) ?? 'null'}\n`).join('');
-    case 'rust':
-      return METADATA_KEYS.map((key) => emitRustYamlPair(key, valueOf(meta, key))).join('');
+    case 'rust': {
+      const body = METADATA_KEYS.map((key) => emitRustYamlPair(key, valueOf(meta, key))).join('');
+      // libyaml 0.2.5 (unsafe-libyaml) ends the document with `...` once a `|+` block kept trailing breaks
+      return /^[a-z_]+: \|2?\+$/m.test(body) ? `${body}...\n` : body;
+    }
     case 'go':
       // `omitempty` pointers: merged_* appear only once set
       return METADATA_KEYS.filter((key) => !(NULLABLE_KEYS.has(key) && valueOf(meta, key) === null))
@@ -520,8 +523,10 @@ export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMet
   const lines = new LineCounter();
   let doc: Document;
   try {
-    // uniqueKeys off: duplicates are reported below instead of failing the whole file.
-    doc = parseDocument(text, { version: '1.1', uniqueKeys: false, maxAliasCount: 100, lineCounter: lines, prettyErrors: true });
+    // uniqueKeys off: duplicates are reported below instead of failing the whole file. We never call
+    // doc.toJS(), so aliases are never expanded (maxAliasCount is a toJS option; an alias bomb costs
+    // nothing here and is measured by expansionSize instead).
+    doc = parseDocument(text, { version: '1.1', uniqueKeys: false, lineCounter: lines, prettyErrors: true });
   } catch (error) {
     return readLineBased(text, reader, { line: 0, message: error instanceof Error ? error.message : String(error) });
   }
