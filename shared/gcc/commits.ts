@@ -99,7 +99,7 @@ class CommitsReader {
   private header: CommitHeader | null = null;
   private headerSeen: boolean;
   private branch: string;
-  private provisional = false;
+  private provisional: boolean;
   private readonly recordEnd = new RecordEnd();
   private readonly fields = new FieldSplitter(LABELS);
 
@@ -109,6 +109,7 @@ class CommitsReader {
     this.style = escapeStyleOf(state.dialect);
     this.seen = new Set(state.seenIds);
     this.headerSeen = state.headerSeen;
+    this.provisional = state.provisional;
     this.branch = state.branch;
   }
 
@@ -118,6 +119,8 @@ class CommitsReader {
       const next = itemStartAt(text, 0, STARTS);
       if (next === 'no') return { ...this.finish(0, true), needsFullReparse: true };
       if (next === 'maybe') return this.finish(0, true);
+      // Confirmed: the previous record did end there.
+      this.provisional = false;
     }
     let pos = 0;
     for (;;) {

@@ -138,7 +138,7 @@ class LogReader {
   private section: MergeSection | null;
   private ownLastStep: number | null;
   private headerSeen: boolean;
-  private provisional = false;
+  private provisional: boolean;
   private readonly recordEnd = new RecordEnd();
   private readonly fields = new FieldSplitter(LOG_LABELS);
   // Out-values of readStepHeader (kept on the reader: no object per step).
@@ -157,6 +157,7 @@ class LogReader {
     this.section = state.section ? { ...state.section } : null;
     this.ownLastStep = state.ownLastStep;
     this.headerSeen = state.headerSeen;
+    this.provisional = state.provisional;
   }
 
   run(): LogParseResult {
@@ -165,6 +166,8 @@ class LogReader {
       const next = itemStartAt(text, 0, LOG_STARTS);
       if (next === 'no') return this.reparse();
       if (next === 'maybe') return this.finish(0, true);
+      // Confirmed: the previous record did end there.
+      this.provisional = false;
     }
     let pos = 0;
     for (;;) {
