@@ -175,6 +175,15 @@ describe('store', () => {
     expect(types(events)).toContain('workspace-reset');
   });
 
+  it('tells each implementation’s workspace by its writer, and parses Zig and Lua logs with their own escape rules', async () => {
+    for (const lang of ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir']) {
+      const { store } = await open(lang);
+      const ws = store.workspace();
+      expect(ws.branches.map((b) => b.dialect), lang).toEqual([lang, lang, lang]);
+      expect(ws.branches.map((b) => [b.stepCount, b.commitCount]), lang).toEqual([[3, 2], [2, 1], [9, 3]]);
+    }
+  });
+
   it('never follows a symlinked branch folder', async () => {
     const { store } = await open('bad/symlink-branch');
     const ws = store.workspace();

@@ -11,7 +11,7 @@ import type { CommitsState } from '../shared/gcc/commits.ts';
 import type { LogState } from '../shared/gcc/log.ts';
 import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../shared/types.ts';
 import type { EventBus } from './event-bus.ts';
-import { commitsParser, detectDialect, logParser, readMetadata, readRoadmap, type MetadataRead } from './format.ts';
+import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap, type MetadataRead } from './format.ts';
 import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
 import { TrackedFile, type FileChange } from './tracked-file.ts';
 import { join } from 'node:path';
@@ -54,6 +54,8 @@ class BranchEntry {
   meta: MetadataRead | null = null;
   metaBytesKey = '';
   dialect: Dialect = 'unknown';
+  /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
+  parserDialect: Dialect | undefined = undefined;
   newest: { ts: string; key: [number, number] } | null = null;
   /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
   version = 0;
@@ -154,6 +156,8 @@ export function createStore(options: StoreOptions): Store {
   let listingDiagnostics: Diagnostic[] = [];
   const branches = new Map<string, BranchEntry>();
   let lastDiagnosticsKey = '';
+  /** `.GCC/.lock` exists: a little evidence for the writers that keep their flock file. */
+  let lockFile = false;
   const contextCache = new Map<string, { version: number; roadmap: string; view: { commits: Commit[]; steps: OtaStep[] }; tokensByK: number[] }>();
 
   let emitting = false;
@@ -198,9 +202,24 @@ export function createStore(options: StoreOptions): Store {
   }
 
   function redetectDialect(b: BranchEntry): boolean {
-    const next = detectDialect({ steps: b.log.records, commits: b.commits.records, metadataBytes: null });
+    const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile });
     if (next === b.dialect) return false;
     b.dialect = next;
+    return true;
+  }
+
+  /**
+   * Once the dialect is known, files whose writer escapes `---` differently (Zig, Lua) are parsed again with the
+   * right rules. Returns whether that happened (the branch's records were replaced).
+   */
+  async function settleParsers(b: BranchEntry): Promise<boolean> {
+    if (!parsersDiffer(b.parserDialect, b.dialect)) return false;
+    const dialect = b.dialect;
+    b.parserDialect = dialect;
+    await Promise.all([b.log.reparseWith(logParser(b.name, dialect)), b.commits.reparseWith(commitsParser(b.name, dialect))]);
+    b.version += 1;
+    b.recomputeNewest();
+    redetectDialect(b);
     return true;
   }
 
@@ -219,6 +238,10 @@ export function createStore(options: StoreOptions): Store {
       if (commitChange.kind === 'appended') b.noteTimestamps(commitChange.records);
     }
     const dialectChanged = redetectDialect(b);
+    if (dialectChanged && (await settleParsers(b))) {
+      publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
+      return;
+    }
     if (reloaded) {
       publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
       return;
@@ -230,6 +253,7 @@ export function createStore(options: StoreOptions): Store {
 
   /** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
   async function refreshListing(): Promise<void> {
+    lockFile = (await readBytes(join(gccDir, '.lock'))).ok;
     const listing = await listBranchFolders(gccDir);
     listingDiagnostics = listing.diagnostics;
     const names = new Set(listing.branches.map((b) => b.name));
@@ -246,6 +270,7 @@ export function createStore(options: StoreOptions): Store {
       await Promise.all([b.log.refresh(), b.commits.refresh(), refreshMetadata(b)]);
       b.recomputeNewest();
       redetectDialect(b);
+      await settleParsers(b);
       if (branches.has(folder.name)) continue;
       branches.set(folder.name, b);
       publish({ type: 'branch-added', branch: b.name, summary: b.summary() });

@@ -45,8 +45,24 @@ export class TrackedFile<S extends ResumePoint, T> {
 
   constructor(
     readonly path: string,
-    private readonly parser: IncrementalParser<S, T>,
+    private parser: IncrementalParser<S, T>,
   ) {}
+
+  /**
+   * Parses the whole file again with another parser (the branch's dialect turned out to need other escape rules).
+   * The old records stay in place until the new ones are ready.
+   */
+  async reparseWith(parser: IncrementalParser<S, T>): Promise<FileChange<T>> {
+    const whole = await readTail(this.path, { from: 0, previous: null });
+    this.parser = parser;
+    if (whole.kind !== 'bytes') {
+      this.reset();
+      return { kind: 'reloaded' };
+    }
+    this.problem = null;
+    this.reparse(whole.bytes, whole.stamp);
+    return { kind: 'reloaded' };
+  }
 
   get diagnostics(): Diagnostic[] {
     return this.pending?.diagnostic ? [...this.consumedDiagnostics, this.pending.diagnostic] : this.consumedDiagnostics;
