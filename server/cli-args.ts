@@ -1,5 +1,5 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../shared/types.ts';
 
 export const DEFAULT_PORT = 4780;
@@ -55,9 +55,11 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
   }
 }
 
-function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options']) {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+function parse<T extends Options>(args: string[], options: T) {
   try {
-    return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
+    return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } as const, ...options }, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0] ?? 'bad arguments');
   }
