@@ -93,6 +93,8 @@ describe('the token', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
     const withCookie = await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST, cookie: `gcc_studio_token_${PORT}=${TOKEN}` } });
     expect(withCookie.status).toBe(200);
+    const deep = await app.request(`http://${HOST}/branches/main?token=${TOKEN}`, { headers: { host: HOST } });
+    expect(deep.headers.get('location')).toBe('/branches/main');
     const bad = await app.request(`http://${HOST}/?token=wrong-token-x`, { headers: { host: HOST } });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('set-cookie')).toBeNull();

@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono()
     .use('*', hostGuard(deps.security))
-    .use('/', tokenLanding(deps.security))
+    .use('*', tokenLanding(deps.security))
     .route('/api', api);
 
   app.all('/api/*', () => {

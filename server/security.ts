@@ -103,7 +103,7 @@ export function apiGuard(options: SecurityOptions): MiddlewareHandler {
 export function tokenLanding(options: SecurityOptions): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if (!url.searchParams.has('token') || c.req.method !== 'GET') return next();
+    if (!url.searchParams.has('token') || c.req.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
     if (!tokensMatch(url.searchParams.get('token'), options.token)) {
       return c.text('Wrong token: open the URL gcc-studio printed when it started.', 401);
     }

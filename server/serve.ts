@@ -24,6 +24,8 @@ export interface StartServerOptions {
   demo?: boolean;
   /** Default 4780; when taken, a free port is used instead (and said so). 0: any free port. */
   port?: number;
+  /** Whether the port was asked for (--port): only changes the wording when it is taken. */
+  portExplicit?: boolean;
   /** Default 127.0.0.1; anything that is not loopback prints a warning. */
   host?: string;
   /** Default: GCC_STUDIO_TOKEN is not read here (the CLI does); null or absent gives a random token. */
@@ -164,7 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
       port = await listen(server, 0, host);
-      warn(`gcc-studio: port ${wanted} is taken; using ${port} instead.`);
+      warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
     }
   } catch (err) {
     await live.close();
