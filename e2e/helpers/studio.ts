@@ -61,7 +61,9 @@ export async function startStudio(corpusCase = 'python'): Promise<Studio> {
   const gcc = join(dir, '.GCC');
   cpSync(join(CORPUS, corpusCase, '.GCC'), gcc, { recursive: true, verbatimSymlinks: true });
   const token = `e2e-${Math.random().toString(36).slice(2)}`;
-  const child = spawn(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), dir, '--no-open', '--port', String(await freePort()), '--token', token], {
+  // GCC_STUDIO_BIN: test another build of the command (an installed one, say) instead of this checkout's.
+  const bin = process.env.GCC_STUDIO_BIN ?? join(REPO, 'bin', 'gcc-studio.js');
+  const child = spawn(process.execPath, [bin, dir, '--no-open', '--port', String(await freePort()), '--token', token], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, GCC_STUDIO_TOKEN: '' },

@@ -27,8 +27,9 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
   const dialect = url.dialect ?? defaultDialect(detected);
   const { data, error, isFetching } = useQuery(contextOptions(branch, k, dialect));
   const serverCounts = data?.tokensByK;
+  // Only when the server's answer came without `tokensByK`: one request per K otherwise.
   const perK = useQueries({
-    queries: serverCounts ? [] : Array.from({ length: Math.min(maxK, MAX_K_QUERIES) }, (_, i) => contextOptions(branch, i + 1, dialect)),
+    queries: !data || serverCounts ? [] : Array.from({ length: Math.min(maxK, MAX_K_QUERIES) }, (_, i) => contextOptions(branch, i + 1, dialect)),
   });
   const counts: (number | undefined)[] = serverCounts ?? perK.map((q) => q.data?.tokens);
   const [copied, setCopied] = useState(false);

@@ -10,7 +10,7 @@ interface Props {
   selected: boolean;
   fresh: boolean;
   query: string;
-  onSelect(): void;
+  onSelect(index: number): void;
 }
 
 const FIELDS = [
@@ -26,10 +26,10 @@ export const StepCard = memo(function StepCard({ step, index, selected, fresh, q
       data-testid="step-card"
       data-index={index}
       aria-current={selected ? 'true' : undefined}
-      onClick={onSelect}
+      onClick={() => onSelect(index)}
     >
       <header className="step-head">
-        <button type="button" className="step-no" onClick={onSelect} aria-label={`Select step ${step.step} (#${index + 1})`}>
+        <button type="button" className="step-no" onClick={() => onSelect(index)} aria-label={`Select step ${step.step} (#${index + 1})`}>
           Step {step.step}
         </button>
         <span className="muted mono">#{index + 1}</span>

@@ -1,0 +1,42 @@
+// 4. The context preview shows exactly what `gcc-studio context` prints, for K = 1 and 2, with token counts.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openStudio, test } from './fixtures.ts';
+import { CORPUS, REPO } from './helpers/studio.ts';
+
+function cliContext(dir: string, branch: string, k: number): string {
+  return execFileSync(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), 'context', dir, '--branch', branch, '--k', String(k)], { encoding: 'utf8' });
+}
+
+test('context preview equals `gcc-studio context` for K = 1 and 2, and shows the tokens for every K', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  const text = page.getByTestId('context-text');
+  const k1 = cliContext(studio.dir, 'main', 1);
+  // The CLI itself reproduces the bytes Contexa Python's summary() returned.
+  expect(k1).toBe(readFileSync(join(CORPUS, 'python', 'context-main-k1.txt'), 'utf8'));
+  await expect.poll(() => text.textContent()).toBe(k1);
+  await expect(page.getByTestId('context-k')).toHaveText('1');
+
+  const slider = page.getByRole('slider', { name: /K: number of commits/ });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('context-k')).toHaveText('2');
+  await expect.poll(() => text.textContent()).toBe(cliContext(studio.dir, 'main', 2));
+  await expect(page).toHaveURL(/[?&]k=2\b/);
+
+  // Token count for the current K, and one bar per K (main has 3 commits), all filled in.
+  await expect(page.getByTestId('context-tokens')).toHaveText(/^[\d,]+ tokens$/);
+  const bars = page.getByTestId('token-chart').locator('rect');
+  await expect(bars).toHaveCount(3);
+  await expect.poll(() => bars.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-tokens') || 0)))).toEqual([
+    expect.any(Number),
+    expect.any(Number),
+    expect.any(Number),
+  ]);
+  const counts = await bars.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-tokens'))));
+  expect(counts.every((c) => c > 0)).toBe(true);
+  expect(counts[1]!).toBeGreaterThan(counts[0]!);
+  const shown = Number((await page.getByTestId('context-tokens').textContent())!.replace(/[^\d]/g, ''));
+  expect(shown).toBe(counts[1]);
+});

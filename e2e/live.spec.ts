@@ -1,0 +1,54 @@
+// 2. A step appended to the file appears without a reload; the log follows the tail, and stops when scrolled up.
+import { expect, openStudio, stepCards, test } from './fixtures.ts';
+
+const step = (observation: string) => ({ observation, thought: 'Watching the page.', action: 'append to log.md' });
+
+test('a step appended to log.md appears without reload, and the tail is followed', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const logTab = page.getByRole('tab', { name: /OTA log/ });
+  await expect(logTab).toContainText('9');
+
+  const started = Date.now();
+  studio.writer.logStep('main', step('First live observation'));
+  await expect(stepCards(page, 'First live observation')).toBeVisible();
+  const ms = Date.now() - started;
+  console.log(`write → visible on the page: ${ms} ms`);
+  expect(ms).toBeLessThan(3_000);
+
+  await expect(logTab).toContainText('10');
+  // Followed to the tail: the new step is on screen, not below it.
+  await expect(stepCards(page, 'First live observation')).toBeInViewport();
+  expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
+});
+
+test('scrolling up stops following; "N new steps" jumps back to the tail', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  const log = page.getByTestId('step-log');
+  await log.hover();
+  await page.mouse.wheel(0, -5_000);
+  await expect.poll(() => log.evaluate((el) => el.scrollTop)).toBe(0);
+
+  studio.writer.logStep('main', step('Arrived while reading above'));
+  studio.writer.logStep('main', step('Second one while reading above'));
+  const jump = page.getByRole('button', { name: '2 new steps ↓' });
+  await expect(jump).toBeVisible();
+  // Still where the reader left it.
+  expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
+  await jump.click();
+  await expect(stepCards(page, 'Second one while reading above')).toBeInViewport();
+  await expect(jump).toBeHidden();
+});
+
+test('pause freezes the view while events keep arriving; resume applies them', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  const pause = page.getByRole('switch');
+  await pause.click();
+  await expect(pause).toHaveAttribute('aria-checked', 'true');
+  studio.writer.logStep('main', step('Written during the pause'));
+  await expect(pause).toContainText('1 queued');
+  await expect(stepCards(page, 'Written during the pause')).toHaveCount(0);
+  await pause.click();
+  await expect(stepCards(page, 'Written during the pause')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /OTA log/ })).toContainText('10');
+});
