@@ -1,0 +1,28 @@
+// npm run bench: every speed and memory figure of gcc-studio, each next to a baseline measured in the same run.
+// Figures, not pass/fail tests: a busy machine moves them, so the targets are printed beside them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runLatencyBench } from './latency.ts';
+import { runParseBench } from './parse.ts';
+import { printRows, type BenchRow } from './stats.ts';
+
+async function main(): Promise<void> {
+  console.log(`gcc-studio bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at start`);
+  const scratch = mkdtempSync(join(tmpdir(), 'gcc-bench-'));
+  const rows: BenchRow[] = [];
+  try {
+    const parse = runParseBench(scratch);
+    printRows('Format core: 205,000-step log', parse);
+    rows.push(...parse);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const latency = await runLatencyBench();
+  printRows('Live: append → SSE event at the client', latency);
+  rows.push(...latency);
+  const missed = rows.filter((r) => r.ok === false);
+  console.log(`\n${rows.filter((r) => r.ok !== undefined).length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.name).join('; ')}` : ''}`);
+}
+
+await main();
