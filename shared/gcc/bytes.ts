@@ -134,9 +134,26 @@ export class ByteCursor {
     }
   }
 
+  /** Whether U+FFFD stand for invalid bytes (then only the exact walk knows their width). */
+  get hasReplacements(): boolean {
+    return this.widths !== null;
+  }
+
+  /**
+   * Moves the cursor to a mapping the caller established another way (`pos` <-> `byte`). Only valid
+   * when the text holds no replacement characters, whose widths the cursor counts in order.
+   */
+  jumpTo(pos: number, byte: number): void {
+    this.charPos = pos;
+    this.bytePos = byte;
+    this.nonAscii.lastIndex = pos;
+    this.runStart = -1;
+  }
+
   /** Byte offset of string index `pos`; `pos` must not be smaller than in the previous call. */
   byteAt(pos: number): number {
     if (pos < this.charPos) throw new RangeError('ByteCursor only moves forward');
+    if (pos > this.charPos && this.runStart === -1) this.nextRun();
     while (this.charPos < pos) {
       if (this.runStart >= pos) {
         this.bytePos += pos - this.charPos;

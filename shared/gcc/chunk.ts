@@ -49,6 +49,29 @@ export class Chunk {
     return this.bytesCursor.byteAt(pos);
   }
 
+  /**
+   * Byte offset of a record end `end` (just after its closing `---\n`), the record starting at `start`.
+   * Fast path: `\n---\n` is ASCII, so its bytes sit at or after the same distance in bytes as in
+   * chars; when the record holds no other `\n---\n` (`innerDashLines` empty) the first one found
+   * there is it. Skips walking the record's non-ASCII characters one by one.
+   */
+  byteAtRecordEnd(start: number, end: number, innerDashLines: number): number {
+    const cursor = this.bytesCursor;
+    if (innerDashLines > 0 || cursor.hasReplacements) return cursor.byteAt(end);
+    const b0 = cursor.byteAt(start) - this.base.consumed;
+    const bytes = this.bytes;
+    let q = b0 + (end - 5 - start);
+    for (;;) {
+      q = bytes.indexOf(0x0a, q);
+      if (q === -1) return cursor.byteAt(end);
+      if (bytes[q + 1] === 0x2d && bytes[q + 2] === 0x2d && bytes[q + 3] === 0x2d && bytes[q + 4] === 0x0a) break;
+      q++;
+    }
+    const byte = this.base.consumed + q + 5;
+    cursor.jumpTo(end, byte);
+    return byte;
+  }
+
   lineAt(pos: number): number {
     return this.lines.lineAt(pos);
   }

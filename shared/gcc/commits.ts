@@ -183,7 +183,7 @@ class CommitsReader {
     const end = this.recordEnd.find(text, p, STARTS);
     if (end.kind === 'incomplete') return -1;
     const rec = text.slice(p, end.closeAt);
-    const range = { start: c.byteAt(p), end: c.byteAt(end.end) };
+    const range = { start: c.byteAt(p), end: c.byteAtRecordEnd(p, end.end, end.innerDashLines.length) };
     const nl = rec.indexOf('\n');
     const headerLine = (nl === -1 ? rec : rec.slice(0, nl)).replace(/\r$/, '');
     let commitId = backticked(headerLine);

@@ -282,7 +282,7 @@ class LogReader {
     const end = this.recordEnd.find(text, p, LOG_STARTS);
     if (end.kind === 'incomplete') return -1;
     const close = end.closeAt;
-    const range = { start: c.byteAt(p), end: c.byteAt(end.end) };
+    const range = { start: c.byteAt(p), end: c.byteAtRecordEnd(p, end.end, end.innerDashLines.length) };
     let step = 0;
     let timestamp = '';
     let bodyAt = p;
@@ -450,13 +450,16 @@ function keyOfProbable(ts: string): [number, number] | null {
   return p ? timestampKey(p) : null;
 }
 
+/** Every newline of the value starts Lua's `\n\---\n`, at least twice (a single one is ambiguous). */
 function looksLuaCorrupted(raw: string): boolean {
-  const first = raw.indexOf('\n\\---\n');
-  if (first === -1 || raw.indexOf('\n\\---\n', first + 5) === -1) return false;
-  const lines = raw.split('\n');
-  if (lines.length < 5) return false;
-  for (let i = 1; i < lines.length - 1; i += 2) if (lines[i] !== '\\---') return false;
-  return true;
+  let seps = 0;
+  let nl = raw.indexOf('\n');
+  while (nl !== -1) {
+    if (!raw.startsWith('\\---\n', nl + 1)) return false;
+    seps++;
+    nl = raw.indexOf('\n', nl + 6);
+  }
+  return seps >= 2;
 }
 
 /** Exactly the bytes a writer of `dialect` appends for a step (see escape.ts for the escaping). */
