@@ -1,18 +1,20 @@
 // 4. The context preview shows exactly what `gcc-studio context` prints, for K = 1 and 2, with token counts.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openStudio, test } from './fixtures.ts';
 import { CORPUS, REPO } from './helpers/studio.ts';
 
-function cliContext(dir: string, branch: string, k: number): string {
-  return execFileSync(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), 'context', dir, '--branch', branch, '--k', String(k)], { encoding: 'utf8' });
+async function cliContext(dir: string, branch: string, k: number): Promise<string> {
+  const args = [join(REPO, 'bin', 'gcc-studio.js'), 'context', dir, '--branch', branch, '--k', String(k)];
+  return (await promisify(execFile)(process.execPath, args, { encoding: 'utf8' })).stdout;
 }
 
 test('context preview equals `gcc-studio context` for K = 1 and 2, and shows the tokens for every K', async ({ page, studio }) => {
-  await openStudio(page, studio.url);
+  // The CLI runs while the page loads.
+  const [k1, k2] = await Promise.all([cliContext(studio.dir, 'main', 1), cliContext(studio.dir, 'main', 2), openStudio(page, studio.url)]);
   const text = page.getByTestId('context-text');
-  const k1 = cliContext(studio.dir, 'main', 1);
   // The CLI itself reproduces the bytes Contexa Python's summary() returned.
   expect(k1).toBe(readFileSync(join(CORPUS, 'python', 'context-main-k1.txt'), 'utf8'));
   await expect.poll(() => text.textContent()).toBe(k1);
@@ -22,7 +24,7 @@ test('context preview equals `gcc-studio context` for K = 1 and 2, and shows the
   await slider.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('context-k')).toHaveText('2');
-  await expect.poll(() => text.textContent()).toBe(cliContext(studio.dir, 'main', 2));
+  await expect.poll(() => text.textContent()).toBe(k2);
   await expect(page).toHaveURL(/[?&]k=2\b/);
 
   // Token count for the current K, and one bar per K (main has 3 commits), all filled in.

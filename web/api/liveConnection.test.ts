@@ -114,4 +114,17 @@ describe('LiveConnection', () => {
     conn.stop();
     vi.useRealTimers();
   });
+
+  it('takes a resync from a restarted server (lower ids) and follows its new numbering', () => {
+    const { conn, store, es, client } = setup();
+    conn.start(50);
+    es().send({ type: 'resync', id: 2 });
+    expect(store.get().lastEventId).toBe(2);
+    // The resync dropped the unobserved cache; a page fetched again then gets the new server's appends.
+    client.setQueryData<StepsPage>(keys.stepsPage('main', 0), { branch: 'main', from: 0, total: 1, steps: [step(1)] });
+    es().send(append(3, 1, 2));
+    expect(client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step)).toEqual([1, 2]);
+    conn.stop();
+    vi.useRealTimers();
+  });
 });

@@ -124,8 +124,10 @@ export class LiveConnection {
       return;
     }
     if (!isStudioEvent(event)) return;
-    // Ids are unique and increasing (server/event-bus.ts): one we have seen is a replay overlap.
-    if (this.lastId !== null && event.id <= this.lastId) return;
+    // Ids are unique and increasing (server/event-bus.ts): one we have seen is a replay overlap. A resync is
+    // always taken, and restarts the numbering: after a server restart its ids begin again from its revision.
+    const restart = event.type === 'resync' || event.type === 'workspace-reset';
+    if (!restart && this.lastId !== null && event.id <= this.lastId) return;
     this.lastId = event.id;
     this.opts.store.set({ lastEventId: event.id });
     if (this.opts.store.get().paused) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { workspaceOptions } from '../api/queries.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { PauseSwitch } from './PauseSwitch.tsx';
@@ -6,6 +7,11 @@ import { SearchBox } from './SearchBox.tsx';
 
 export function Header() {
   const { data } = useQuery(workspaceOptions());
+  // Several workspaces open in tabs: the folder name tells them apart.
+  const folder = data?.root.split(/[\\/]/).filter(Boolean).pop();
+  useEffect(() => {
+    document.title = folder ? `${folder} · gcc-studio` : 'gcc-studio';
+  }, [folder]);
   return (
     <header className="header">
       <div className="brand" aria-label="gcc-studio">

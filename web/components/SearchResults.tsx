@@ -6,6 +6,12 @@ import { HighlightText } from './HighlightText.tsx';
 
 const LIMIT = 100;
 const NONE: SearchMatch[] = [];
+const FIELD_LABEL: Record<string, string> = {
+  thisCommitContribution: 'contribution',
+  previousProgressSummary: 'previous progress',
+  branchPurpose: 'purpose',
+  commitId: 'id',
+};
 
 interface Props {
   query: string;
@@ -39,7 +45,7 @@ export function SearchResults({ query, active, onChoose, onMatches }: Props) {
             <span className={`pill pill-${m.kind}`}>{m.kind}</span>
             <span className="search-hit-branch">{m.branch}</span>
             <span className="muted mono">{m.kind === 'step' ? `step ${m.step ?? '?'} · #${m.index + 1}` : m.commitId}</span>
-            <span className="muted">{m.field}</span>
+            <span className="muted">{FIELD_LABEL[m.field] ?? m.field}</span>
           </span>
           <span className="search-hit-snippet">
             <HighlightText text={m.snippet} query={query} />
