@@ -28,6 +28,8 @@ export interface CommitsState extends ResumePoint {
   headerSeen: boolean;
   /** Branch named in the header (or given by the caller): the commits' `branchName`. */
   branch: string;
+  /** The branch the caller said the file belongs to (kept for a re-parse). */
+  givenBranch: string | undefined;
   /** Every commit id seen so far, to report duplicates. */
   seenIds: string[];
   provisional: boolean;
@@ -63,6 +65,7 @@ export function initialCommitsState(options: CommitsParseOptions): CommitsState 
     dialect: options.dialect,
     headerSeen: false,
     branch: options.branch ?? '',
+    givenBranch: options.branch,
     seenIds: [],
     provisional: false,
     commits: 0,
@@ -86,7 +89,7 @@ export function refreshCommits(state: CommitsState, file: Uint8Array): CommitsPa
     if (!r.needsFullReparse) return { ...r, reparsed: false };
   }
   const options: CommitsParseOptions = { file: state.file, dialect: state.dialect };
-  if (!state.headerSeen || state.branch) options.branch = state.branch;
+  if (state.givenBranch !== undefined) options.branch = state.givenBranch;
   return { ...parseCommits(file, options), reparsed: true };
 }
 
@@ -148,6 +151,7 @@ class CommitsReader {
       dialect: this.state.dialect,
       headerSeen: this.headerSeen,
       branch: this.branch,
+      givenBranch: this.state.givenBranch,
       seenIds: this.commits.length ? [...this.seen] : this.state.seenIds,
       provisional: keepProvisional ? this.state.provisional : this.provisional,
       commits: this.state.commits + this.commits.length,
