@@ -14,8 +14,9 @@ import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.t
 import { createStore, type Store } from './store.ts';
 import { createWatcher, type GccWatcher } from './watcher.ts';
 
-export const DEFAULT_PORT = 4780;
-export const DEFAULT_HOST = '127.0.0.1';
+import { DEFAULT_HOST, DEFAULT_PORT } from './cli-args.ts';
+
+export { DEFAULT_HOST, DEFAULT_PORT };
 
 export interface StartServerOptions {
   /** DIR: a project folder holding .GCC/, or .GCC/ itself. Ignored with `demo`. Default: the current folder. */
