@@ -56,10 +56,15 @@ function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   });
 }
 
-export async function startStudio(corpusCase = 'python'): Promise<Studio> {
+/**
+ * `source`: a corpus case (copied from fixtures/corpus/<case>/.GCC), or a function that writes the workspace into
+ * the temp folder itself (then the writer starts with no branches of its own).
+ */
+export async function startStudio(source: string | ((dir: string) => void) = 'python'): Promise<Studio> {
   const dir = mkdtempSync(join(tmpdir(), 'gcc-studio-e2e-'));
   const gcc = join(dir, '.GCC');
-  cpSync(join(CORPUS, corpusCase, '.GCC'), gcc, { recursive: true, verbatimSymlinks: true });
+  if (typeof source === 'string') cpSync(join(CORPUS, source, '.GCC'), gcc, { recursive: true, verbatimSymlinks: true });
+  else source(dir);
   const token = `e2e-${Math.random().toString(36).slice(2)}`;
   // GCC_STUDIO_BIN: test another build of the command (an installed one, say) instead of this checkout's.
   const bin = process.env.GCC_STUDIO_BIN ?? join(REPO, 'bin', 'gcc-studio.js');
@@ -77,8 +82,11 @@ export async function startStudio(corpusCase = 'python'): Promise<Studio> {
     throw e;
   }
   const parsed = new URL(url);
-  const expected = JSON.parse(readFileSync(join(CORPUS, corpusCase, 'expected.json'), 'utf8'));
-  const writer = new PythonGccWriter(gcc, writerStateFromExpected(expected));
+  const state =
+    typeof source === 'string'
+      ? writerStateFromExpected(JSON.parse(readFileSync(join(CORPUS, source, 'expected.json'), 'utf8')))
+      : { branches: new Map() };
+  const writer = new PythonGccWriter(gcc, state);
   return {
     url,
     origin: parsed.origin,
