@@ -8,6 +8,7 @@ import type { EventBus } from './event-bus.ts';
 import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
+import { searchRoutes } from './routes/search.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
 import type { WorkspaceView } from './store.ts';
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps) {
     .use('*', apiGuard(deps.security))
     .route('/workspace', workspaceRoutes(deps.store))
     .route('/branches', branchRoutes(deps.store))
+    .route('/search', searchRoutes(deps.store))
     .route('/events', eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()

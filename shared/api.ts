@@ -48,6 +48,24 @@ export interface ContextResponse {
   tokens: number;
 }
 
+export interface SearchMatch {
+  branch: string;
+  kind: 'step' | 'commit';
+  /** Position in the branch's log (steps) or commit list (commits). */
+  index: number;
+  step?: number;
+  commitId?: string;
+  field: string;
+  snippet: string;
+}
+
+export interface SearchResponse {
+  query: string;
+  matches: SearchMatch[];
+  /** More records matched than `limit` allowed. */
+  truncated: boolean;
+}
+
 export interface ErrorResponse {
   error: string;
 }

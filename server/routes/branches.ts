@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { branchNameProblem } from '../../shared/gcc/paths.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../store.ts';
+import { intParam } from './params.ts';
 
 export const DEFAULT_STEPS_LIMIT = 200;
 export const MAX_STEPS_LIMIT = 1000;
@@ -15,15 +16,6 @@ function branchName(c: Context): string {
   const problem = branchNameProblem(name);
   if (problem) throw new HTTPException(400, { message: problem });
   return name;
-}
-
-function intParam(c: Context, key: string, fallback: number, min: number, max: number): number {
-  const raw = c.req.query(key);
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new HTTPException(400, { message: `${key} must be a whole number (got "${raw}")` });
-  const value = Number(raw);
-  if (value < min) throw new HTTPException(400, { message: `${key} must be at least ${min} (got ${value})` });
-  return Math.min(value, max);
 }
 
 function notFound(name: string): never {

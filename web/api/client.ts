@@ -1,5 +1,7 @@
 // The one typed client of the page. Same-origin: the auth cookie set by `/?token=` rides along by itself.
-import type { BranchResponse, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { BranchResponse, ContextResponse, SearchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+
+export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
@@ -15,23 +17,6 @@ export class ApiError extends Error {
 
 /** `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K). */
 export type ContextPreview = ContextResponse & { tokensByK?: number[] };
-
-export interface SearchMatch {
-  branch: string;
-  kind: 'step' | 'commit';
-  /** Position in the branch's log (steps) or commit list (commits). */
-  index: number;
-  step?: number;
-  commitId?: string;
-  field: string;
-  snippet: string;
-}
-
-export interface SearchResponse {
-  matches: SearchMatch[];
-  /** Set by the page when it searched what it had loaded itself (the server has no search route). */
-  local?: boolean;
-}
 
 export const STEPS_PAGE_LIMIT = 1000;
 

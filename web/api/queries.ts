@@ -1,11 +1,8 @@
 // Query keys and queryOptions factories for every API call. Components call useQuery(xOptions(…)); the
 // live-update hook patches exactly these keys. Everything sits under 'gcc' so a resync can refetch it all.
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { StepsPage } from '../../shared/api.ts';
-import type { ContextDialect, OtaStep } from '../../shared/types.ts';
-import { ApiError, api, type SearchResponse } from './client.ts';
-import { searchRecords, type SearchableBranch } from '../lib/searchRecords.ts';
-import type { SearchMatch } from './client.ts';
+import { queryOptions } from '@tanstack/react-query';
+import type { ContextDialect } from '../../shared/types.ts';
+import { api } from './client.ts';
 
 /** Steps are fetched and cached in pages of this many; a 200,000-step log is never downloaded whole. */
 export const STEPS_PAGE_SIZE = 200;
@@ -48,47 +45,13 @@ export function contextOptions(name: string, k: number, dialect: ContextDialect)
   });
 }
 
-/**
- * Search across all branches. Uses `GET /api/search` when the server has it; until then (404) it searches the
- * commits and the step pages the page can load itself, marking the answer `local`.
- */
-export function searchOptions(q: string, limit: number, client: QueryClient) {
+/** Search across all branches, on the server (which holds every step; the page never downloads whole logs). */
+export function searchOptions(q: string, limit: number) {
   return queryOptions({
     queryKey: keys.search(q, limit),
     enabled: q.trim() !== '',
-    queryFn: async ({ signal }): Promise<SearchResponse> => {
-      try {
-        return await api.search(q, limit, signal);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) {
-          return { matches: await searchLoaded(client, q, limit), local: true };
-        }
-        throw err;
-      }
-    },
+    queryFn: ({ signal }) => api.search(q, limit, signal),
     placeholderData: (previous) => previous,
     staleTime: 5_000,
   });
-}
-
-/** Logs up to this long are loaded whole for the page's own search; longer ones are searched in the pages already seen. */
-const LOCAL_SEARCH_MAX_STEPS = 5_000;
-
-async function searchLoaded(client: QueryClient, q: string, limit: number): Promise<SearchMatch[]> {
-  const ws = await client.ensureQueryData(workspaceOptions());
-  const branches: SearchableBranch[] = await Promise.all(
-    ws.branches.map(async (summary) => {
-      const branch = await client.ensureQueryData(branchOptions(summary.name));
-      if (summary.stepCount <= LOCAL_SEARCH_MAX_STEPS) {
-        const pages = Math.ceil(summary.stepCount / STEPS_PAGE_SIZE);
-        await Promise.all(Array.from({ length: pages }, (_, p) => client.ensureQueryData(stepsPageOptions(summary.name, p))));
-      }
-      const steps: [number, OtaStep][] = [];
-      for (const [, page] of client.getQueriesData<StepsPage>({ queryKey: keys.stepsOf(summary.name) })) {
-        page?.steps.forEach((s, i) => steps.push([page.from + i, s]));
-      }
-      return { name: summary.name, commits: branch.commits, steps };
-    }),
-  );
-  return searchRecords(q, branches, limit);
 }

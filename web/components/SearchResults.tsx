@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SearchMatch } from '../api/client.ts';
 import { searchOptions } from '../api/queries.ts';
@@ -21,15 +21,13 @@ interface Props {
 }
 
 export function SearchResults({ query, active, onChoose, onMatches }: Props) {
-  const client = useQueryClient();
-  const { data, isFetching, error } = useQuery(searchOptions(query, LIMIT, client));
+  const { data, isFetching, error } = useQuery(searchOptions(query, LIMIT));
   const matches = data?.matches ?? NONE;
   useEffect(() => onMatches(matches), [matches, onMatches]);
   return (
     <div className="search-results" role="listbox" aria-label="Search results" data-testid="search-results">
       <div className="search-results-head">
-        {error ? `Search failed: ${error.message}` : `${matches.length}${matches.length === LIMIT ? '+' : ''} match${matches.length === 1 ? '' : 'es'}`}
-        {data?.local ? <span className="muted"> · in loaded records</span> : null}
+        {error ? `Search failed: ${error.message}` : `${matches.length}${data?.truncated ? '+' : ''} match${matches.length === 1 && !data?.truncated ? '' : 'es'}`}
         {isFetching ? <span className="muted"> · searching…</span> : null}
       </div>
       {matches.map((m, i) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { containsText, snippetAround, splitHighlight } from './highlight.ts';
+import { splitHighlight } from './highlight.ts';
 
 describe('splitHighlight', () => {
   it('marks every case-insensitive occurrence', () => {
@@ -27,25 +27,5 @@ describe('splitHighlight', () => {
         expect(splitHighlight(text, q).map((s) => s.text).join('')).toBe(text);
       }),
     );
-  });
-});
-
-describe('snippetAround', () => {
-  it('centres on the match and marks cuts', () => {
-    const text = 'x'.repeat(100) + ' needle ' + 'y'.repeat(100);
-    const s = snippetAround(text, 'needle', 10);
-    expect(s.startsWith('…')).toBe(true);
-    expect(s.endsWith('…')).toBe(true);
-    expect(s).toContain('needle');
-  });
-  it('flattens whitespace', () => {
-    expect(snippetAround('a\n\n  b', 'b')).toBe('a b');
-  });
-});
-
-describe('containsText', () => {
-  it('is case-insensitive and false for blank queries', () => {
-    expect(containsText('Hello', 'hell')).toBe(true);
-    expect(containsText('Hello', ' ')).toBe(false);
   });
 });

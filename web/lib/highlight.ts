@@ -23,19 +23,3 @@ export function splitHighlight(text: string, query: string): Segment[] {
   if (at < text.length) out.push({ text: text.slice(at), match: false });
   return out;
 }
-
-export function containsText(text: string, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return q !== '' && text.toLowerCase().includes(q);
-}
-
-/** A one-line excerpt around the first match, with ellipses where it was cut. */
-export function snippetAround(text: string, query: string, radius = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const q = query.trim().toLowerCase();
-  const hit = q ? flat.toLowerCase().indexOf(q) : -1;
-  if (hit === -1) return flat.length > radius * 2 ? flat.slice(0, radius * 2) + '…' : flat;
-  const start = Math.max(0, hit - radius);
-  const end = Math.min(flat.length, hit + q.length + radius);
-  return (start > 0 ? '…' : '') + flat.slice(start, end) + (end < flat.length ? '…' : '');
-}

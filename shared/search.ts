@@ -1,0 +1,52 @@
+// Text search over a workspace's records: the server answers GET /api/search with it, newest first. Pure.
+import type { SearchMatch } from './api.ts';
+import type { Commit, OtaStep } from './types.ts';
+
+export interface SearchableBranch {
+  name: string;
+  commits: readonly Commit[];
+  /** The whole log, in file order: a match's `index` is its position here. */
+  steps: readonly OtaStep[];
+}
+
+const STEP_FIELDS = ['observation', 'thought', 'action'] as const;
+const COMMIT_FIELDS = ['thisCommitContribution', 'previousProgressSummary', 'branchPurpose', 'commitId'] as const;
+
+/** Case-insensitive literal match; a blank query matches nothing. */
+export function containsText(text: string, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q !== '' && text.toLowerCase().includes(q);
+}
+
+/** A one-line excerpt around the first match, with ellipses where it was cut. */
+export function snippetAround(text: string, query: string, radius = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const q = query.trim().toLowerCase();
+  const hit = q ? flat.toLowerCase().indexOf(q) : -1;
+  if (hit === -1) return flat.length > radius * 2 ? flat.slice(0, radius * 2) + '…' : flat;
+  const start = Math.max(0, hit - radius);
+  const end = Math.min(flat.length, hit + q.length + radius);
+  return (start > 0 ? '…' : '') + flat.slice(start, end) + (end < flat.length ? '…' : '');
+}
+
+/** Matches newest first within each branch, commits before steps, at most one match per record, `limit` in all. */
+export function searchRecords(query: string, branches: readonly SearchableBranch[], limit: number): SearchMatch[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  // Lower-case the needle once; each haystack once per field.
+  const has = (text: string) => text.toLowerCase().includes(q);
+  const out: SearchMatch[] = [];
+  for (const b of branches) {
+    for (let i = b.commits.length - 1; i >= 0 && out.length < limit; i--) {
+      const c = b.commits[i]!;
+      const field = COMMIT_FIELDS.find((f) => has(c[f]));
+      if (field) out.push({ branch: b.name, kind: 'commit', index: i, commitId: c.commitId, field, snippet: snippetAround(c[field], query) });
+    }
+    for (let i = b.steps.length - 1; i >= 0 && out.length < limit; i--) {
+      const s = b.steps[i]!;
+      const field = STEP_FIELDS.find((f) => has(s[f]));
+      if (field) out.push({ branch: b.name, kind: 'step', index: i, step: s.step, field, snippet: snippetAround(s[field], query) });
+    }
+  }
+  return out;
+}
