@@ -13,8 +13,19 @@ import { planMerge, type MergeFileKind, type MergePlan, type MergeWrite } from '
 import { parseMetadata, serializeMetadata } from './metadata.ts';
 import { parseRoadmap } from './roadmap.ts';
 
-const scenario = JSON.parse(readFileSync(join(CORPUS, 'scenario.json'), 'utf8')) as { ops: { op: string; name?: string; purpose?: string }[] };
-const jwtPurpose = scenario.ops.find((o) => o.op === 'branch' && o.name === 'auth-jwt')!.purpose!;
+type Script = { ops: { op: string; name?: string; purpose?: string }[] };
+const purposeIn = (script: string, branch: string): string =>
+  (JSON.parse(readFileSync(join(CORPUS, script), 'utf8')) as Script).ops.find((o) => o.op === 'branch' && o.name === branch)!.purpose!;
+const jwtPurpose = purposeIn('scenario.json', 'auth-jwt');
+
+/** The merges the corpus holds: its folder, the merged branch, and the script that named the branch's purpose. */
+interface CorpusMerge {
+  folder: string;
+  branch: string;
+  purpose: string;
+}
+const scenarioMerge = (lang: Dialect): CorpusMerge => ({ folder: lang, branch: 'auth-jwt', purpose: jwtPurpose });
+const edgeMerge = (lang: Dialect): CorpusMerge => ({ folder: `edge/${lang}`, branch: 'flags', purpose: purposeIn('edge.json', 'flags') });
 
 function indexOfBytes(hay: Uint8Array, needle: string, from = 0): number {
   const n = encodeUtf8(needle);
@@ -25,69 +36,72 @@ function indexOfBytes(hay: Uint8Array, needle: string, from = 0): number {
   return -1;
 }
 
-function lastIndexOfBytes(hay: Uint8Array, needle: string): number {
-  let at = -1;
-  for (let i = indexOfBytes(hay, needle); i !== -1; i = indexOfBytes(hay, needle, i + 1)) at = i;
-  return at;
-}
-
 interface Corpus {
   lang: Dialect;
+  merge: CorpusMerge;
   before: { log: Uint8Array; commit: Uint8Array; roadmap: Uint8Array; metadata: Uint8Array };
   written: Partial<Record<MergeFileKind, Uint8Array>>;
   timestamps: { logHeader: string; commit: string; roadmap?: string; mergedAt: string };
   commitId: string;
 }
 
-/** The corpus workspace of `lang` as it was just before `merge auth-jwt`, and what that merge wrote. */
-function beforeMerge(lang: Dialect): Corpus {
-  const gcc = `${lang}/.GCC`;
+/** The corpus workspace as it was just before the merge, and what that merge wrote. */
+function beforeMerge(lang: Dialect, merge: CorpusMerge = scenarioMerge(lang)): Corpus {
+  const gcc = `${merge.folder}/.GCC`;
+  const b = merge.branch;
   const log = readCorpus(`${gcc}/branches/main/log.md`);
   const commit = readCorpus(`${gcc}/branches/main/commit.md`);
   const roadmap = readCorpus(`${gcc}/main.md`);
-  const metaBytes = readCorpus(`${gcc}/branches/auth-jwt/metadata.yaml`);
+  const metaBytes = readCorpus(`${gcc}/branches/${b}/metadata.yaml`);
 
-  const logCut = indexOfBytes(log, '\n## Merged from `auth-jwt`');
-  const commitCut = lastIndexOfBytes(commit, '## Commit `');
-  const lastCommit = parseCommits(commit, { file: 'branches/main/commit.md', branch: 'main', dialect: lang }).commits.at(-1)!;
-  const marker = parseLog(log, { file: 'branches/main/log.md', dialect: lang }).merges.find((m) => m.branch === 'auth-jwt')!;
-  const update = parseRoadmap(roadmap).updates.find((u) => u.kind === 'update' && /Merged/.test(u.text));
-  const meta = parseMetadata(metaBytes, 'branches/auth-jwt/metadata.yaml').metadata!;
+  const parsedLog = parseLog(log, { file: 'branches/main/log.md', dialect: lang });
+  const marker = parsedLog.merges.find((m) => m.branch === b)!;
+  const logCut = indexOfBytes(log, `\n## Merged from \`${b}\``);
+  expect(logCut).toBe(marker.range.start);
+  // The target may have logged and committed more after the merge: the merge wrote up to its last copied step.
+  const logEnd = parsedLog.steps.filter((s) => s.mergedFrom === b).at(-1)?.range.end ?? marker.range.end;
+  const mergeCommit = parseCommits(commit, { file: 'branches/main/commit.md', branch: 'main', dialect: lang }).commits.find((c) =>
+    c.thisCommitContribution.startsWith(`Merged branch \`${b}\``),
+  )!;
+  const update = parseRoadmap(roadmap).updates.find((u) => u.kind === 'update' && u.text.includes(`Merged branch \`${b}\``));
+  const meta = parseMetadata(metaBytes, `branches/${b}/metadata.yaml`).metadata!;
 
   // The branch as created: the agent's purpose, written by the same implementation, not yet merged.
-  const created: BranchMetadata = { ...meta, purpose: jwtPurpose, status: 'active', mergedInto: null, mergedAt: null };
+  const created: BranchMetadata = { ...meta, purpose: merge.purpose, status: 'active', mergedInto: null, mergedAt: null };
   const written: Corpus['written'] = {
-    log: log.subarray(logCut),
-    commit: commit.subarray(commitCut),
+    log: log.subarray(logCut, logEnd),
+    commit: commit.subarray(mergeCommit.range.start, mergeCommit.range.end),
     metadata: metaBytes,
   };
   if (update) written.roadmap = roadmap.subarray(update.range.start, update.range.end);
   return {
     lang,
+    merge,
     before: {
       log: log.subarray(0, logCut),
-      commit: commit.subarray(0, commitCut),
+      commit: commit.subarray(0, mergeCommit.range.start),
       roadmap: update ? roadmap.subarray(0, update.range.start) : roadmap,
       metadata: encodeUtf8(serializeMetadata(created, lang)),
     },
     written,
     timestamps: {
       logHeader: marker.timestamp,
-      commit: lastCommit.timestamp,
+      commit: mergeCommit.timestamp,
       ...(update?.timestamp ? { roadmap: update.timestamp } : {}),
       mergedAt: meta.mergedAt!,
     },
-    commitId: lastCommit.commitId,
+    commitId: mergeCommit.commitId,
   };
 }
 
 function plan(c: Corpus, summary?: string): MergePlan {
-  const gcc = `${c.lang}/.GCC`;
+  const gcc = `${c.merge.folder}/.GCC`;
+  const b = c.merge.branch;
   return planMerge({
     source: {
-      name: 'auth-jwt',
-      log: readCorpus(`${gcc}/branches/auth-jwt/log.md`),
-      commit: readCorpus(`${gcc}/branches/auth-jwt/commit.md`),
+      name: b,
+      log: readCorpus(`${gcc}/branches/${b}/log.md`),
+      commit: readCorpus(`${gcc}/branches/${b}/commit.md`),
       metadata: c.before.metadata,
     },
     target: { name: 'main', log: c.before.log, commit: c.before.commit, metadata: readCorpus(`${gcc}/branches/main/metadata.yaml`) },
@@ -108,9 +122,11 @@ function expectSameBytes(actual: Uint8Array | undefined, expected: Uint8Array | 
 }
 
 describe('planMerge reproduces the merges of the corpus byte for byte', () => {
-  for (const lang of ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'] as const) {
-    it(lang, () => {
-      const c = beforeMerge(lang);
+  const langs = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'] as const;
+  for (const [name, merge] of [...langs.map((l) => [`${l}: auth-jwt into main`, scenarioMerge(l), l] as const), ...langs.map((l) => [`edge/${l}: flags into main`, edgeMerge(l), l] as const)].map(([n, m, l]) => [n, { m, l }] as const)) {
+    it(name, () => {
+      const lang = merge.l;
+      const c = beforeMerge(lang, merge.m);
       const p = plan(c);
       expect(p.dialect).toBe(lang);
       expectSameBytes(writeOf(p, 'log')?.bytes, c.written.log);
