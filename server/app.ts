@@ -7,7 +7,9 @@ import type { ErrorResponse } from '../shared/api.ts';
 import type { EventBus } from './event-bus.ts';
 import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
+import { compareRoutes } from './routes/compare.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
+import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { searchRoutes } from './routes/search.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
@@ -22,6 +24,10 @@ export interface AppDeps {
   events?: EventsRouteOptions;
   /** Where unexpected errors are reported (the response only says "internal error"). */
   logError?: (error: unknown) => void;
+  /** The .GCC/ folder: routes that write (merge) need it. */
+  gccDir?: string;
+  /** Test overrides of how merges write (failing writers, fixed clocks). */
+  merge?: MergeRouteDeps['context'];
 }
 
 export function createApp(deps: AppDeps) {
@@ -30,6 +36,8 @@ export function createApp(deps: AppDeps) {
     .route('/workspace', workspaceRoutes(deps.store))
     .route('/branches', branchRoutes(deps.store))
     .route('/search', searchRoutes(deps.store))
+    .route('/compare', compareRoutes(deps.store))
+    .route('/merge', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
     .route('/events', eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()

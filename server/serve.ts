@@ -179,6 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
+    gccDir,
     webDir,
     events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
     logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
