@@ -1,6 +1,7 @@
 // The wire contract of the live stream (GET /api/events). Every frame's SSE `id` is the event's `id`,
 // the workspace revision after the change. Both sides import this file; nothing else defines event shapes.
 import type { BranchSummary } from './api.ts';
+import type { EditEntry } from './gcc/edit.ts';
 import type { Commit, Diagnostic, OtaStep } from './types.ts';
 
 export type StudioEvent =
@@ -16,6 +17,8 @@ export type StudioEvent =
   | { type: 'branch-removed'; id: number; branch: string }
   | { type: 'roadmap-changed'; id: number; text: string }
   | { type: 'diagnostics-changed'; id: number; diagnostics: Diagnostic[] }
+  /** A hand edit (or undo) was saved; the file's own change comes as `branch-reloaded`/`metadata-changed`/`roadmap-changed`. */
+  | { type: 'record-edited'; id: number; entry: EditEntry }
   /** .GCC/ appeared or disappeared: refetch everything. */
   | { type: 'workspace-reset'; id: number; present: boolean }
   /** The client's Last-Event-ID is older than the replay ring: refetch everything. */
@@ -32,6 +35,7 @@ export const STUDIO_EVENT_TYPES: readonly StudioEventType[] = [
   'branch-removed',
   'roadmap-changed',
   'diagnostics-changed',
+  'record-edited',
   'workspace-reset',
   'resync',
 ];

@@ -50,6 +50,10 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
     case 'diagnostics-changed':
       client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, diagnostics: event.diagnostics });
       return [];
+    case 'record-edited':
+      // The edit history (edited marks, Undo) is its own query.
+      void client.invalidateQueries({ queryKey: ['gcc', 'edits'] });
+      return [];
     case 'workspace-reset':
     case 'resync':
       refetchEverything(client);
