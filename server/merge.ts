@@ -123,7 +123,7 @@ async function readOptional(path: string, label: string): Promise<Uint8Array | n
   const r = await readBytes(path);
   if (r.ok) return r.bytes;
   if (r.missing) return null;
-  throw new MergeError(409, `${label}: ${r.message}`);
+  throw new MergeError(409, `cannot read ${label}: it ${r.message}; nothing was written`);
 }
 
 /** Every file the merge reads or writes, and a fingerprint of them all (any change makes a preview stale). */
