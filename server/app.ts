@@ -8,6 +8,9 @@ import type { EventBus } from './event-bus.ts';
 import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { compareRoutes } from './routes/compare.ts';
+import { editRoutes } from './routes/edits.ts';
+import { createEditService, type EditServiceDeps } from './edits.ts';
+import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -28,13 +31,19 @@ export interface AppDeps {
   gccDir?: string;
   /** Test overrides of how merges write (failing writers, fixed clocks). */
   merge?: MergeRouteDeps['context'];
+  /** Test overrides of how hand edits are saved (history file, clock, lock timeout). */
+  edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
 }
 
 export function createApp(deps: AppDeps) {
+  // Read answers carry each record's version, which an edit sends back.
+  const versioned = withRecordVersions(deps.store);
+  const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .route('/workspace', workspaceRoutes(deps.store))
-    .route('/branches', branchRoutes(deps.store))
+    .route('/workspace', workspaceRoutes(versioned))
+    .route('/branches', branchRoutes(versioned))
+    .route('/', editRoutes(edits))
     .route('/search', searchRoutes(deps.store))
     .route('/compare', compareRoutes(deps.store))
     .route('/merge', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))

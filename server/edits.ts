@@ -26,7 +26,7 @@ import { editRoadmap, roadmapParts, type RoadmapPart } from '../shared/gcc/edit-
 import { BRANCHES_DIR, ROADMAP_FILE, branchFilePath, branchNameProblem } from '../shared/gcc/paths.ts';
 import type { EventBus } from './event-bus.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
-import type { Store } from './store.ts';
+import type { Store, WorkspaceView } from './store.ts';
 import { LockTimeoutError, withWorkspaceLock, writeFileAtomic } from './workspace-lock.ts';
 
 /** A refused edit: the route turns it into a response with this status (409 carries the record as it is now). */
@@ -44,7 +44,7 @@ export class EditError extends Error {
 export interface EditServiceDeps {
   gccDir: string;
   /** The live store: it names each branch's dialect and re-reads a file right after we replace it. */
-  store: Pick<Store, 'workspace' | 'branch' | 'apply'>;
+  store: WorkspaceView & Partial<Pick<Store, 'apply'>>;
   /** When given, every saved edit is announced as a `record-edited` event. */
   bus?: Pick<EventBus, 'publish'>;
   history?: EditHistory;
@@ -157,7 +157,7 @@ export function createEditService(deps: EditServiceDeps): EditService {
     }
     if (result.entry) {
       // The store reads the new file now, so whatever the client asks next already shows the edit.
-      await store.apply([job.file]);
+      await store.apply?.([job.file]);
       deps.bus?.publish({ type: 'record-edited', entry: result.entry });
     }
     return { changed: result.changed, records: result.records, entry: result.entry };
