@@ -3,6 +3,7 @@ import type { BranchResponse, ContextResponse, SearchResponse, StepsPage, Worksp
 
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
+import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -35,6 +36,27 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** A JSON POST; the browser adds our Origin, which the server requires of every write. */
+async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const parsed = (await res.json()) as { error?: unknown };
+      if (typeof parsed.error === 'string') message = parsed.error;
+    } catch {
+      // Not JSON: keep the status line.
+    }
+    throw new ApiError(res.status, message);
+  }
+  return (await res.json()) as T;
+}
+
 const seg = encodeURIComponent;
 
 export const api = {
@@ -46,6 +68,11 @@ export const api = {
     getJson<ContextPreview>(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, signal),
   search: (q: string, limit: number, signal?: AbortSignal) =>
     getJson<SearchResponse>(`/api/search?q=${seg(q)}&limit=${limit}`, signal),
+  compare: (head: string, base: string | null, signal?: AbortSignal) =>
+    getJson<CompareResponse>(`/api/compare?head=${seg(head)}${base ? `&base=${seg(base)}` : ''}`, signal),
+  mergePreview: (branch: string, target: string, summary: string, signal?: AbortSignal) =>
+    getJson<MergePreviewResponse>(`/api/merge/preview?branch=${seg(branch)}&target=${seg(target)}${summary.trim() ? `&summary=${seg(summary)}` : ''}`, signal),
+  merge: (request: MergeRequest) => postJson<MergeResponse>('/api/merge', request),
   /** EventSource URL; `lastEventId` lets a fresh EventSource resume (a new EventSource cannot set the header). */
   eventsUrl: (lastEventId: number | null) => (lastEventId === null ? '/api/events' : `/api/events?lastEventId=${lastEventId}`),
 };
