@@ -1,6 +1,7 @@
 // Query keys and queryOptions factories for every API call. Components call useQuery(xOptions(…)); the
 // live-update hook patches exactly these keys. Everything sits under 'gcc' so a resync can refetch it all.
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { MergeRequest } from '../../shared/compare-api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import { api } from './client.ts';
 
@@ -18,6 +19,11 @@ export const keys = {
   context: (name: string, k: number, dialect: ContextDialect) => ['gcc', 'context', name, k, dialect] as const,
   searches: () => ['gcc', 'search'] as const,
   search: (q: string, limit: number) => ['gcc', 'search', q, limit] as const,
+  compares: () => ['gcc', 'compare'] as const,
+  /** `revision`: the workspace revision the answer is for (compare and preview are recomputed as files change). */
+  compare: (head: string, base: string | null, revision: number) => ['gcc', 'compare', head, base, revision] as const,
+  mergePreviews: () => ['gcc', 'merge-preview'] as const,
+  mergePreview: (branch: string, target: string, summary: string, revision: number) => ['gcc', 'merge-preview', branch, target, summary, revision] as const,
 };
 
 export function workspaceOptions() {
@@ -53,5 +59,31 @@ export function searchOptions(q: string, limit: number) {
     queryFn: ({ signal }) => api.search(q, limit, signal),
     placeholderData: (previous) => previous,
     staleTime: 5_000,
+  });
+}
+
+export function compareOptions(head: string, base: string | null, revision: number) {
+  return queryOptions({
+    queryKey: keys.compare(head, base, revision),
+    queryFn: ({ signal }) => api.compare(head, base, signal),
+    placeholderData: (previous) => previous,
+    gcTime: 30_000,
+  });
+}
+
+export function mergePreviewOptions(branch: string, target: string, summary: string, revision: number) {
+  return queryOptions({
+    queryKey: keys.mergePreview(branch, target, summary, revision),
+    queryFn: ({ signal }) => api.mergePreview(branch, target, summary, signal),
+    placeholderData: (previous) => previous,
+    gcTime: 30_000,
+  });
+}
+
+/** POST /api/merge. The files it writes come back over the live stream like any other change; the comparison and preview are asked again. */
+export function mergeMutationOptions(client: QueryClient) {
+  return mutationOptions({
+    mutationFn: (request: MergeRequest) => api.merge(request),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: keys.compares() }), client.invalidateQueries({ queryKey: keys.mergePreviews() })]),
   });
 }
