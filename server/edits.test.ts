@@ -62,7 +62,7 @@ describe('edit routes', () => {
     expect(c.version).toBe(commitVersion(c));
     const steps = await s.get<StepsPage & { steps: (OtaStep & { version: string })[] }>('/api/branches/main/steps?from=0&limit=3');
     expect(steps.steps[0]!.version).toMatch(/^v[0-9a-f]+$/);
-    const ws = await s.get<WorkspaceResponse & { branches: { metadataVersion: string | null }[] }>('/api/workspace');
+    const ws = await s.get<{ branches: { metadataVersion: string | null }[] }>('/api/workspace');
     expect(ws.branches.every((b) => typeof b.metadataVersion === 'string')).toBe(true);
 
     const res = await s.send('PATCH', '/api/branches/main/commits/1', { commitId: c.commitId, version: c.version, fields: { thisCommitContribution: 'Fixed by hand — **really**.' } });
@@ -146,7 +146,7 @@ describe('edit routes', () => {
     expect((await s.get<StepsPage>('/api/branches/main/steps?from=2&limit=1')).steps[0]!.thought).toBe('Re-thought\n---\nwith a dash line');
     expect(new TextDecoder().decode(s.file('branches/main/log.md'))).toContain('**Thought:** Re-thought\n\\---\nwith a dash line\n\n');
 
-    const ws = await s.get<WorkspaceResponse & { branches: { name: string; metadataVersion: string }[] }>('/api/workspace');
+    const ws = await s.get<{ branches: { name: string; metadataVersion: string }[] }>('/api/workspace');
     const jwt = ws.branches.find((b) => b.name === 'auth-session')!;
     const r2 = await s.send('PATCH', '/api/branches/auth-session/metadata', { version: jwt.metadataVersion, fields: { status: 'abandoned', purpose: 'Sessions: kept only for comparison' } });
     expect(r2.status).toBe(200);
