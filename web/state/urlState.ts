@@ -1,7 +1,7 @@
 // What the URL holds so a link reopens the same view. Pure parse/serialize; the hook lives in useUrlState.ts.
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 
-export type CentreTab = 'log' | 'commits';
+export type CentreTab = 'log' | 'commits' | 'compare';
 
 export interface UrlState {
   branch: string | null;
@@ -13,6 +13,8 @@ export interface UrlState {
   dialect: ContextDialect | null;
   q: string;
   tab: CentreTab;
+  /** The compare tab's base branch; absent: the branch the head was created from. */
+  base?: string | null;
 }
 
 export const EMPTY_URL_STATE: UrlState = { branch: null, commit: null, step: null, k: null, dialect: null, q: '', tab: 'log' };
@@ -34,7 +36,8 @@ export function parseUrlState(search: string): UrlState {
     k: nonNegativeInt(p.get('k'), 1),
     dialect: dialect && (CONTEXT_DIALECTS as readonly string[]).includes(dialect) ? (dialect as ContextDialect) : null,
     q: p.get('q') ?? '',
-    tab: tab === 'commits' ? 'commits' : 'log',
+    tab: tab === 'commits' || tab === 'compare' ? tab : 'log',
+    ...(p.get('base') ? { base: p.get('base') } : {}),
   };
 }
 
@@ -43,6 +46,7 @@ export function serializeUrlState(s: UrlState): string {
   const p = new URLSearchParams();
   if (s.branch) p.set('branch', s.branch);
   if (s.tab !== 'log') p.set('tab', s.tab);
+  if (s.base) p.set('base', s.base);
   if (s.commit) p.set('commit', s.commit);
   if (s.step !== null) p.set('step', String(s.step));
   if (s.k !== null) p.set('k', String(s.k));
