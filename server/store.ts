@@ -2,11 +2,11 @@
 // from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
 // records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
 import type { BranchResponse, BranchSummary, ContextResponse, StepsPage, WorkspaceResponse } from '../shared/api.ts';
-import { renderContext, type RenderDialect } from '../shared/gcc/context.ts';
+import { renderContext } from '../shared/gcc/context.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/paths.ts';
-import { readerView } from '../shared/gcc/reader-view.ts';
+import { ReaderTally, type TalliedRecords } from '../shared/gcc/reader-tally.ts';
 import { compareKeys, timestampKey } from '../shared/gcc/records.ts';
-import { countTokens, tokenCountsByK } from '../shared/gcc/tokens.ts';
+import { countTokens, TokenCountMemo, tokenCountsByK } from '../shared/gcc/tokens.ts';
 import type { CommitsState } from '../shared/gcc/commits.ts';
 import type { LogState } from '../shared/gcc/log.ts';
 import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../shared/types.ts';
@@ -16,9 +16,23 @@ import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
 import { TrackedFile, type FileChange } from './tracked-file.ts';
 import { join } from 'node:path';
 
-const MAX_CACHED_CONTEXTS = 4;
+/** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */
+const MAX_CACHED_CONTEXTS = 16;
 
 export type ContextResult = ContextResponse & { tokensByK?: number[] };
+
+/**
+ * One branch's CONTEXT inputs for one dialect, brought up to date on request from the branch's ReaderTally (which
+ * reads only the records appended since: a 205,000-step log is read once); the memo re-tokenizes only the texts that
+ * changed.
+ */
+interface ContextView {
+  memo: TokenCountMemo;
+  version: number;
+  roadmap: string;
+  records: TalliedRecords;
+  tokensByK: number[];
+}
 
 /** What the routes read. */
 export interface WorkspaceView {
@@ -158,7 +172,9 @@ export function createStore(options: StoreOptions): Store {
   let lastDiagnosticsKey = '';
   /** `.GCC/.lock` exists: a little evidence for the writers that keep their flock file. */
   let lockFile = false;
-  const contextCache = new Map<string, { version: number; roadmap: string; view: { commits: Commit[]; steps: OtaStep[] }; tokensByK: number[] }>();
+  const contextCache = new Map<string, ContextView>();
+  /** Per branch, shared by its dialects; goes with the branch entry. */
+  const tallies = new WeakMap<BranchEntry, ReaderTally>();
 
   let emitting = false;
   const publish: EventBus['publish'] = (event) => {
@@ -358,6 +374,26 @@ export function createStore(options: StoreOptions): Store {
   const contextDialectOf = (b: BranchEntry): ContextDialect =>
     (CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python';
 
+  function contextView(b: BranchEntry, dialect: ContextDialect): ContextView {
+    const cacheKey = `${b.name}\u0000${dialect}`;
+    let view = contextCache.get(cacheKey);
+    if (!view) view = { memo: new TokenCountMemo(), version: -1, roadmap, records: { commits: [], steps: [] }, tokensByK: [] };
+    if (view.version !== b.version || view.roadmap !== roadmap) {
+      let tally = tallies.get(b);
+      if (!tally) tallies.set(b, (tally = new ReaderTally()));
+      // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
+      tally.sync({ commits: b.commits.records, steps: b.log.records });
+      view.records = tally.contextRecords(dialect);
+      view.tokensByK = tokenCountsByK({ branch: b.name, roadmap, ...view.records }, dialect, view.memo);
+      view.version = b.version;
+      view.roadmap = roadmap;
+    }
+    contextCache.delete(cacheKey);
+    contextCache.set(cacheKey, view);
+    while (contextCache.size > MAX_CACHED_CONTEXTS) contextCache.delete(contextCache.keys().next().value!);
+    return view;
+  }
+
   return {
     get revision() {
       return bus.revision;
@@ -369,6 +405,9 @@ export function createStore(options: StoreOptions): Store {
       } finally {
         emitting = true;
       }
+      // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
+      // first thing, and on a 205,000-step log the first read is the only slow one.
+      for (const b of branches.values()) contextView(b, contextDialectOf(b));
     },
     apply: (paths) => enqueue(paths),
     async idle() {
@@ -396,19 +435,8 @@ export function createStore(options: StoreOptions): Store {
       const b = branches.get(name);
       if (!b) return null;
       const dialect = requested ?? contextDialectOf(b);
-      const cacheKey = `${name}\u0000${dialect}`;
-      let cached = contextCache.get(cacheKey);
-      if (!cached || cached.version !== b.version || cached.roadmap !== roadmap) {
-        // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
-        const view = readerView(dialect as RenderDialect, { commits: b.commits.records, steps: b.log.records });
-        const tokensByK = tokenCountsByK({ branch: name, roadmap, commits: view.commits, steps: view.steps }, dialect);
-        cached = { version: b.version, roadmap, view, tokensByK };
-        contextCache.delete(cacheKey);
-        contextCache.set(cacheKey, cached);
-        // Reader views are a second copy of a branch's records: keep only the few last asked for.
-        while (contextCache.size > MAX_CACHED_CONTEXTS) contextCache.delete(contextCache.keys().next().value!);
-      }
-      const text = renderContext({ branch: name, k, roadmap, commits: cached.view.commits, steps: cached.view.steps }, dialect);
+      const cached = contextView(b, dialect);
+      const text = renderContext({ branch: name, k, roadmap, ...cached.records }, dialect);
       const byK = cached.tokensByK;
       const tokens = k >= 1 && k <= byK.length ? byK[k - 1]! : countTokens(text);
       return { branch: name, k, dialect, text, tokens, tokensByK: byK };

@@ -26,6 +26,19 @@ export interface ContextInput {
   commits: readonly Commit[];
   /** All steps of the branch's log, in file order, as the implementation's parser returned them. */
   steps: readonly OtaStep[];
+  /**
+   * When set, `steps` holds only the last of the branch's `stepCount` steps: at least contextStepsShown(dialect)
+   * of them, which is all that CONTEXT shows (so a 200,000-step branch need not be handed over whole).
+   */
+  stepCount?: number;
+}
+
+/** The recent steps CONTEXT shows (the count of all steps is printed beside them). */
+export const RECENT_STEPS = 5;
+
+/** How many of the last steps the layout reads: Zig copies the whole log. */
+export function contextStepsShown(dialect: RenderDialect): number {
+  return dialect === 'zig' ? Number.POSITIVE_INFINITY : RECENT_STEPS;
 }
 
 type StepFields = Pick<OtaStep, 'step' | 'timestamp' | 'observation' | 'thought' | 'action'>;
@@ -151,17 +164,17 @@ function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'types
   const roadmap = dialect === 'python' ? universalNewlines(input.roadmap) : input.roadmap;
   const roadmapPart = `## Global Roadmap\n${roadmap}\n\n`;
   const tailParts: string[] = [];
-  const steps = input.steps;
-  const recent = steps.slice(-5);
+  const total = stepTotal(input);
+  const recent = input.steps.slice(-RECENT_STEPS);
   if (dialect === 'typescript') {
-    if (steps.length > 0) {
-      tailParts.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${steps.length})\n`);
+    if (total > 0) {
+      tailParts.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${total})\n`);
     }
-  } else if (steps.length > 0 || dialect === 'lua') {
+  } else if (total > 0 || dialect === 'lua') {
     // Lua (approximate): as Python, but the heading is printed even without steps.
-    tailParts.push(`## Recent OTA steps (${steps.length} total)\n`);
+    tailParts.push(`## Recent OTA steps (${total} total)\n`);
   }
-  if (steps.length > 0) for (const s of recent) tailParts.push(stepMarkdown(s));
+  if (total > 0) for (const s of recent) tailParts.push(stepMarkdown(s));
   const tail = tailParts.map((p, i) => (i < tailParts.length - 1 ? p + '\n' : p));
   const commits = input.commits.map((c, i) =>
     i < input.commits.length - 1 || tail.length > 0 ? commitMarkdown(c) + '\n' : commitMarkdown(c),
@@ -181,9 +194,10 @@ function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'types
 function concatenatedLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
   const tail: string[] = [];
-  if (input.steps.length > 0) {
-    const recent = input.steps.slice(-5);
-    tail.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${input.steps.length})\n`);
+  const total = stepTotal(input);
+  if (total > 0) {
+    const recent = input.steps.slice(-RECENT_STEPS);
+    tail.push(`\n## Recent OTA Steps (showing last ${recent.length} of ${total})\n`);
     for (const s of recent) tail.push(stepMarkdown(s));
   }
   return {
@@ -199,8 +213,8 @@ function concatenatedLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
  */
 function elixirLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
-  const recent = input.steps.slice(-5);
-  const tail = [`\n## Recent OTA steps (${input.steps.length} total)\n`, ...recent.map((s) => stepMarkdown(s) + '\n')];
+  const recent = input.steps.slice(-RECENT_STEPS);
+  const tail = [`\n## Recent OTA steps (${stepTotal(input)} total)\n`, ...recent.map((s) => stepMarkdown(s) + '\n')];
   return {
     head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
     commits: input.commits.map((c) => commitMarkdown(c) + '\n'),
@@ -216,6 +230,7 @@ function elixirLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
  * timestamp of a `## Merged from` header is not in the records, so we take the merge commit's.
  */
 function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
+  // `stepCount` is not read: Zig shows every step, so `steps` must be all of them (contextStepsShown).
   const raw = (v: string): string => v;
   const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
   const commitText = `# Commit History — branch \`${input.branch}\`\n\n` + input.commits.map((c) => commitMarkdown(c, raw)).join('');
@@ -240,6 +255,11 @@ function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
     commits: blocks,
     tail: ['\n## Recent OTA Steps\n', log],
   };
+}
+
+/** The number of steps the implementation read: `stepCount` when `steps` holds only the last ones. */
+function stepTotal(input: Omit<ContextInput, 'k'>): number {
+  return input.stepCount ?? input.steps.length;
 }
 
 /** Python's text-mode read: `\r\n` and a lone `\r` both become `\n`. */

@@ -18,6 +18,7 @@
 // record is read from its own bytes instead (checked on edge/legacy-handcrafted for all four).
 import type { ByteRange, Commit, OtaStep } from '../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect, universalNewlines } from './context.ts';
+import { isPlainCommit, isPlainStep } from './plain-record.ts';
 
 export interface ReaderRecords {
   commits: Commit[];
@@ -89,6 +90,11 @@ interface Reader {
   branchName?(written: string): string;
   /** Lua and Elixir split on `\n---\n` (no rejoin needed); the others on `---\n`, rejoining escapes. */
   separator?: '\n---\n';
+  /**
+   * Set for the readers that give a plain record (plain-record.ts) back unchanged, which lets them skip the
+   * transcribed parser for it: whether such a step is kept (three of them drop a step with only an action).
+   */
+  keepsPlainStep?(observation: string, thought: string, action: string): boolean;
 }
 
 /** How a line-by-line parser (Python, TypeScript, Go, Rust) reads; each function mirrors its code. */
@@ -287,71 +293,184 @@ function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, r
   return cache;
 }
 
-function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
-  const cache = cacheFor(file ? rawStepCache : stepCache, reader);
-  const read = (text: string, range: ByteRange, mergedFrom: string | undefined): OtaStep[] => {
-    const steps: OtaStep[] = [];
-    for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
-      const trimmed = reader.trim(block);
-      const fields = trimmed ? reader.readStep(trimmed) : null;
-      if (!fields) continue;
-      const record: OtaStep = { ...fields, range };
-      if (mergedFrom !== undefined) record.mergedFrom = mergedFrom;
-      steps.push(record);
-    }
-    return steps;
+/** The steps the reader's parser returns for a written text; each keeps `range` and `mergedFrom` of its owner. */
+function readStepText(reader: Reader, text: string, range: ByteRange, mergedFrom: string | undefined): OtaStep[] {
+  const steps: OtaStep[] = [];
+  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+    const trimmed = reader.trim(block);
+    const fields = trimmed ? reader.readStep(trimmed) : null;
+    if (!fields) continue;
+    const record: OtaStep = { ...fields, range };
+    if (mergedFrom !== undefined) record.mergedFrom = mergedFrom;
+    steps.push(record);
+  }
+  return steps;
+}
+
+function readCommitText(reader: Reader, text: string, range: ByteRange, branchName: string): Commit[] {
+  const commits: Commit[] = [];
+  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+    const trimmed = reader.trim(block);
+    const fields = trimmed ? reader.readCommit(trimmed) : null;
+    if (!fields) continue;
+    commits.push({
+      commitId: fields.commitId,
+      branchName: reader.branchName ? reader.branchName(branchName) : branchName,
+      branchPurpose: fields.branchPurpose,
+      previousProgressSummary: fields.previousProgressSummary,
+      thisCommitContribution: fields.thisCommitContribution,
+      timestamp: fields.timestamp,
+      range,
+    });
+  }
+  return commits;
+}
+
+/** The fast path's reading of a plain step: the object readStepText would build, field for field, key for key. */
+function plainStepReading(keep: NonNullable<Reader['keepsPlainStep']>, owner: OtaStep): OtaStep[] {
+  if (!keep(owner.observation, owner.thought, owner.action)) return [];
+  const record: OtaStep = {
+    step: owner.step,
+    timestamp: owner.timestamp,
+    observation: owner.observation,
+    thought: owner.thought,
+    action: owner.action,
+    range: owner.range,
   };
+  if (owner.mergedFrom !== undefined) record.mergedFrom = owner.mergedFrom;
+  return [record];
+}
+
+function plainCommitReading(owner: Commit): Commit[] {
+  return [
+    {
+      commitId: owner.commitId,
+      branchName: owner.branchName,
+      branchPurpose: owner.branchPurpose,
+      previousProgressSummary: owner.previousProgressSummary,
+      thisCommitContribution: owner.thisCommitContribution,
+      timestamp: owner.timestamp,
+      range: owner.range,
+    },
+  ];
+}
+
+/** The reading of one record re-written canonically: the fast path when it is plain, else the transcribed reader. */
+function stepReadingOf(reader: Reader, owner: OtaStep): OtaStep[] {
+  const cache = cacheFor(stepCache, reader);
+  let steps = cache.get(owner);
+  if (!steps) {
+    steps = reader.keepsPlainStep && isPlainStep(owner)
+      ? plainStepReading(reader.keepsPlainStep, owner)
+      : readStepText(reader, stepMarkdown(owner, reader.escape), owner.range, owner.mergedFrom);
+    cache.set(owner, steps);
+  }
+  return steps;
+}
+
+function commitReadingOf(reader: Reader, owner: Commit): Commit[] {
+  const cache = cacheFor(commitCache, reader);
+  let commits = cache.get(owner);
+  if (!commits) {
+    commits = reader.keepsPlainStep && isPlainCommit(owner)
+      ? plainCommitReading(owner)
+      : readCommitText(reader, commitMarkdown(owner, reader.escape), owner.range, owner.branchName);
+    cache.set(owner, commits);
+  }
+  return commits;
+}
+
+function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
   const out: OtaStep[] = [];
+  if (!file) {
+    for (const owner of source) for (const r of stepReadingOf(reader, owner)) out.push(r);
+    return out;
+  }
+  const cache = cacheFor(rawStepCache, reader);
   for (const owner of source) {
     let steps = cache.get(owner);
     if (!steps) {
-      const text = rawText(file, owner.range) ?? stepMarkdown(owner, reader.escape);
-      cache.set(owner, (steps = read(text, owner.range, owner.mergedFrom)));
+      const raw = rawText(file, owner.range);
+      steps = raw === null ? stepReadingOf(reader, owner) : readStepText(reader, raw, owner.range, owner.mergedFrom);
+      cache.set(owner, steps);
     }
     for (const r of steps) out.push(r);
   }
   const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...read(tail, pending, undefined));
+  if (tail !== null && pending) out.push(...readStepText(reader, tail, pending, undefined));
   return out;
 }
 
 function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Array, pending?: ByteRange | null): Commit[] {
-  const cache = cacheFor(file ? rawCommitCache : commitCache, reader);
-  const read = (text: string, range: ByteRange, branchName: string): Commit[] => {
-    const commits: Commit[] = [];
-    for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
-      const trimmed = reader.trim(block);
-      const fields = trimmed ? reader.readCommit(trimmed) : null;
-      if (!fields) continue;
-      commits.push({
-        commitId: fields.commitId,
-        branchName: reader.branchName ? reader.branchName(branchName) : branchName,
-        branchPurpose: fields.branchPurpose,
-        previousProgressSummary: fields.previousProgressSummary,
-        thisCommitContribution: fields.thisCommitContribution,
-        timestamp: fields.timestamp,
-        range,
-      });
-    }
-    return commits;
-  };
   const out: Commit[] = [];
+  if (!file) {
+    for (const owner of source) for (const r of commitReadingOf(reader, owner)) out.push(r);
+    return out;
+  }
+  const cache = cacheFor(rawCommitCache, reader);
   for (const owner of source) {
     let commits = cache.get(owner);
     if (!commits) {
-      const text = rawText(file, owner.range) ?? commitMarkdown(owner, reader.escape);
-      cache.set(owner, (commits = read(text, owner.range, owner.branchName)));
+      const raw = rawText(file, owner.range);
+      commits = raw === null ? commitReadingOf(reader, owner) : readCommitText(reader, raw, owner.range, owner.branchName);
+      cache.set(owner, commits);
     }
     for (const r of commits) out.push(r);
   }
   const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...read(tail, pending, source.at(-1)?.branchName ?? ''));
+  if (tail !== null && pending) out.push(...readCommitText(reader, tail, pending, source.at(-1)?.branchName ?? ''));
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One record at a time, for views kept current as records are appended (reader-tally.ts).
+
+/**
+ * The steps readerView(dialect, …) returns for this one record (without files): the same objects every time.
+ * Zig's view is the record itself.
+ */
+export function stepReading(dialect: RenderDialect, record: OtaStep): readonly OtaStep[] {
+  return dialect === 'zig' ? [record] : stepReadingOf(READERS[dialect], record);
+}
+
+export function commitReading(dialect: RenderDialect, record: Commit): readonly Commit[] {
+  return dialect === 'zig' ? [record] : commitReadingOf(READERS[dialect], record);
+}
+
+/** How many steps stepReading(dialect, record) returns, without building them when the record is plain. */
+export function stepYield(dialect: RenderDialect, record: OtaStep): number {
+  if (dialect === 'zig') return 1;
+  const reader = READERS[dialect];
+  if (reader.keepsPlainStep && isPlainStep(record)) return reader.keepsPlainStep(record.observation, record.thought, record.action) ? 1 : 0;
+  return stepReadingOf(reader, record).length;
+}
+
+/**
+ * For a dialect whose reader gives plain records (plain-record.ts) back unchanged: whether it keeps a plain step
+ * with these fields. null for Lua, Elixir and Zig, whose every record goes through their own reader.
+ */
+export function plainStepRule(dialect: RenderDialect): ((observation: string, thought: string, action: string) => boolean) | null {
+  return dialect === 'zig' ? null : (READERS[dialect].keepsPlainStep ?? null);
+}
+
+/** The transcribed reader alone, never the fast path nor a cache: what the fast path is tested against. */
+export function transcribedReading(
+  dialect: Exclude<RenderDialect, 'zig'>,
+  record: { step: OtaStep } | { commit: Commit },
+): OtaStep[] | Commit[] {
+  const reader = READERS[dialect];
+  if ('step' in record) {
+    const s = record.step;
+    return readStepText(reader, stepMarkdown(s, reader.escape), s.range, s.mergedFrom);
+  }
+  const c = record.commit;
+  return readCommitText(reader, commitMarkdown(c, reader.escape), c.range, c.branchName);
 }
 
 /** The line-by-line parser of Python, TypeScript, Go and Rust, configured by its rules. */
 function lineReader(rules: ParserRules): Reader {
   return {
+    keepsPlainStep: rules.keepStep,
     readText: rules.readText,
     escape: rules.escape,
     trim: rules.trim,
@@ -440,6 +559,8 @@ const LUA: Reader = {
   escape: luaEscape,
   separator: '\n---\n',
   branchName: () => '',
+  // Its escape rewrites every newline, and it keeps action-only steps: always run its (approximate) reader.
+  keepsPlainStep: undefined,
 };
 
 /**

@@ -31,14 +31,36 @@ export function isTokenBoundary(before: string, after: string): boolean {
   return before.endsWith('\n') && after.length > 0 && !/^[\s/]/u.test(after);
 }
 
-/** Counts of pieces, memoized by string: the same piece object comes back for every K. */
-class PieceCounter {
-  private readonly memo = new Map<string, number>();
+/**
+ * Token counts by text, kept from one tokenCountsByK call to the next: a live branch re-counts only what changed
+ * (after a step is appended, the commit blocks, the roadmap and each K's header are the same texts). Holds only what
+ * the last call used, so it does not grow with the branch's history of edits.
+ */
+export class TokenCountMemo {
+  private previous = new Map<string, number>();
+  private current = new Map<string, number>();
 
   count(text: string): number {
-    let n = this.memo.get(text);
-    if (n === undefined) this.memo.set(text, (n = countTokens(text)));
+    let n = this.current.get(text);
+    if (n !== undefined) return n;
+    n = this.previous.get(text) ?? countTokens(text);
+    this.current.set(text, n);
     return n;
+  }
+
+  /** Starts a new generation: what the coming call does not use is dropped at the next one. */
+  nextGeneration(): void {
+    this.previous = this.current;
+    this.current = new Map();
+  }
+}
+
+/** Counts of pieces, memoized by string: the same piece object comes back for every K. */
+class PieceCounter {
+  constructor(private readonly memo: TokenCountMemo) {}
+
+  count(text: string): number {
+    return this.memo.count(text);
   }
 
   /** Tokens of pieces.join(''): pieces meeting at a non-boundary are counted together. */
@@ -62,12 +84,14 @@ class PieceCounter {
  * Token count of the CONTEXT text for K = 1 .. commits.length (index 0 is K = 1), exactly
  * countTokens(renderContext({...input, k: K}, dialect)) for each K, but tokenizing the roadmap, each
  * commit block and the steps only once. A K the implementation refuses counts 0 (like its '' text).
+ * With `memo` (one per branch and dialect), texts counted by the previous call are not tokenized again.
  */
-export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect): number[] {
+export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, memo?: TokenCountMemo): number[] {
+  if (input.commits.length === 0) return [];
   const layout = contextLayout(input, dialect);
   const n = layout.commits.length; // Zig's pieces are raw blocks, which need not be one per commit
-  if (input.commits.length === 0) return [];
-  const counter = new PieceCounter();
+  if (memo) memo.nextGeneration();
+  const counter = new PieceCounter(memo ?? new TokenCountMemo());
   // The shown commits are always a suffix of the list, followed by the fixed tail: split that
   // sequence into boundary-delimited segments once, and sum segment counts from the back.
   const rest = [...layout.commits, ...layout.tail];
