@@ -1,0 +1,12 @@
+// Entry of the locked burst writer process (see locked-burst.ts).
+// usage: node --import tsx server/demo/locked-burst-writer.ts GCC_DIR BRANCH COUNT RATE FIRST_STEP COMMIT_EVERY
+import { runLockedBurst } from './locked-burst.ts';
+
+const [gccDir, branch, count, rate, firstStep, commitEvery] = process.argv.slice(2);
+if (!gccDir || !branch || !(Number(count) > 0) || !(Number(rate) > 0) || !(Number(firstStep) > 0) || !(Number(commitEvery) > 0)) {
+  console.error('usage: locked-burst-writer.ts GCC_DIR BRANCH COUNT RATE FIRST_STEP COMMIT_EVERY');
+  process.exit(2);
+}
+const result = await runLockedBurst(gccDir, branch, Number(count), Number(rate), { firstStep: Number(firstStep), commitEvery: Number(commitEvery) });
+process.send?.({ type: 'done', result }, () => process.exit(0));
+if (!process.send) process.exit(0);
