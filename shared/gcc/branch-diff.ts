@@ -139,7 +139,7 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
   }
 
   if (head.commits.length === 0) {
-    warn('no-commits', `\`${h}\` has no commits: the automatic merge summary would be \`Merged branch \`${h}\` (0 commits). Contributions: \` with nothing after it. Write your own summary.`);
+    warn('no-commits', `\`${h}\` has no commits: the automatic merge summary would read “Merged branch \`${h}\` (0 commits). Contributions: ” with nothing after it. Write your own summary.`);
   }
   const last = head.commits.at(-1) ?? null;
   if (last) {

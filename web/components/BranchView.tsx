@@ -4,6 +4,7 @@ import { useSelectedBranch } from '../state/useSelection.ts';
 import { useUrlState } from '../state/useUrlState.ts';
 import { BranchHeader } from './BranchHeader.tsx';
 import { CommitList } from './CommitList.tsx';
+import { ComparePanel } from './ComparePanel.tsx';
 import { StepLog } from './StepLog.tsx';
 
 export function BranchView() {
@@ -24,6 +25,9 @@ export function BranchView() {
         <button type="button" role="tab" id="tab-commits" aria-selected={url.tab === 'commits'} aria-controls="panel-commits" onClick={() => setUrl({ tab: 'commits' })}>
           Commits <span className="count">{commitCount}</span>
         </button>
+        <button type="button" role="tab" id="tab-compare" aria-selected={url.tab === 'compare'} aria-controls="panel-compare" onClick={() => setUrl({ tab: 'compare' })}>
+          Compare &amp; merge
+        </button>
         <span className="tabs-hint muted">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>/</kbd> search · <kbd>Esc</kbd> clear
         </span>
@@ -31,6 +35,10 @@ export function BranchView() {
       {url.tab === 'log' ? (
         <div className="tab-panel" role="tabpanel" id="panel-log" aria-labelledby="tab-log">
           <StepLog key={name} branch={name} count={stepCount} />
+        </div>
+      ) : url.tab === 'compare' ? (
+        <div className="tab-panel" role="tabpanel" id="panel-compare" aria-labelledby="tab-compare">
+          <ComparePanel key={name} head={name} />
         </div>
       ) : (
         <div className="tab-panel" role="tabpanel" id="panel-commits" aria-labelledby="tab-commits">

@@ -1,0 +1,24 @@
+// The workspace revision, but only once it has stopped moving for a moment: queries keyed by it (compare, merge
+// preview) are recomputed by the server from whole branches, so an agent logging hundreds of steps a second must
+// cause one request when it pauses, not hundreds.
+import { useEffect, useState } from 'react';
+
+export function useSettledRevision(revision: number, delayMs = 400): number {
+  const [settled, setSettled] = useState(revision);
+  useEffect(() => {
+    if (revision === settled) return;
+    const timer = setTimeout(() => setSettled(revision), delayMs);
+    return () => clearTimeout(timer);
+  }, [revision, settled, delayMs]);
+  return settled;
+}
+
+/** The same for any value (the summary being typed). */
+export function useSettledValue<T>(value: T, delayMs = 400): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
