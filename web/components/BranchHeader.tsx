@@ -2,6 +2,7 @@ import type { BranchSummary } from '../../shared/api.ts';
 import { statusClass } from '../graph/layout.ts';
 import { formatTimestamp } from '../lib/time.ts';
 import { useUrlState } from '../state/useUrlState.ts';
+import { EditBranchPurpose, EditBranchStatus } from './EditBranchMetadata.tsx';
 
 export function BranchHeader({ summary }: { summary: BranchSummary }) {
   const [, setUrl] = useUrlState();
@@ -12,14 +13,12 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
     <div className="branch-header" data-testid="branch-header">
       <div className="branch-title">
         <h1 className="mono">{summary.name}</h1>
-        <span className={`pill pill-status status-${status}`} data-testid="branch-status">
-          {summary.status ?? 'no metadata'}
-        </span>
+        <EditBranchStatus summary={summary} className={`pill pill-status status-${status}`} />
         <span className="pill pill-muted" title="Contexa implementation that wrote these files">
           {summary.dialect}
         </span>
       </div>
-      <p className="branch-purpose">{summary.purpose ?? <span className="muted">No purpose recorded (metadata.yaml missing or unreadable).</span>}</p>
+      <EditBranchPurpose summary={summary} />
       <dl className="branch-facts">
         <div>
           <dt>Created from</dt>

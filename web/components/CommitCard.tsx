@@ -1,10 +1,14 @@
 import { memo } from 'react';
+import { commitVersion } from '../../shared/gcc/edit.ts';
 import type { Commit } from '../../shared/types.ts';
 import { formatTimestamp } from '../lib/time.ts';
+import { EditCommitField } from './EditCommitField.tsx';
+import { EditedMark } from './EditedMark.tsx';
 import { HighlightText } from './HighlightText.tsx';
-import { MarkdownText } from './Markdown.tsx';
 
 interface Props {
+  /** The branch folder the commit is in (edits go there). */
+  branch: string;
   commit: Commit;
   index: number;
   selected: boolean;
@@ -13,7 +17,7 @@ interface Props {
   onSelect(): void;
 }
 
-export const CommitCard = memo(function CommitCard({ commit, index, selected, fresh, query, onSelect }: Props) {
+export const CommitCard = memo(function CommitCard({ branch, commit, index, selected, fresh, query, onSelect }: Props) {
   return (
     <article className={`commit-card${selected ? ' is-selected' : ''}${fresh ? ' is-fresh' : ''}`} data-testid="commit-card" aria-current={selected ? 'true' : undefined}>
       <header className="commit-head">
@@ -24,18 +28,19 @@ export const CommitCard = memo(function CommitCard({ commit, index, selected, fr
         <time className="muted" dateTime={commit.timestamp} title={commit.timestamp}>
           {formatTimestamp(commit.timestamp)}
         </time>
+        <EditedMark target={{ kind: 'commit', branch, index, commitId: commit.commitId }} version={commitVersion(commit)} />
       </header>
       <section className="commit-field">
         <h3>This commit's contribution</h3>
-        <MarkdownText text={commit.thisCommitContribution} highlight={query} />
+        <EditCommitField branch={branch} commit={commit} index={index} field="thisCommitContribution" highlight={query} />
       </section>
       <section className="commit-field commit-field-muted">
         <h3>Previous progress</h3>
-        <MarkdownText text={commit.previousProgressSummary} highlight={query} />
+        <EditCommitField branch={branch} commit={commit} index={index} field="previousProgressSummary" highlight={query} />
       </section>
       <section className="commit-field commit-field-muted">
         <h3>Branch purpose</h3>
-        <MarkdownText text={commit.branchPurpose} highlight={query} />
+        <EditCommitField branch={branch} commit={commit} index={index} field="branchPurpose" highlight={query} />
       </section>
     </article>
   );

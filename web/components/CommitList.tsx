@@ -22,6 +22,7 @@ export function CommitList({ branch, commits }: { branch: string; commits: reado
       {order.map(([c, i]) => (
         <li key={i} data-index={i}>
           <CommitCard
+            branch={branch}
             commit={c}
             index={i}
             selected={i === selectedIndex}

@@ -1,9 +1,14 @@
 import { memo } from 'react';
+import { stepVersion } from '../../shared/gcc/edit.ts';
 import type { OtaStep } from '../../shared/types.ts';
 import { formatTimestamp } from '../lib/time.ts';
+import { EditedMark } from './EditedMark.tsx';
+import { EditStepField } from './EditStepField.tsx';
 import { HighlightText } from './HighlightText.tsx';
 
 interface Props {
+  /** The branch whose log holds the step (edits go there). */
+  branch: string;
   step: OtaStep;
   /** Position in the log (step numbers repeat after a merge; positions do not). */
   index: number;
@@ -19,7 +24,7 @@ const FIELDS = [
   ['action', 'Action'],
 ] as const;
 
-export const StepCard = memo(function StepCard({ step, index, selected, fresh, query, onSelect }: Props) {
+export const StepCard = memo(function StepCard({ branch, step, index, selected, fresh, query, onSelect }: Props) {
   return (
     <article
       className={`step-card${selected ? ' is-selected' : ''}${fresh ? ' is-fresh' : ''}${step.mergedFrom ? ' is-merged' : ''}`}
@@ -41,11 +46,14 @@ export const StepCard = memo(function StepCard({ step, index, selected, fresh, q
             ⤷ merged from {step.mergedFrom}
           </span>
         ) : null}
+        <EditedMark target={{ kind: 'step', branch, index, step: step.step }} version={stepVersion(step)} />
       </header>
       {FIELDS.map(([key, label]) => (
         <div className={`ota ota-${key}`} key={key}>
           <span className="ota-label">{label}</span>
-          <div className="ota-text">{step[key] ? <HighlightText text={step[key]} query={query} /> : <span className="muted">—</span>}</div>
+          <div className="ota-text">
+            <EditStepField branch={branch} step={step} index={index} field={key} render={(text) => (text ? <HighlightText text={text} query={query} /> : <span className="muted">—</span>)} />
+          </div>
         </div>
       ))}
     </article>

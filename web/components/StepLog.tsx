@@ -118,6 +118,7 @@ export function StepLog({ branch, count }: { branch: string; count: number }) {
                   <div className="step-slot" key={index}>
                     {step ? (
                       <StepCard
+                        branch={branch}
                         step={step}
                         index={index}
                         selected={url.step === index}
