@@ -32,7 +32,7 @@ export function ComparePanel({ head }: { head: string }) {
           <span>
             Compare <code>{head}</code> with
           </span>
-          <select id={baseId} data-testid="compare-base" value={current?.base.name ?? wantedBase ?? ''} onChange={(e) => setUrl({ base: e.target.value || null })}>
+          <select id={baseId} data-testid="compare-base-select" value={current?.base.name ?? wantedBase ?? ''} onChange={(e) => setUrl({ base: e.target.value || null })}>
             {others.map((b) => (
               <option key={b.name} value={b.name}>
                 {b.name}
