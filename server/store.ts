@@ -6,7 +6,7 @@ import { renderContext } from '../shared/gcc/context.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/paths.ts';
 import { ReaderTally, type TalliedRecords } from '../shared/gcc/reader-tally.ts';
 import { compareKeys, timestampKey } from '../shared/gcc/records.ts';
-import { countTokens, TokenCountMemo, tokenCountsByK } from '../shared/gcc/tokens.ts';
+import { countTokens, TokenCountCache, tokenCountsByK } from '../shared/gcc/tokens.ts';
 import type { CommitsState } from '../shared/gcc/commits.ts';
 import type { LogState } from '../shared/gcc/log.ts';
 import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../shared/types.ts';
@@ -23,11 +23,11 @@ export type ContextResult = ContextResponse & { tokensByK?: number[] };
 
 /**
  * One branch's CONTEXT inputs for one dialect, brought up to date on request from the branch's ReaderTally (which
- * reads only the records appended since: a 205,000-step log is read once); the memo re-tokenizes only the texts that
+ * reads only the records appended since: a 205,000-step log is read once); its token cache re-tokenizes only the texts that
  * changed.
  */
 interface ContextView {
-  memo: TokenCountMemo;
+  tokens: TokenCountCache;
   version: number;
   roadmap: string;
   records: TalliedRecords;
@@ -377,14 +377,14 @@ export function createStore(options: StoreOptions): Store {
   function contextView(b: BranchEntry, dialect: ContextDialect): ContextView {
     const cacheKey = `${b.name}\u0000${dialect}`;
     let view = contextCache.get(cacheKey);
-    if (!view) view = { memo: new TokenCountMemo(), version: -1, roadmap, records: { commits: [], steps: [] }, tokensByK: [] };
+    if (!view) view = { tokens: new TokenCountCache(), version: -1, roadmap, records: { commits: [], steps: [] }, tokensByK: [] };
     if (view.version !== b.version || view.roadmap !== roadmap) {
       let tally = tallies.get(b);
       if (!tally) tallies.set(b, (tally = new ReaderTally()));
       // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
       tally.sync({ commits: b.commits.records, steps: b.log.records });
       view.records = tally.contextRecords(dialect);
-      view.tokensByK = tokenCountsByK({ branch: b.name, roadmap, ...view.records }, dialect, view.memo);
+      view.tokensByK = tokenCountsByK({ branch: b.name, roadmap, ...view.records }, dialect, view.tokens);
       view.version = b.version;
       view.roadmap = roadmap;
     }

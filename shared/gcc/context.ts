@@ -115,16 +115,29 @@ function clamp(start: number, count: number): number {
 }
 
 /**
- * The CONTEXT text as pieces: `head(k)` + the shown slice of `commits` + `tail`, joined with ''.
+ * The CONTEXT text as pieces: `head(k)` + the shown slice of the commit pieces + `tail`, joined with ''.
  * Every separator is already inside a piece; the pieces that do not depend on K are built once, so the
  * same string object comes back for every K (tokens.ts memoizes counts by string).
  */
 export interface ContextLayout {
   /** `more`: whether a commit or tail piece follows (Python and Lua put no separator after the last element). */
   head(k: number, more: boolean): string[];
-  /** One piece per commit of the branch (Zig: per raw block), oldest first, in the form it takes when shown. */
-  commits: string[];
+  /** How many commit pieces there are: one per commit of the branch (Zig: per raw block). */
+  commitCount: number;
+  /**
+   * Commit pieces [start, end), oldest first, in the form they take when shown. Built when asked for: a request
+   * shows K of them, and a branch may have thousands.
+   */
+  commitPieces(start: number, end: number): string[];
   tail: string[];
+}
+
+/** commitCount and commitPieces over a piece per commit. */
+function perCommit(commits: readonly Commit[], piece: (c: Commit, i: number) => string): Pick<ContextLayout, 'commitCount' | 'commitPieces'> {
+  return {
+    commitCount: commits.length,
+    commitPieces: (start, end) => commits.slice(start, end).map((c, i) => piece(c, start + i)),
+  };
 }
 
 export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDialect): ContextLayout {
@@ -151,9 +164,9 @@ export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDia
 export function renderContext(input: ContextInput, dialect: RenderDialect): string {
   if (contextRefusal(dialect, input.k) !== null) return '';
   const layout = contextLayout(input, dialect);
-  const { start, end } = shownCommits(dialect, input.k, layout.commits.length);
+  const { start, end } = shownCommits(dialect, input.k, layout.commitCount);
   const more = start < end || layout.tail.length > 0;
-  return [...layout.head(input.k, more), ...layout.commits.slice(start, end), ...layout.tail].join('');
+  return [...layout.head(input.k, more), ...layout.commitPieces(start, end), ...layout.tail].join('');
 }
 
 /**
@@ -176,16 +189,14 @@ function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'types
   }
   if (total > 0) for (const s of recent) tailParts.push(stepMarkdown(s));
   const tail = tailParts.map((p, i) => (i < tailParts.length - 1 ? p + '\n' : p));
-  const commits = input.commits.map((c, i) =>
-    i < input.commits.length - 1 || tail.length > 0 ? commitMarkdown(c) + '\n' : commitMarkdown(c),
-  );
+  const last = input.commits.length - 1;
   return {
     head: (k, more) => [
       `# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`,
       roadmapPart,
       more ? `## Last ${k} Commit(s)\n\n` : `## Last ${k} Commit(s)\n`,
     ],
-    commits,
+    ...perCommit(input.commits, (c, i) => (i < last || tail.length > 0 ? commitMarkdown(c) + '\n' : commitMarkdown(c))),
     tail,
   };
 }
@@ -202,7 +213,7 @@ function concatenatedLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   }
   return {
     head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
-    commits: input.commits.map((c) => commitMarkdown(c)),
+    ...perCommit(input.commits, (c) => commitMarkdown(c)),
     tail,
   };
 }
@@ -217,7 +228,7 @@ function elixirLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   const tail = [`\n## Recent OTA steps (${stepTotal(input)} total)\n`, ...recent.map((s) => stepMarkdown(s) + '\n')];
   return {
     head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
-    commits: input.commits.map((c) => commitMarkdown(c) + '\n'),
+    ...perCommit(input.commits, (c) => commitMarkdown(c) + '\n'),
     tail,
   };
 }
@@ -252,7 +263,8 @@ function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   }
   return {
     head: (k) => [`# CONTEXT — branch \`${input.branch}\` (K=${k})\n\n`, roadmapPart, `## Last ${k} Commit(s)\n`],
-    commits: blocks,
+    commitCount: blocks.length,
+    commitPieces: (start, end) => blocks.slice(start, end),
     tail: ['\n## Recent OTA Steps\n', log],
   };
 }

@@ -10,7 +10,7 @@ import { corpusFiles } from './corpus.test-support.ts';
 import { parseLog } from './log.ts';
 import { ReaderTally } from './reader-tally.ts';
 import { readerView, transcribedReading } from './reader-view.ts';
-import { TokenCountMemo, tokenCountsByK } from './tokens.ts';
+import { TokenCountCache, tokenCountsByK } from './tokens.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -152,7 +152,7 @@ describe('ReaderTally on random logs appended in chunks (fast-check)', () => {
   });
 });
 
-describe('tokenCountsByK from the tally, with a memo kept across appends', () => {
+describe('tokenCountsByK from the tally, with a cache kept across appends', () => {
   it('equals the counts of the whole view computed afresh', () => {
     const range = { start: 0, end: 1 };
     const commits: Commit[] = Array.from({ length: 30 }, (_, i) => ({
@@ -166,7 +166,7 @@ describe('tokenCountsByK from the tally, with a memo kept across appends', () =>
     }));
     for (const dialect of RENDER_DIALECTS) {
       const tally = new ReaderTally();
-      const memo = new TokenCountMemo();
+      const cache = new TokenCountCache();
       const steps: OtaStep[] = [];
       const live = { commits: commits.slice(0, 10), steps };
       for (let i = 1; i <= 12; i++) {
@@ -174,8 +174,8 @@ describe('tokenCountsByK from the tally, with a memo kept across appends', () =>
         if (i % 3 === 0) live.commits = commits.slice(0, 10 + i);
         tally.sync(live);
         const input = { branch: 'main', roadmap: ROADMAP };
-        const withMemo = tokenCountsByK({ ...input, ...tally.contextRecords(dialect) }, dialect, memo);
-        expect(withMemo).toEqual(tokenCountsByK({ ...input, ...readerView(dialect, live) }, dialect));
+        const withCache = tokenCountsByK({ ...input, ...tally.contextRecords(dialect) }, dialect, cache);
+        expect(withCache).toEqual(tokenCountsByK({ ...input, ...readerView(dialect, live) }, dialect));
       }
     }
   });

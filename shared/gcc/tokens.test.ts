@@ -7,7 +7,7 @@ import type { Commit, OtaStep } from '../types.ts';
 import { RENDER_DIALECTS, renderContext } from './context.ts';
 import { readerView } from './reader-view.ts';
 import { loadCorpusCase } from './replay-scenario.test-helper.ts';
-import { countTokens, isTokenBoundary, tokenCountsByK } from './tokens.ts';
+import { countTokens, isTokenBoundary, TokenCountCache, tokenCountsByK } from './tokens.ts';
 
 const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
 const read = (p: string): string | null => {
@@ -114,5 +114,69 @@ describe('tokenCountsByK on a long branch', () => {
     }
     for (let k = 2; k <= 400; k++) expect(counts[k - 1]!).toBeGreaterThan(counts[k - 2]!);
     expect(elapsed).toBeLessThan(2000);
+  });
+});
+
+describe('tokenCountsByK with a TokenCountCache kept across changes (fast-check)', () => {
+  const range = { start: 0, end: 1 };
+  const text = fc.constantFrom('plain', 'two words', 'a\n---\nb', '---', ' lead', 'x\n', '/path', '', 'naïve — ✓', '## Commit `z`');
+  const commit = fc.record({ contribution: text, summary: text }).map(
+    ({ contribution, summary }): Commit => ({
+      commitId: 'c',
+      branchName: 'main',
+      branchPurpose: 'p',
+      previousProgressSummary: summary,
+      thisCommitContribution: contribution,
+      timestamp: 'T',
+      range,
+    }),
+  );
+  const step = text.map((o): OtaStep => ({ step: 1, timestamp: 'T', observation: o, thought: 't', action: 'a', range }));
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('step' as const), step }),
+    fc.record({ kind: fc.constant('commit' as const), commit }),
+    fc.record({ kind: fc.constant('roadmap' as const), roadmap: fc.constantFrom('# R\n', '# Roadmap\n\nmore\n', '/x') }),
+    fc.constant({ kind: 'reload' as const }),
+  );
+
+  it.each(RENDER_DIALECTS)('%s: equals counting afresh after every step, commit, roadmap edit and reload', (dialect) => {
+    fc.assert(
+      fc.property(fc.array(commit, { maxLength: 4 }), fc.array(op, { minLength: 1, maxLength: 12 }), (initial, ops) => {
+        const cache = new TokenCountCache();
+        let commits = initial;
+        let steps: OtaStep[] = [];
+        let roadmap = '# Roadmap\n';
+        for (const o of ops) {
+          if (o.kind === 'step') steps = [...steps, o.step];
+          else if (o.kind === 'commit') commits = [...commits, o.commit];
+          else if (o.kind === 'roadmap') roadmap = o.roadmap;
+          else commits = commits.map((c) => ({ ...c }));
+          const input = { branch: 'main', roadmap, commits, steps };
+          expect(tokenCountsByK(input, dialect, cache)).toEqual(tokenCountsByK(input, dialect));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('after a step is appended, only the tail is tokenized again (a long branch is fast)', () => {
+    const commits: Commit[] = Array.from({ length: 3000 }, (_, i) => ({
+      commitId: `c${i}`,
+      branchName: 'main',
+      branchPurpose: 'p',
+      previousProgressSummary: `done ${i}`,
+      thisCommitContribution: `Implemented part ${i}:\n- detail\n---\nend`,
+      timestamp: 'T',
+      range,
+    }));
+    const steps: OtaStep[] = Array.from({ length: 5 }, (_, i) => ({ step: i + 1, timestamp: 'T', observation: `o${i}`, thought: 't', action: 'a', range }));
+    for (const dialect of ['python', 'typescript', 'go'] as const) {
+      const cache = new TokenCountCache();
+      tokenCountsByK({ branch: 'main', roadmap: '# R\n', commits, steps, stepCount: 1000 }, dialect, cache);
+      const started = performance.now();
+      for (let i = 1; i <= 20; i++) tokenCountsByK({ branch: 'main', roadmap: '# R\n', commits, steps, stepCount: 1000 + i }, dialect, cache);
+      // 20 recounts of a 3,000-commit branch: a full recount is ~100 ms each.
+      expect(performance.now() - started).toBeLessThan(500);
+    }
   });
 });

@@ -7,7 +7,8 @@
 // keeps the other encodings out of the bundle; the page should still load this module lazily
 // (its ranks are ~2.4 MB of JS).
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { contextLayout, contextRefusal, shownCommits, type ContextInput, type RenderDialect } from './context.ts';
+import type { Commit } from '../types.ts';
+import { contextLayout, contextRefusal, shownCommits, type ContextInput, type ContextLayout, type RenderDialect } from './context.ts';
 
 export const TOKEN_ENCODING = 'o200k_base';
 
@@ -32,11 +33,10 @@ export function isTokenBoundary(before: string, after: string): boolean {
 }
 
 /**
- * Token counts by text, kept from one tokenCountsByK call to the next: a live branch re-counts only what changed
- * (after a step is appended, the commit blocks, the roadmap and each K's header are the same texts). Holds only what
- * the last call used, so it does not grow with the branch's history of edits.
+ * Token counts by text, kept from one generation to the next: what the new generation asks for again is not
+ * tokenized again, what it does not ask for is dropped at the one after.
  */
-export class TokenCountMemo {
+class TokenCountMemo {
   private previous = new Map<string, number>();
   private current = new Map<string, number>();
 
@@ -48,19 +48,9 @@ export class TokenCountMemo {
     return n;
   }
 
-  /** Starts a new generation: what the coming call does not use is dropped at the next one. */
   nextGeneration(): void {
     this.previous = this.current;
     this.current = new Map();
-  }
-}
-
-/** Counts of pieces, memoized by string: the same piece object comes back for every K. */
-class PieceCounter {
-  constructor(private readonly memo: TokenCountMemo) {}
-
-  count(text: string): number {
-    return this.memo.count(text);
   }
 
   /** Tokens of pieces.join(''): pieces meeting at a non-boundary are counted together. */
@@ -81,44 +71,139 @@ class PieceCounter {
 }
 
 /**
+ * What tokenCountsByK learnt of a branch's commits, enough to count every K again from the tail's count alone. The
+ * shown pieces are a suffix of the commit pieces followed by the tail, cut into segments at token boundaries; every
+ * segment but the one holding the last commit piece (the junction, which may run into the tail) lies among the
+ * commit pieces, and so does each K's header. When commits are appended, everything before the junction stays.
+ */
+interface CommitPart {
+  /** The commits it was computed for (their pieces depend on nothing else but the keys below). */
+  commits: Commit[];
+  dialect: RenderDialect;
+  branch: string;
+  roadmap: string;
+  tailPresent: boolean;
+  pieceCount: number;
+  /** Index of the junction's first piece; -1 without pieces. */
+  junction: number;
+  junctionPieces: string[];
+  /** Per piece up to the junction: whether a shown suffix starting there opens a segment after a header line. */
+  opens: boolean[];
+  /** Per segment start up to the junction: tokens of all commit pieces before it. */
+  tokensBefore: number[];
+  /** Per K (index K - 1): tokens of its header, and whether the header ends where a segment may start. */
+  headTokens: number[];
+  headOpen: boolean[];
+}
+
+/**
+ * Counts kept between tokenCountsByK calls for one branch and dialect (the server keeps one per CONTEXT view): after
+ * a step is appended only the tail (the heading with the step count, the last five steps and the commit block they
+ * meet) is tokenized, and after a commit is appended only the new blocks and headers.
+ */
+export class TokenCountCache {
+  /** Commit blocks and K headers, so that a reload or a roadmap edit does not tokenize every block again. */
+  readonly commitTexts = new TokenCountMemo();
+  /** The tail's texts: a generation per call. */
+  readonly tailTexts = new TokenCountMemo();
+  part: CommitPart | null = null;
+}
+
+/**
  * Token count of the CONTEXT text for K = 1 .. commits.length (index 0 is K = 1), exactly
  * countTokens(renderContext({...input, k: K}, dialect)) for each K, but tokenizing the roadmap, each
  * commit block and the steps only once. A K the implementation refuses counts 0 (like its '' text).
- * With `memo` (one per branch and dialect), texts counted by the previous call are not tokenized again.
+ * With `cache` (one per branch and dialect), what the previous call counted is not counted again.
  */
-export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, memo?: TokenCountMemo): number[] {
+export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, cache = new TokenCountCache()): number[] {
   if (input.commits.length === 0) return [];
   const layout = contextLayout(input, dialect);
-  const n = layout.commits.length; // Zig's pieces are raw blocks, which need not be one per commit
-  if (memo) memo.nextGeneration();
-  const counter = new PieceCounter(memo ?? new TokenCountMemo());
-  // The shown commits are always a suffix of the list, followed by the fixed tail: split that
-  // sequence into boundary-delimited segments once, and sum segment counts from the back.
-  const rest = [...layout.commits, ...layout.tail];
-  const segmentStart: boolean[] = rest.map((p, i) => i === 0 || isTokenBoundary(rest[i - 1] ?? '', p));
-  const suffixTokens = new Array<number>(rest.length + 1).fill(0);
-  let segmentEnd = rest.length;
-  for (let i = rest.length - 1; i >= 0; i--) {
-    if (segmentStart[i]) {
-      suffixTokens[i] = counter.count(rest.slice(i, segmentEnd).join('')) + (suffixTokens[segmentEnd] ?? 0);
-      segmentEnd = i;
-    }
-  }
+  const part = (cache.part = updatedPart(cache.part, input, dialect, layout, cache.commitTexts));
+  cache.tailTexts.nextGeneration();
+  const { junction, opens, tokensBefore, headTokens, headOpen } = part;
+  const fromJunction = cache.tailTexts.countJoined([...part.junctionPieces, ...layout.tail]);
   const counts: number[] = [];
   for (let k = 1; k <= input.commits.length; k++) {
     if (contextRefusal(dialect, k) !== null) {
       counts.push(0);
       continue;
     }
-    const { start, end } = shownCommits(dialect, k, n);
-    const more = start < end || layout.tail.length > 0;
-    const head = layout.head(k, more);
-    // Exact fast path: the shown suffix starts a segment and meets the head at a boundary.
-    if (end === n && start < rest.length && segmentStart[start] && isTokenBoundary(head.at(-1) ?? '', rest[start] ?? '')) {
-      counts.push(counter.countJoined(head) + (suffixTokens[start] ?? 0));
+    const { start, end } = shownCommits(dialect, k, part.pieceCount);
+    // Exact: the shown suffix starts a segment before the junction and meets the header at a boundary.
+    if (end === part.pieceCount && start <= junction && opens[start] && headOpen[k - 1]) {
+      counts.push(headTokens[k - 1]! + tokensBefore[junction]! - tokensBefore[start]! + fromJunction);
     } else {
-      counts.push(counter.countJoined([...head, ...layout.commits.slice(start, end), ...layout.tail]));
+      const head = layout.head(k, start < end || layout.tail.length > 0);
+      counts.push(cache.tailTexts.countJoined([...head, ...layout.commitPieces(start, end), ...layout.tail]));
     }
   }
   return counts;
+}
+
+/** `prior` brought up to `input`: from the old junction on when commits were only appended, else from scratch. */
+function updatedPart(prior: CommitPart | null, input: Omit<ContextInput, 'k'>, dialect: RenderDialect, layout: ContextLayout, memo: TokenCountMemo): CommitPart {
+  const tailPresent = layout.tail.length > 0;
+  const n = layout.commitCount; // Zig's pieces are raw blocks, which need not be one per commit
+  const sameKeys =
+    prior !== null && prior.dialect === dialect && prior.branch === input.branch && prior.roadmap === input.roadmap && prior.tailPresent === tailPresent;
+  const prefixKept = sameKeys && input.commits.length >= prior.commits.length && sameRecords(prior.commits, input.commits, prior.commits.length);
+  if (prefixKept && input.commits.length === prior.commits.length && prior.pieceCount === n) return prior;
+  // Zig's blocks come from splitting the whole file, so only a full count is safe there.
+  let part = prefixKept && dialect !== 'zig' && prior.junction >= 0 && n >= prior.pieceCount ? prior : null;
+  // Pieces before the old junction are unchanged (the one piece that depends on being last is at or after it);
+  // the junction must still start a segment, which only a different first character of its piece could change.
+  let from = part ? part.junction : 0;
+  let pieces = layout.commitPieces(from, n);
+  if (part && from > 0 && !isTokenBoundary(layout.commitPieces(from - 1, from)[0]!, pieces[0]!)) {
+    part = null;
+    from = 0;
+    pieces = layout.commitPieces(0, n);
+  }
+  if (!part) {
+    memo.nextGeneration();
+    part = {
+      commits: [],
+      dialect,
+      branch: input.branch,
+      roadmap: input.roadmap,
+      tailPresent,
+      pieceCount: 0,
+      junction: -1,
+      junctionPieces: [],
+      opens: [],
+      tokensBefore: [0],
+      headTokens: [],
+      headOpen: [],
+    };
+  }
+  part.opens.length = from;
+  part.tokensBefore.length = from + 1;
+  let junction = n > 0 ? from : -1;
+  for (let i = from; i < n; i++) {
+    const piece = pieces[i - from]!;
+    const starts = i === from || isTokenBoundary(pieces[i - from - 1]!, piece);
+    part.opens.push(starts && isTokenBoundary('\n', piece));
+    if (starts && i > from) {
+      part.tokensBefore[i] = part.tokensBefore[junction]! + memo.count(pieces.slice(junction - from, i - from).join(''));
+      junction = i;
+    }
+  }
+  part.junction = junction;
+  part.junctionPieces = junction < 0 ? [] : pieces.slice(junction - from);
+  part.pieceCount = n;
+  // Each K's header depends on K alone here: with commits, some are always shown, so `more` is always true.
+  for (let k = part.headTokens.length + 1; k <= input.commits.length; k++) {
+    const { start, end } = shownCommits(dialect, k, n);
+    const head = layout.head(k, start < end || tailPresent);
+    part.headTokens.push(memo.countJoined(head));
+    part.headOpen.push((head.at(-1) ?? '').endsWith('\n'));
+  }
+  part.commits = [...input.commits];
+  return part;
+}
+
+/** The first `count` records of both lists are the same objects (records are immutable). */
+function sameRecords(a: readonly Commit[], b: readonly Commit[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
