@@ -17,6 +17,8 @@ async function openCommits(page: Page, url: string) {
 }
 
 test('edit a contribution with preview, carry it into the next summary, see it live in another tab, undo it', async ({ page, studio }) => {
+  // Two live tabs on two cores: each action waits for both pages to settle.
+  test.slow();
   const commitFile = join(studio.gcc, 'branches/main/commit.md');
   const original = readFileSync(commitFile);
   const other = await page.context().newPage();
