@@ -174,10 +174,12 @@ class LogReader {
       const p = skipBlankLines(text, pos);
       if (p >= text.length) break;
       let next: number;
-      if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
+      // Step headers first: they are nearly every item, and no other item's token can match at p.
+      if (text.startsWith('### Step ', p)) next = this.readStep(p);
+      else if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
       else if (text.startsWith('\n## Merged from ', p - 1) || text.startsWith('## Merged from ', p))
         next = this.readMarker(pos, p);
-      else if (text.startsWith('### Step ', p) || startsWithLabel(text, p)) next = this.readStep(p);
+      else if (startsWithLabel(text, p)) next = this.readStep(p);
       else next = this.readStray(p);
       if (next === -1) break;
       this.headerSeen = true;
@@ -292,7 +294,7 @@ class LogReader {
       let nl = text.indexOf('\n', p);
       if (nl === -1 || nl > close) nl = close;
       bodyAt = Math.min(nl + 1, close);
-      this.readStepHeader(p, text.slice(p, nl));
+      if (!this.readWrittenStepHeader(p, nl)) this.readStepHeader(p, text.slice(p, nl));
       step = this.hStep;
       timestamp = this.hTimestamp;
       numbered = this.hNumbered;
@@ -335,6 +337,32 @@ class LogReader {
     }
   }
 
+  /**
+   * The header exactly as every writer puts it (`### Step N — TS`, N digits, a valid timestamp), read
+   * without slicing the line: nothing to report then. False (nothing set) for anything else, which
+   * readStepHeader then reads and reports on.
+   */
+  private readWrittenStepHeader(p: number, nl: number): boolean {
+    const { text } = this.c;
+    let i = p + 9;
+    let n = 0;
+    for (; i < nl; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+    }
+    // Up to 15 digits the running sum is exactly Number(digits).
+    if (i === p + 9 || i - p - 9 > 15 || i + 3 > nl) return false;
+    if (text.charCodeAt(i) !== 32 || text.charCodeAt(i + 1) !== 0x2014 || text.charCodeAt(i + 2) !== 32) return false;
+    if (text.charCodeAt(nl - 1) === 13) return false;
+    const timestamp = text.slice(i + 3, nl);
+    if (!TIMESTAMP_RE.test(timestamp)) return false;
+    this.hStep = n;
+    this.hTimestamp = timestamp;
+    this.hNumbered = true;
+    return true;
+  }
+
   private readStepHeader(p: number, line: string): void {
     const c = this.c;
     let h = line;
@@ -370,12 +398,14 @@ class LogReader {
   }
 
   private readValue(raw: string, p: number, labelOf: () => string, k: number): string {
-    if (raw.startsWith('### Step ') || raw.indexOf('\n### Step ') !== -1) {
+    // Most values are one line: one search then rules out a step-header line after the first and
+    // every escape (ours, the writers', Lua's), which all are lines starting with a backslash.
+    const multiline = raw.indexOf('\n') !== -1;
+    if (raw.startsWith('### Step ') || (multiline && raw.indexOf('\n### Step ') !== -1)) {
       const at = raw.startsWith('### Step ') ? 0 : raw.indexOf('\n### Step ') + 1;
       this.c.report(this.fields.starts[k]! + at, 'info', 'step-header-in-value', `${labelOf()}'s ${FIELD_NAMES[k]} contains a line that looks like a step header; it is part of the value, not a new step.`);
     }
-    // Fast path: every escape (ours, the writers', Lua's) is a line that starts with a backslash.
-    if (raw.indexOf('\n\\') === -1) return raw;
+    if (!multiline || raw.indexOf('\n\\') === -1) return raw;
     const value = unescapeValue(raw, this.style);
     const field = FIELD_NAMES[k]!;
     const label = labelOf();

@@ -14,6 +14,9 @@ export type ItemStartMatch = 'yes' | 'no' | 'maybe';
 /** Whether text at `pos` starts an item; 'maybe' when the text runs out while still a prefix of one. */
 export function itemStartAt(text: string, pos: number, starts: ItemStarts): ItemStartMatch {
   if (pos >= text.length) return 'maybe';
+  // The usual case first (the next `### Step `): any token matching means 'yes', whatever the order.
+  const usual = starts.afterBlank[0];
+  if (usual !== undefined && text.startsWith(usual, pos)) return 'yes';
   for (const t of starts.direct) {
     if (text.startsWith(t, pos)) return 'yes';
   }
@@ -62,7 +65,8 @@ export class RecordEnd {
    * line is value text the writer left unescaped (Zig, the second of two, a trailing one): kept.
    */
   find(text: string, from: number, starts: ItemStarts): this {
-    this.innerDashLines.length = 0;
+    // Setting an array's length is a slow runtime call even when it changes nothing.
+    if (this.innerDashLines.length !== 0) this.innerDashLines.length = 0;
     this.kind = 'incomplete';
     this.provisional = false;
     let i = from;
