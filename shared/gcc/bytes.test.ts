@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteCursor, LineCounter, decodeUtf8, encodeUtf8, lineAtByte, utf8Length } from './bytes.ts';
+import { ByteCursor, LineCounter, countNewlines, decodeUtf8, encodeUtf8, lineAtByte, utf8Length } from './bytes.ts';
 
 describe('decodeUtf8', () => {
   it('decodes like TextDecoder and reports each invalid stretch', () => {
@@ -57,5 +57,23 @@ describe('line helpers', () => {
     const b = encodeUtf8(s);
     expect(utf8Length(s)).toBe(b.length);
     expect(lineAtByte(b, b.length - 1)).toBe(3);
+  });
+
+  it('countNewlines counts 0x0A bytes in any range of any (unaligned) view', () => {
+    // Bytes near 0x0A (0x0B, 0x8A, 0x0A | 0x80) are the ones a wrong word trick would miscount.
+    const byte = fc.constantFrom(0x0a, 0x0b, 0x09, 0x8a, 0x00, 0xff, 0x7f, 0x80, 0x2d);
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 80 }), fc.nat(3), fc.nat(80), fc.nat(80), (arr, shift, a, b) => {
+        const backing = new Uint8Array(arr.length + shift);
+        backing.set(arr, shift);
+        const view = backing.subarray(shift);
+        const from = Math.min(a, b, view.length);
+        const to = Math.min(Math.max(a, b), view.length);
+        let naive = 0;
+        for (let i = from; i < to; i++) if (view[i] === 0x0a) naive++;
+        expect(countNewlines(view, from, to)).toBe(naive);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -148,6 +148,8 @@ class LogReader {
   // The step being read, for messages (a bound method, not a closure per step: keeps the hot path lean).
   private curHasHeader = false;
   private curStep = 0;
+  /** Some value of the step being read spans several lines (set by readValue). */
+  private sawMultiline = false;
   private readonly label = (): string => (this.curHasHeader ? `Step ${this.curStep}` : 'The step without header');
 
   constructor(state: LogState, tail: Uint8Array) {
@@ -306,6 +308,7 @@ class LogReader {
     this.curStep = step;
     const label = this.label;
     const v = split.values;
+    this.sawMultiline = false;
     let observation = v[0] === null ? '' : this.readValue(v[0]!, p, label, 0);
     const thought = v[1] === null ? '' : this.readValue(v[1]!, p, label, 1);
     const action = v[2] === null ? '' : this.readValue(v[2]!, p, label, 2);
@@ -316,7 +319,8 @@ class LogReader {
     if (v[0] === null || v[1] === null || v[2] === null) this.reportMissing(p, label(), split);
     if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label()} uses CRLF line endings between its fields.`);
     if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label()} does not end with the blank line writers put before \`---\`.`);
-    if (split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label()} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
+    // A label line after a blank line needs a value of several lines (most steps have none).
+    if (this.sawMultiline && split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label()} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
     for (const at of end.innerDashLines) {
       c.report(at, 'info', 'unescaped-separator', this.style === 'zig'
         ? `A \`---\` line inside ${label().toLowerCase()} (Zig writes no escapes): kept as part of the value.`
@@ -401,6 +405,7 @@ class LogReader {
     // Most values are one line: one search then rules out a step-header line after the first and
     // every escape (ours, the writers', Lua's), which all are lines starting with a backslash.
     const multiline = raw.indexOf('\n') !== -1;
+    if (multiline) this.sawMultiline = true;
     if (raw.startsWith('### Step ') || (multiline && raw.indexOf('\n### Step ') !== -1)) {
       const at = raw.startsWith('### Step ') ? 0 : raw.indexOf('\n### Step ') + 1;
       this.c.report(this.fields.starts[k]! + at, 'info', 'step-header-in-value', `${labelOf()}'s ${FIELD_NAMES[k]} contains a line that looks like a step header; it is part of the value, not a new step.`);
