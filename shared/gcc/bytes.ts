@@ -188,11 +188,6 @@ export class LineCounter {
     this.line = baseLine;
   }
 
-  /** String index of the checkpoint (0 until the first query moves it). */
-  get position(): number {
-    return this.pos;
-  }
-
   lineAt(target: number): number {
     const t = this.text;
     if (target >= this.pos) {

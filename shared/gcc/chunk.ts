@@ -42,6 +42,7 @@ export class Chunk {
     this.text = this.decoded.text;
     this.bytesCursor = new ByteCursor(this.decoded, base.consumed);
     this.lines = new LineCounter(this.text, base.line);
+    this.lineNo = base.line;
   }
 
   /** Absolute byte offset of a string index (indices must be asked in increasing order). */
@@ -72,8 +73,29 @@ export class Chunk {
     return byte;
   }
 
+  /** Line of a string index: for diagnostics (counts on the text from a moving checkpoint). */
   lineAt(pos: number): number {
     return this.lines.lineAt(pos);
+  }
+
+  // Checkpoint of lineOfByte: the line of byte `lineByte` of the tail.
+  private lineByte = 0;
+  private lineNo: number;
+
+  /**
+   * Line of an absolute byte offset, counted on the bytes four at a time: what every parse needs for
+   * its resume point and merge markers, ~2 million lines on the big logs, where counting on the text
+   * is one indexOf call per line. (A 0x0A byte always decodes to '\n' and only it does: both agree.)
+   */
+  lineOfByte(byte: number): number {
+    const rel = byte - this.base.consumed;
+    if (rel < this.lineByte) {
+      this.lineByte = 0;
+      this.lineNo = this.base.line;
+    }
+    this.lineNo += countNewlines(this.bytes, this.lineByte, rel);
+    this.lineByte = rel;
+    return this.lineNo;
   }
 
   report(pos: number, severity: Severity, code: string, message: string): void {
@@ -110,9 +132,7 @@ export class Chunk {
   /** The resume point after string index `pos` (a record boundary). */
   resumeAt(pos: number): ResumePoint {
     const consumed = this.byteAt(pos);
-    // Without diagnostics no line was counted yet: counting the bytes is much faster than the text.
-    // (A 0x0A byte always decodes to '\n' and only it does, so both counts agree.)
-    const line = this.lines.position === 0 ? this.base.line + countNewlines(this.bytes, 0, consumed - this.base.consumed) : this.lineAt(pos);
+    const line = this.lineOfByte(consumed);
     return { file: this.base.file, consumed, line, fingerprint: fingerprintBefore(this.base, this.bytes, consumed) };
   }
 
