@@ -1,22 +1,13 @@
 // GET /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { branchNameProblem } from '../../shared/gcc/paths.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../store.ts';
-import { intParam } from './params.ts';
+import { branchParam, intParam } from './params.ts';
 
 export const DEFAULT_STEPS_LIMIT = 200;
 export const MAX_STEPS_LIMIT = 1000;
 const MAX_K = 1_000_000;
-
-/** The branch name from the URL, refused before it reaches the store (which never builds paths from it anyway). */
-function branchName(c: Context): string {
-  const name = c.req.param('name') ?? '';
-  const problem = branchNameProblem(name);
-  if (problem) throw new HTTPException(400, { message: problem });
-  return name;
-}
 
 function notFound(name: string): never {
   throw new HTTPException(404, { message: `no branch "${name}"` });
@@ -25,17 +16,17 @@ function notFound(name: string): never {
 export function branchRoutes(store: WorkspaceView) {
   return new Hono()
     .get('/:name', (c) => {
-      const name = branchName(c);
+      const name = branchParam(c);
       return c.json(store.branch(name) ?? notFound(name));
     })
     .get('/:name/steps', (c) => {
-      const name = branchName(c);
+      const name = branchParam(c);
       const from = intParam(c, 'from', 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = intParam(c, 'limit', DEFAULT_STEPS_LIMIT, 1, MAX_STEPS_LIMIT);
       return c.json(store.steps(name, from, limit) ?? notFound(name));
     })
     .get('/:name/context', (c) => {
-      const name = branchName(c);
+      const name = branchParam(c);
       const k = intParam(c, 'k', 1, 1, MAX_K);
       const raw = c.req.query('dialect');
       if (raw !== undefined && raw !== '' && !(CONTEXT_DIALECTS as readonly string[]).includes(raw)) {

@@ -5,8 +5,8 @@ import { HTTPException } from 'hono/http-exception';
 import { COMPARE_STEPS_LIMIT, type CompareResponse } from '../../shared/compare-api.ts';
 import type { BranchSummary } from '../../shared/api.ts';
 import { compareBranches, type BranchSide } from '../../shared/gcc/branch-diff.ts';
-import { branchNameProblem } from '../../shared/gcc/paths.ts';
 import type { WorkspaceView } from '../store.ts';
+import { checkedBranchName } from './params.ts';
 
 /** The base a comparison uses when none is asked for: where the head came from, else main, else any other branch. */
 export function defaultBase(head: BranchSummary, branches: readonly BranchSummary[]): string | null {
@@ -18,9 +18,7 @@ export function defaultBase(head: BranchSummary, branches: readonly BranchSummar
 
 function nameParam(value: string | undefined, key: string): string {
   if (value === undefined || value === '') throw new HTTPException(400, { message: `${key} is required` });
-  const problem = branchNameProblem(value);
-  if (problem) throw new HTTPException(400, { message: `${key}: ${problem}` });
-  return value;
+  return checkedBranchName(value, `${key}: `);
 }
 
 function sideOf(store: WorkspaceView, summary: BranchSummary): BranchSide {

@@ -20,8 +20,8 @@ import {
   type RoadmapEditRequest,
   type StepEditRequest,
 } from '../../shared/gcc/edit.ts';
-import { branchNameProblem } from '../../shared/gcc/paths.ts';
 import { EditError, type EditService } from '../edits.ts';
+import { branchParam } from './params.ts';
 
 const limit = bodyLimit({
   maxSize: MAX_EDIT_BODY_BYTES,
@@ -65,13 +65,6 @@ function fields<F extends string>(v: unknown, allowed: readonly F[]): Partial<Re
   }
   if (Object.keys(out).length === 0) bad(`fields must name at least one of: ${allowed.join(', ')}`);
   return out;
-}
-
-function branchParam(c: Context): string {
-  const name = c.req.param('name') ?? '';
-  const problem = branchNameProblem(name);
-  if (problem) throw new HTTPException(400, { message: problem });
-  return name;
 }
 
 function indexParam(c: Context): number {
