@@ -5,15 +5,9 @@ import type { Commit, ContextDialect, OtaStep } from '../types.ts';
 import { contextRefusal, renderContext, sanitizeValue, type ContextInput } from './context.ts';
 import { readerView } from './reader-view.ts';
 import { loadCorpusCase } from './replay-scenario.test-helper.ts';
+import { CORPUS, readCorpusText } from './corpus.test-support.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
-const read = (p: string): string | null => {
-  try {
-    return readFileSync(join(CORPUS, p), 'utf8');
-  } catch {
-    return null;
-  }
-};
+const read = readCorpusText;
 
 const EXACT: ContextDialect[] = ['python', 'typescript', 'rust', 'go'];
 

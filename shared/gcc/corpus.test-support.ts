@@ -55,6 +55,15 @@ export function readCorpus(path: string): Uint8Array {
   return new Uint8Array(readFileSync(join(CORPUS, path)));
 }
 
+/** A corpus file as UTF-8 text, or null when the case has no such file. */
+export function readCorpusText(path: string): string | null {
+  try {
+    return readFileSync(join(CORPUS, path), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 export function corpusExists(path: string): boolean {
   return existsSync(join(CORPUS, path));
 }

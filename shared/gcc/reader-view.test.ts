@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ContextDialect, OtaStep } from '../types.ts';
 import { readerView } from './reader-view.ts';
 import { loadCorpusCase, readerFields } from './replay-scenario.test-helper.ts';
+import { readCorpusText } from './corpus.test-support.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
-const read = (p: string): string | null => {
-  try {
-    return readFileSync(join(CORPUS, p), 'utf8');
-  } catch {
-    return null;
-  }
-};
+const read = readCorpusText;
 
 const EXACT: ContextDialect[] = ['python', 'typescript', 'rust', 'go'];
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
@@ -8,15 +7,9 @@ import { RENDER_DIALECTS, renderContext } from './context.ts';
 import { readerView } from './reader-view.ts';
 import { loadCorpusCase } from './replay-scenario.test-helper.ts';
 import { countTokens, isTokenBoundary, TokenCountCache, tokenCountsByK } from './tokens.ts';
+import { readCorpusText } from './corpus.test-support.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
-const read = (p: string): string | null => {
-  try {
-    return readFileSync(join(CORPUS, p), 'utf8');
-  } catch {
-    return null;
-  }
-};
+const read = readCorpusText;
 
 describe('countTokens', () => {
   it('counts o200k_base tokens', () => {
