@@ -186,3 +186,21 @@ export function prefixUnchanged(state: ResumePoint, file: Uint8Array): boolean {
   const fp = state.fingerprint;
   return bytesEqual(file.subarray(state.consumed - fp.length, state.consumed), fp);
 }
+
+/**
+ * Re-reads a file after it changed, for any of the incremental parsers: continues from `state` when the bytes
+ * before `state.consumed` are unchanged (judged by the fingerprint) and the continuation does not ask for a full
+ * parse, else parses the file whole. `reparsed` says which happened.
+ */
+export function refreshParse<S extends ResumePoint, R extends { needsFullReparse: boolean }>(
+  state: S,
+  file: Uint8Array,
+  resume: (state: S, tail: Uint8Array) => R,
+  parseWhole: (file: Uint8Array) => R,
+): R & { reparsed: boolean } {
+  if (prefixUnchanged(state, file)) {
+    const r = resume(state, file.subarray(state.consumed));
+    if (!r.needsFullReparse) return { ...r, reparsed: false };
+  }
+  return { ...parseWhole(file), reparsed: true };
+}

@@ -1,7 +1,7 @@
 // commit.md: the commits of one branch, read losslessly and incrementally, written like the writers do.
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../types.ts';
-import { Chunk, initialResumePoint, prefixUnchanged, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type EscapeStyle } from './escape.ts';
 import {
   TIMESTAMP_RE,
@@ -84,13 +84,9 @@ export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsP
 
 /** Like refreshLog: continue when the bytes before `consumed` are unchanged, else parse whole. */
 export function refreshCommits(state: CommitsState, file: Uint8Array): CommitsParseResult & { reparsed: boolean } {
-  if (prefixUnchanged(state, file)) {
-    const r = continueCommits(state, file.subarray(state.consumed));
-    if (!r.needsFullReparse) return { ...r, reparsed: false };
-  }
   const options: CommitsParseOptions = { file: state.file, dialect: state.dialect };
   if (state.givenBranch !== undefined) options.branch = state.givenBranch;
-  return { ...parseCommits(file, options), reparsed: true };
+  return refreshParse(state, file, continueCommits, (bytes) => parseCommits(bytes, options));
 }
 
 class CommitsReader {

@@ -1,7 +1,7 @@
 // log.md: the OTA steps of one branch, read losslessly and incrementally, written like the writers do.
 
 import type { ByteRange, Diagnostic, Dialect, OtaStep } from '../types.ts';
-import { Chunk, initialResumePoint, prefixUnchanged, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type EscapeStyle } from './escape.ts';
 import {
   TIMESTAMP_RE,
@@ -121,11 +121,7 @@ export function continueLog(state: LogState, tail: Uint8Array): LogParseResult {
  * unchanged (judged by the fingerprint), else parses it whole. `reparsed` says which happened.
  */
 export function refreshLog(state: LogState, file: Uint8Array): LogParseResult & { reparsed: boolean } {
-  if (prefixUnchanged(state, file)) {
-    const r = continueLog(state, file.subarray(state.consumed));
-    if (!r.needsFullReparse) return { ...r, reparsed: false };
-  }
-  return { ...parseLog(file, { file: state.file, dialect: state.dialect }), reparsed: true };
+  return refreshParse(state, file, continueLog, (bytes) => parseLog(bytes, { file: state.file, dialect: state.dialect }));
 }
 
 class LogReader {
