@@ -82,7 +82,8 @@ async function run(command: Command, io: Io): Promise<number> {
 async function loadOnce(dir: string): Promise<Store> {
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
+  // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
   await store.load();
   return store;
 }

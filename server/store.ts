@@ -60,6 +60,8 @@ export interface StoreOptions {
   readOnly: boolean;
   bus: EventBus;
   onError?: ((error: unknown) => void) | undefined;
+  /** Read each branch's CONTEXT view at the end of load() (default true); one-shot commands that show no CONTEXT skip it. */
+  warmContext?: boolean;
 }
 
 class BranchEntry {
@@ -407,7 +409,7 @@ export function createStore(options: StoreOptions): Store {
       }
       // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
       // first thing, and on a 205,000-step log the first read is the only slow one.
-      for (const b of branches.values()) contextView(b, contextDialectOf(b));
+      if (options.warmContext !== false) for (const b of branches.values()) contextView(b, contextDialectOf(b));
     },
     apply: (paths) => enqueue(paths),
     async idle() {
