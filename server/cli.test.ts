@@ -1,10 +1,10 @@
+import { CORPUS as corpus } from '../fixtures/corpus.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main } from './cli.ts';
 import type { InspectOutput } from './cli-output.ts';
 
-const corpus = join(import.meta.dirname, '../fixtures/corpus');
 
 async function run(...argv: string[]) {
   let out = '';

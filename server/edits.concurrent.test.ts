@@ -2,6 +2,7 @@
 // commit.md and log.md, each under flock(.GCC/.lock) as Contexa Python does, while 100 edits are saved through the
 // routes. Afterwards every appended record is there, in order and whole, and every edit either took effect (200) or
 // was refused (409) without touching the file.
+import { CORPUS } from '../fixtures/corpus.ts';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,6 @@ import { securityOptionsFor } from './security.ts';
 import { createStore } from './store.ts';
 import { LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
-const CORPUS = resolve(import.meta.dirname, '..', 'fixtures', 'corpus');
 const TOKEN = 'concurrent-edit-token-0123456789';
 const PORT = 4783;
 const HOST = `127.0.0.1:${PORT}`;

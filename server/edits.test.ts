@@ -1,5 +1,6 @@
 // The edit routes against a real store on temp copies of corpus workspaces: versions, byte-exact splices, conflicts,
 // the summary chain, history and undo, read-only, and body validation.
+import { CORPUS } from '../fixtures/corpus.ts';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,7 +18,6 @@ import { createEventBus } from './event-bus.ts';
 import { securityOptionsFor } from './security.ts';
 import { createStore } from './store.ts';
 
-const CORPUS = resolve(import.meta.dirname, '..', 'fixtures', 'corpus');
 const TOKEN = 'edit-test-token-0123456789';
 const PORT = 4782;
 const HOST = `127.0.0.1:${PORT}`;

@@ -1,4 +1,5 @@
 // /api/compare, /api/merge/preview and POST /api/merge against a real store on temp copies of corpus workspaces.
+import { CORPUS } from '../fixtures/corpus.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,6 @@ import { defaultMergeIo } from './merge.ts';
 import { securityOptionsFor } from './security.ts';
 import { createStore } from './store.ts';
 
-const CORPUS = resolve(import.meta.dirname, '..', 'fixtures', 'corpus');
 const TOKEN = 'merge-test-token-0123456789';
 const PORT = 4781;
 const HOST = `127.0.0.1:${PORT}`;

@@ -1,5 +1,6 @@
 // The store's CONTEXT, kept current from the appended records only (shared/gcc/reader-tally.ts), against CONTEXT
 // rendered from the whole reader view of the store's records, after appends, commits and a reload.
+import { CORPUS } from '../fixtures/corpus.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,6 @@ import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
 import { PythonGccWriter, writerStateFromExpected } from './demo/python-writer.ts';
 
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus');
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });

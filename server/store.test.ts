@@ -1,5 +1,6 @@
 // The store on real files in a temp copy of a corpus case, driven by apply() (the watcher is tested on its own, and
 // the whole chain in live.test.ts).
+import { CORPUS } from '../fixtures/corpus.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,6 @@ import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
 import { PythonGccWriter, writerStateFromExpected } from './demo/python-writer.ts';
 
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus');
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });

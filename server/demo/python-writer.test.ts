@@ -1,12 +1,13 @@
 // The writer must produce the bytes Contexa's Python wrote: replay the auth-jwt part of the corpus scenario with the
 // corpus's own timestamps and ids, from the state just before it, and compare file by file.
+import { CORPUS as FIXTURES } from '../../fixtures/corpus.ts';
 import { describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonGccWriter, pythonTimestamp, writerStateFromExpected } from './python-writer.ts';
 
-const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'python');
+const CORPUS = join(FIXTURES, 'python');
 const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
 
 function cutBefore(text: string, marker: string): string {

@@ -1,6 +1,7 @@
 // End to end: the corpus files, parsed losslessly by log.ts and commits.ts, then read as each
 // implementation reads them (readerView) and rendered (renderContext), must give the exact bytes of
 // that implementation's own CONTEXT text and its own parser's records.
+import { CORPUS } from '../../fixtures/corpus.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { readerView } from './reader-view.ts';
 import { readerFields, type ExpectedJson } from './replay-scenario.test-helper.ts';
 import { countTokens, tokenCountsByK } from './tokens.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
 const bytes = (p: string): Uint8Array => readFileSync(join(CORPUS, p));
 const text = (p: string): string => readFileSync(join(CORPUS, p), 'utf8');
 

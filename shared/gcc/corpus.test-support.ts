@@ -1,10 +1,11 @@
 // Test support only (imported by *.test.ts): reads the fixture corpus. Not part of the format core.
 
+import { CORPUS } from '../../fixtures/corpus.ts';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Dialect } from '../types.ts';
 
-export const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
+export { CORPUS } from '../../fixtures/corpus.ts';
 
 export interface CorpusFile {
   /** e.g. `edge/zig/.GCC/branches/main/log.md` */

@@ -1,10 +1,10 @@
+import { CORPUS } from '../../fixtures/corpus.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectBranchDialect, detectDialect, detectFileDialect, timestampsInText, type FileEvidence } from './dialect.ts';
 import { parseMetadata } from './metadata.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
 const LANGS = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'] as const;
 const BRANCHES = ['main', 'auth-jwt', 'auth-session'];
 

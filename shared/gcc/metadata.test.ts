@@ -1,3 +1,4 @@
+import { CORPUS } from '../../fixtures/corpus.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -6,7 +7,6 @@ import type { BranchMetadata, Dialect } from '../types.ts';
 import { detectBranchDialect, timestampsInText, type FileEvidence } from './dialect.ts';
 import { METADATA_WRITERS, parseMetadata, readMetadataLineBased, serializeMetadata, writersOf } from './metadata.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
 const LANGS = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'] as const;
 const WORKSPACES = [...LANGS, 'mixed-py-ts', ...readdirSync(join(CORPUS, 'edge')).map((d) => `edge/${d}`)];
 

@@ -1,3 +1,4 @@
+import { CORPUS } from '../../fixtures/corpus.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -6,7 +7,6 @@ import type { Dialect } from '../types.ts';
 import { timestampsInText } from './dialect.ts';
 import { describeTimestamp, formatTimestamp, timestampShape } from './timestamp.ts';
 
-const CORPUS = join(import.meta.dirname, '../../fixtures/corpus');
 const LANGS = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'] as const;
 const WRITERS: Dialect[] = [...LANGS];
 
