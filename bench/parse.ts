@@ -1,7 +1,7 @@
 // Format-core figures: full parse of a huge log, and one more step ingested incrementally versus re-parsing the
 // whole file, both measured in the same run on the same bytes (reading the file included, as the server does).
 import { appendFileSync, closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { continueLog, parseLog, type LogState } from '../shared/gcc/log.ts';
+import { continueLog, parseLog, type LogState } from '../shared/gcc/read/log.ts';
 import { generateLargeWorkspace, largeStepText } from './gen-large.ts';
 import { median, type BenchRow } from './stats.ts';
 

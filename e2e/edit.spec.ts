@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { parseCommits } from '../shared/gcc/commits.ts';
-import { editCommits } from '../shared/gcc/edit-records.ts';
-import { commitVersion } from '../shared/gcc/edit-version.ts';
+import { parseCommits } from '../shared/gcc/read/commits.ts';
+import { editCommits } from '../shared/gcc/write/edit-records.ts';
+import { commitVersion } from '../shared/gcc/write/edit-version.ts';
 import { expect, openStudio, stepCards, test } from './fixtures.ts';
 
 const commitCard = (page: Page, id: string) => page.getByTestId('commit-card').filter({ has: page.getByRole('button', { name: `Select commit ${id}` }) });

@@ -3,7 +3,7 @@
 // edited values before and after, and the record versions on both sides (what Undo checks against).
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { EditEntry } from '../shared/gcc/edit.ts';
+import type { EditEntry } from '../shared/gcc/write/edit.ts';
 import { appendFileDurable } from './workspace-lock.ts';
 
 export const HISTORY_DIR = '.gcc-studio';

@@ -1,8 +1,8 @@
 // The read routes' answers with each record's version beside it (`version` on commits and steps, `metadataVersion`
 // on branch summaries), so a script can send an edit made from what it read. Additive fields only; the page computes
-// the same values itself for records that arrive over the live stream (shared/gcc/edit-version.ts).
+// the same values itself for records that arrive over the live stream (shared/gcc/write/edit-version.ts).
 import type { BranchSummary } from '../shared/api.ts';
-import { commitVersion, metadataVersion, stepVersion } from '../shared/gcc/edit-version.ts';
+import { commitVersion, metadataVersion, stepVersion } from '../shared/gcc/write/edit-version.ts';
 import type { WorkspaceView } from './store.ts';
 
 const withMetadataVersion = (s: BranchSummary): BranchSummary & { metadataVersion: string | null } => ({

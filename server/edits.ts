@@ -19,11 +19,11 @@ import {
   type RoadmapEditRequest,
   type RoadmapResponse,
   type StepEditRequest,
-} from '../shared/gcc/edit.ts';
-import { editMetadata, type MetadataField } from '../shared/gcc/edit-metadata.ts';
-import { COMMIT_FIELDS, STEP_FIELDS, editCommits, editSteps, type CommitField, type EditFailure, type RecordEdit, type StepField } from '../shared/gcc/edit-records.ts';
-import { editRoadmap, roadmapParts, type RoadmapPart } from '../shared/gcc/edit-roadmap.ts';
-import { BRANCHES_DIR, ROADMAP_FILE, branchFilePath, branchNameProblem } from '../shared/gcc/paths.ts';
+} from '../shared/gcc/write/edit.ts';
+import { editMetadata, type MetadataField } from '../shared/gcc/write/edit-metadata.ts';
+import { COMMIT_FIELDS, STEP_FIELDS, editCommits, editSteps, type CommitField, type EditFailure, type RecordEdit, type StepField } from '../shared/gcc/write/edit-records.ts';
+import { editRoadmap, roadmapParts, type RoadmapPart } from '../shared/gcc/write/edit-roadmap.ts';
+import { BRANCHES_DIR, ROADMAP_FILE, branchFilePath, branchNameProblem } from '../shared/gcc/read/paths.ts';
 import type { EventBus } from './event-bus.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
 import type { Store, WorkspaceView } from './store.ts';

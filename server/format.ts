@@ -1,12 +1,12 @@
 // The store's single door to the format core (shared/gcc): the incremental log and commit parsers, metadata,
 // roadmap and dialect detection, behind the small shapes the store uses.
-import { continueCommits, parseCommits, type CommitsState } from '../shared/gcc/commits.ts';
-import { continueLog, parseLog, type LogState } from '../shared/gcc/log.ts';
-import { detectBranchDialect, type FileEvidence } from '../shared/gcc/dialect.ts';
-import { escapeStyleOf } from '../shared/gcc/escape.ts';
-import { parseMetadata, type ParsedMetadata } from '../shared/gcc/metadata.ts';
-import { branchFilePath, ROADMAP_FILE } from '../shared/gcc/paths.ts';
-import { parseRoadmap } from '../shared/gcc/roadmap.ts';
+import { continueCommits, parseCommits, type CommitsState } from '../shared/gcc/read/commits.ts';
+import { continueLog, parseLog, type LogState } from '../shared/gcc/read/log.ts';
+import { detectBranchDialect, type FileEvidence } from '../shared/gcc/dialects/detect.ts';
+import { escapeStyleOf } from '../shared/gcc/read/escape.ts';
+import { parseMetadata, type ParsedMetadata } from '../shared/gcc/read/metadata.ts';
+import { branchFilePath, ROADMAP_FILE } from '../shared/gcc/read/paths.ts';
+import { parseRoadmap } from '../shared/gcc/read/roadmap.ts';
 import type { Commit, Diagnostic, Dialect, OtaStep } from '../shared/types.ts';
 import type { IncrementalParser } from './tracked-file.ts';
 

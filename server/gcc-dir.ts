@@ -1,7 +1,7 @@
 // Finding and reading a .GCC/ folder on disk, safely: symlinked branch folders are reported, never followed.
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { BRANCHES_DIR, BRANCH_FILES, GCC_DIR_NAME, ROADMAP_FILE, branchNameProblem, type BranchFileKind } from '../shared/gcc/paths.ts';
+import { BRANCHES_DIR, BRANCH_FILES, GCC_DIR_NAME, ROADMAP_FILE, branchNameProblem, type BranchFileKind } from '../shared/gcc/read/paths.ts';
 import type { Diagnostic } from '../shared/types.ts';
 
 /** A user-facing failure to open DIR: the CLI prints `message` on one line and exits 2. */

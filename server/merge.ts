@@ -1,4 +1,4 @@
-// Performing a merge planned by shared/gcc/merge-plan.ts: read the files under the workspace's own write lock,
+// Performing a merge planned by shared/gcc/write/merge-plan.ts: read the files under the workspace's own write lock,
 // refuse if the preview is stale or the branch already merged, check every file can be written before writing
 // any, then write in the implementations' order (log, commit, roadmap, metadata). A write that fails undoes the
 // appends before it (each truncated back to its planned size), so the target's log never keeps a merge heading
@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { lstat, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MergePreviewResponse, MergeWriteReport, MergeWriteView } from '../shared/compare-api.ts';
-import { decodeUtf8 } from '../shared/gcc/bytes.ts';
+import { decodeUtf8 } from '../shared/gcc/read/bytes.ts';
 import {
   mergeDialectOf,
   metadataAsRead,
@@ -17,9 +17,9 @@ import {
   type MergePlan,
   type MergeTimestamps,
   type MergeWrite,
-} from '../shared/gcc/merge-plan.ts';
-import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../shared/gcc/paths.ts';
-import { formatTimestamp } from '../shared/gcc/timestamp.ts';
+} from '../shared/gcc/write/merge-plan.ts';
+import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../shared/gcc/read/paths.ts';
+import { formatTimestamp } from '../shared/gcc/read/timestamp.ts';
 import type { Dialect } from '../shared/types.ts';
 import { branchFileAbsPath, describeFsError, readBytes } from './gcc-dir.ts';
 import { appendFileDurable, LockTimeoutError, withWorkspaceLock, writeFileAtomic } from './workspace-lock.ts';

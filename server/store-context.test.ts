@@ -1,13 +1,13 @@
-// The store's CONTEXT, kept current from the appended records only (shared/gcc/reader-tally.ts), against CONTEXT
+// The store's CONTEXT, kept current from the appended records only (shared/gcc/dialects/reader-tally.ts), against CONTEXT
 // rendered from the whole reader view of the store's records, after appends, commits and a reload.
 import { CORPUS } from '../fixtures/corpus.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderContext } from '../shared/gcc/context.ts';
-import { readerView } from '../shared/gcc/reader-view.ts';
-import { tokenCountsByK } from '../shared/gcc/tokens.ts';
+import { renderContext } from '../shared/gcc/context/render.ts';
+import { readerView } from '../shared/gcc/dialects/reader-view.ts';
+import { tokenCountsByK } from '../shared/gcc/context/tokens.ts';
 import { CONTEXT_DIALECTS } from '../shared/types.ts';
 import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';

@@ -2,13 +2,13 @@
 // from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
 // records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
 import type { BranchResponse, BranchSummary, ContextResponse, StepsPage, WorkspaceResponse } from '../shared/api.ts';
-import { renderContext } from '../shared/gcc/context.ts';
-import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/paths.ts';
-import { ReaderTally, type TalliedRecords } from '../shared/gcc/reader-tally.ts';
-import { compareKeys, timestampKey } from '../shared/gcc/records.ts';
-import { countTokens, TokenCountCache, tokenCountsByK } from '../shared/gcc/tokens.ts';
-import type { CommitsState } from '../shared/gcc/commits.ts';
-import type { LogState } from '../shared/gcc/log.ts';
+import { renderContext } from '../shared/gcc/context/render.ts';
+import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/read/paths.ts';
+import { ReaderTally, type TalliedRecords } from '../shared/gcc/dialects/reader-tally.ts';
+import { compareKeys, timestampKey } from '../shared/gcc/read/records.ts';
+import { countTokens, TokenCountCache, tokenCountsByK } from '../shared/gcc/context/tokens.ts';
+import type { CommitsState } from '../shared/gcc/read/commits.ts';
+import type { LogState } from '../shared/gcc/read/log.ts';
 import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../shared/types.ts';
 import type { EventBus } from './event-bus.ts';
 import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap, type MetadataRead } from './format.ts';

@@ -1,8 +1,8 @@
 // One append-only file (log.md or commit.md) followed over time: its parser state, its records, and what the last
 // look at the disk changed. Only the bytes after the parser's offset are read; the records are kept, not the bytes.
 import { createHash, type Hash } from 'node:crypto';
-import { bytesEqual } from '../shared/gcc/bytes.ts';
-import { FINGERPRINT_BYTES, prefixUnchanged, type PendingBlock, type ResumePoint } from '../shared/gcc/chunk.ts';
+import { bytesEqual } from '../shared/gcc/read/bytes.ts';
+import { FINGERPRINT_BYTES, prefixUnchanged, type PendingBlock, type ResumePoint } from '../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../shared/types.ts';
 import { readTail, type FileStamp } from './tail-reader.ts';
 

@@ -2,7 +2,7 @@
 // the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, relative, sep } from 'node:path';
-import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/paths.ts';
+import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../shared/gcc/read/paths.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */

@@ -1,8 +1,8 @@
 // Response and request shapes of /api/compare and /api/merge. Both sides import this file (kept apart from
 // api.ts so the compare/merge feature can grow without touching the core contract).
 import type { BranchSummary } from './api.ts';
-import type { BranchComparison } from './gcc/branch-diff.ts';
-import type { MergeCommit, MergeDialect, MergeFileKind } from './gcc/merge-plan.ts';
+import type { BranchComparison } from './gcc/compare/branch-diff.ts';
+import type { MergeCommit, MergeDialect, MergeFileKind } from './gcc/write/merge-plan.ts';
 import type { BranchMetadata, OtaStep } from './types.ts';
 
 /** At most this many of the head's steps since creation travel with a comparison (a log can hold 200,000). */

@@ -1,7 +1,7 @@
 // The wire contract of the live stream (GET /api/events). Every frame's SSE `id` is the event's `id`,
 // the workspace revision after the change. Both sides import this file; nothing else defines event shapes.
 import type { BranchSummary } from './api.ts';
-import type { EditEntry } from './gcc/edit.ts';
+import type { EditEntry } from './gcc/write/edit.ts';
 import type { Commit, Diagnostic, OtaStep } from './types.ts';
 
 export type StudioEvent =

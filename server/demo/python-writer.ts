@@ -5,9 +5,9 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { commitMarkdown, stepMarkdown } from '../../shared/gcc/context.ts';
-import { serializeMetadata } from '../../shared/gcc/metadata.ts';
-import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/paths.ts';
+import { commitMarkdown, stepMarkdown } from '../../shared/gcc/context/render.ts';
+import { serializeMetadata } from '../../shared/gcc/read/metadata.ts';
+import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { BranchMetadata, OtaStep } from '../../shared/types.ts';
 
 export type StepFields = Pick<OtaStep, 'step' | 'timestamp' | 'observation' | 'thought' | 'action'>;

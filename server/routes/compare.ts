@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { COMPARE_STEPS_LIMIT, type CompareResponse } from '../../shared/compare-api.ts';
 import type { BranchSummary } from '../../shared/api.ts';
-import { compareBranches, type BranchSide } from '../../shared/gcc/branch-diff.ts';
+import { compareBranches, type BranchSide } from '../../shared/gcc/compare/branch-diff.ts';
 import type { WorkspaceView } from '../store.ts';
 import { checkedBranchName } from './params.ts';
 

@@ -19,7 +19,7 @@ import {
   type MetadataEditRequest,
   type RoadmapEditRequest,
   type StepEditRequest,
-} from '../../shared/gcc/edit.ts';
+} from '../../shared/gcc/write/edit.ts';
 import { EditError, type EditService } from '../edits.ts';
 import { branchParam } from './params.ts';
 

@@ -1,7 +1,7 @@
 // Query-string parameters of the /api routes, validated in one place: a bad value is a 400 with a clear message.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { branchNameProblem } from '../../shared/gcc/paths.ts';
+import { branchNameProblem } from '../../shared/gcc/read/paths.ts';
 
 /** A whole number in [min, ∞), capped at max; `fallback` when absent. */
 export function intParam(c: Context, key: string, fallback: number, min: number, max: number): number {

@@ -13,7 +13,7 @@ import type {
   RoadmapResponse,
   StepEditRequest,
   StepEditResponse,
-} from '../../shared/gcc/edit.ts';
+} from '../../shared/gcc/write/edit.ts';
 import { ApiError } from './client.ts';
 
 export class EditConflictError extends ApiError {

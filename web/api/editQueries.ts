@@ -1,7 +1,7 @@
 // Query keys and options of the edit history and the roadmap parts, and what a saved edit invalidates.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { EditEntry, EditTarget } from '../../shared/gcc/edit.ts';
-import { targetKey } from '../../shared/gcc/edit.ts';
+import type { EditEntry, EditTarget } from '../../shared/gcc/write/edit.ts';
+import { targetKey } from '../../shared/gcc/write/edit.ts';
 import { editApi } from './editClient.ts';
 import { keys } from './queries.ts';
 

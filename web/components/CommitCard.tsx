@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { commitVersion } from '../../shared/gcc/edit.ts';
+import { commitVersion } from '../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../shared/types.ts';
 import { formatTimestamp } from '../lib/time.ts';
 import { EditCommitField } from './EditCommitField.tsx';

@@ -1,7 +1,7 @@
 // The two branches side by side: purposes and metadata, then the last commit of each (the two states a merge
 // joins), then each summary field of those commits as a word diff, base → head.
 import type { BranchSummary } from '../../shared/api.ts';
-import { SUMMARY_FIELDS, SUMMARY_FIELD_LABELS } from '../../shared/gcc/branch-diff.ts';
+import { SUMMARY_FIELDS, SUMMARY_FIELD_LABELS } from '../../shared/gcc/compare/branch-diff.ts';
 import type { Commit } from '../../shared/types.ts';
 import { statusClass } from '../graph/layout.ts';
 import { formatTimestamp } from '../lib/time.ts';

@@ -1,4 +1,4 @@
-import type { CompareWarning } from '../../shared/gcc/branch-diff.ts';
+import type { CompareWarning } from '../../shared/gcc/compare/branch-diff.ts';
 import { InlineCode } from './InlineCode.tsx';
 
 /** What deserves a second look before merging, each with its reason. */

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BranchSummary } from '../../shared/api.ts';
-import { EDITABLE_STATUSES, metadataVersion } from '../../shared/gcc/edit.ts';
+import { EDITABLE_STATUSES, metadataVersion } from '../../shared/gcc/write/edit.ts';
 import type { BranchMetadata } from '../../shared/types.ts';
 import { ApiError } from '../api/client.ts';
 import { EditConflictError, editApi } from '../api/editClient.ts';

@@ -2,7 +2,7 @@
 // Previous Progress Summary, which Contexa filled from this contribution (the summary chain stays whole).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { commitVersion, type CommitField } from '../../shared/gcc/edit.ts';
+import { commitVersion, type CommitField } from '../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../shared/types.ts';
 import { editApi } from '../api/editClient.ts';
 import { invalidateAfterEdit } from '../api/editQueries.ts';

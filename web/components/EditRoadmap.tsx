@@ -1,7 +1,7 @@
 // main.md edited part by part: the roadmap given at init and each section a commit appended. Only the part's text
 // changes; headings, the Initialized line and later appends stay as the agent wrote them.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { roadmapPartVersion, type RoadmapPart } from '../../shared/gcc/edit.ts';
+import { roadmapPartVersion, type RoadmapPart } from '../../shared/gcc/write/edit.ts';
 import { editApi } from '../api/editClient.ts';
 import { invalidateAfterEdit, roadmapPartsOptions } from '../api/editQueries.ts';
 import { formatTimestamp } from '../lib/time.ts';

@@ -1,7 +1,7 @@
 // An OTA step field edited in place (plain text: the log shows steps as written, not as Markdown).
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { stepVersion, type StepField } from '../../shared/gcc/edit.ts';
+import { stepVersion, type StepField } from '../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../shared/types.ts';
 import { editApi } from '../api/editClient.ts';
 import { invalidateAfterEdit } from '../api/editQueries.ts';

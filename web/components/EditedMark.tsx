@@ -1,8 +1,8 @@
 // "edited" on a record changed by hand, with Undo while the record is still as that edit left it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { EditTarget } from '../../shared/gcc/edit.ts';
-import { targetKey } from '../../shared/gcc/edit.ts';
+import type { EditTarget } from '../../shared/gcc/write/edit.ts';
+import { targetKey } from '../../shared/gcc/write/edit.ts';
 import { editApi } from '../api/editClient.ts';
 import { editHistoryOptions, invalidateAfterEdit, latestEdits } from '../api/editQueries.ts';
 import { formatTimestamp } from '../lib/time.ts';

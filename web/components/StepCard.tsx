@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { stepVersion } from '../../shared/gcc/edit.ts';
+import { stepVersion } from '../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../shared/types.ts';
 import { formatTimestamp } from '../lib/time.ts';
 import { EditedMark } from './EditedMark.tsx';

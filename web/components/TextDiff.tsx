@@ -1,7 +1,7 @@
-// A word-level diff of two texts (jsdiff, via shared/gcc/branch-diff.ts), unified (one text, deletions struck
+// A word-level diff of two texts (jsdiff, via shared/gcc/compare/branch-diff.ts), unified (one text, deletions struck
 // through) or side by side (old | new, line by line).
 import { memo, useMemo } from 'react';
-import { diffStats, sideBySide, wordDiff, type DiffPart } from '../../shared/gcc/branch-diff.ts';
+import { diffStats, sideBySide, wordDiff, type DiffPart } from '../../shared/gcc/compare/branch-diff.ts';
 
 export type DiffMode = 'unified' | 'split';
 

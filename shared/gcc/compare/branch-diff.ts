@@ -1,0 +1,236 @@
+// Comparing a head branch with a base before merging: what the head did that the base has not got, the two
+// states a merge joins, word-level diffs of the summary fields, and the warnings a careful reviewer wants.
+// Pure: records in, plain data out; the page renders it, the server sends it.
+
+import { diffWordsWithSpace } from 'diff';
+import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
+import { compareKeys, timestampKey } from '../read/records.ts';
+
+export interface BranchSide {
+  name: string;
+  metadata: BranchMetadata | null;
+  dialect: Dialect;
+  commits: readonly Commit[];
+  steps: readonly OtaStep[];
+}
+
+export type CompareWarningCode =
+  | 'same-branch'
+  | 'already-merged'
+  | 'base-moved-on'
+  | 'step-number-collision'
+  | 'action-only-steps'
+  | 'empty-summary-field'
+  | 'no-commits'
+  | 'no-metadata'
+  | 'other-base';
+
+export interface CompareWarning {
+  code: CompareWarningCode;
+  severity: 'warning' | 'info';
+  message: string;
+}
+
+export const SUMMARY_FIELDS = ['branchPurpose', 'previousProgressSummary', 'thisCommitContribution'] as const;
+export type SummaryField = (typeof SUMMARY_FIELDS)[number];
+export const SUMMARY_FIELD_LABELS: Record<SummaryField, string> = {
+  branchPurpose: 'Branch purpose',
+  previousProgressSummary: 'Previous progress summary',
+  thisCommitContribution: "This commit's contribution",
+};
+
+export interface BranchComparison {
+  head: string;
+  base: string;
+  /** Commits of the head whose id the base has not got, oldest first. */
+  commitsAhead: Commit[];
+  /** The head's own steps (not copied by a merge) written since it was created. */
+  stepsSinceCreated: OtaStep[];
+  /** The base's commits newer than the head's creation: the base moved on meanwhile. */
+  baseCommitsSinceCreated: Commit[];
+  headLastCommit: Commit | null;
+  baseLastCommit: Commit | null;
+  /** Step numbers the head's steps share with the base's log: the copies will repeat them. */
+  collidingStepNumbers: number[];
+  /** Steps with an action and nothing else: Contexa TypeScript, Go and Rust do not read them. */
+  actionOnlySteps: OtaStep[];
+  warnings: CompareWarning[];
+}
+
+const isActionOnly = (s: OtaStep): boolean => s.observation.trim() === '' && s.thought.trim() === '' && s.action.trim() !== '';
+
+/** Readable list of step numbers with runs folded: 1–3, 7. */
+export function stepRanges(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j === i ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Everything the compare view shows about merging `head` into `base`. */
+export function compareBranches(head: BranchSide, base: BranchSide): BranchComparison {
+  const warnings: CompareWarning[] = [];
+  const warn = (code: CompareWarningCode, message: string, severity: CompareWarning['severity'] = 'warning') =>
+    warnings.push({ code, severity, message });
+  const h = head.name;
+  const b = base.name;
+
+  if (h === b) warn('same-branch', `Head and base are the same branch (\`${h}\`): there is nothing to compare or merge.`);
+  const meta = head.metadata;
+  if (!meta) warn('no-metadata', `\`${h}\` has no readable metadata.yaml: its purpose and origin are unknown, and a merge cannot mark it as merged.`);
+  if (meta?.status === 'merged') {
+    const into = meta.mergedInto ? ` into \`${meta.mergedInto}\`` : '';
+    const at = meta.mergedAt ? ` at ${meta.mergedAt}` : '';
+    warn('already-merged', `\`${h}\` was already merged${into}${at}. Merging it again copies its steps a second time and adds another merge commit.`);
+  }
+  if (meta && meta.createdFrom && meta.createdFrom !== b) {
+    warn('other-base', `\`${h}\` was created from \`${meta.createdFrom}\`, not from \`${b}\`.`, 'info');
+  }
+
+  const baseIds = new Set(base.commits.map((c) => c.commitId));
+  const commitsAhead = head.commits.filter((c) => !baseIds.has(c.commitId));
+
+  const createdKey = meta?.createdAt ? timestampKey(meta.createdAt) : null;
+  const after = (ts: string): boolean => {
+    if (!createdKey) return true;
+    const k = timestampKey(ts);
+    return k === null || compareKeys(k, createdKey) >= 0;
+  };
+  const ownSteps = head.steps.filter((s) => s.mergedFrom === undefined);
+  const stepsSinceCreated = ownSteps.filter((s) => after(s.timestamp));
+  const baseCommitsSinceCreated = createdKey
+    ? base.commits.filter((c) => {
+        const k = timestampKey(c.timestamp);
+        return k !== null && compareKeys(k, createdKey) > 0;
+      })
+    : [];
+  if (baseCommitsSinceCreated.length > 0 && h !== b) {
+    warn(
+      'base-moved-on',
+      `\`${b}\` has moved on: ${plural(baseCommitsSinceCreated.length, 'commit')} newer than \`${h}\`'s creation (${meta!.createdAt}). ` +
+        `The branch started from an older state of \`${b}\` than the one the merge joins.`,
+    );
+  }
+
+  const baseNumbers = new Set(base.steps.map((s) => s.step));
+  const collidingStepNumbers = [...new Set(head.steps.map((s) => s.step).filter((n) => baseNumbers.has(n)))].sort((x, y) => x - y);
+  if (collidingStepNumbers.length > 0 && h !== b) {
+    warn(
+      'step-number-collision',
+      `A merge copies steps with their own numbers: step${collidingStepNumbers.length === 1 ? '' : 's'} ${stepRanges(collidingStepNumbers)} of \`${h}\` ` +
+        `will appear in \`${b}\`'s log after \`${b}\`'s own step${collidingStepNumbers.length === 1 ? '' : 's'} with the same number${collidingStepNumbers.length === 1 ? '' : 's'}.`,
+    );
+  }
+
+  const actionOnlySteps = head.steps.filter(isActionOnly);
+  if (actionOnlySteps.length > 0) {
+    warn(
+      'action-only-steps',
+      `${plural(actionOnlySteps.length, 'step')} of \`${h}\` (${stepRanges(actionOnlySteps.map((s) => s.step))}) ${actionOnlySteps.length === 1 ? 'has' : 'have'} only an action: ` +
+        'the Contexa TypeScript, Go and Rust readers drop such steps (their next step then reuses the number), and their merges do not copy them.',
+    );
+  }
+
+  if (head.commits.length === 0) {
+    warn('no-commits', `\`${h}\` has no commits: the automatic merge summary would read “Merged branch \`${h}\` (0 commits). Contributions: ” with nothing after it. Write your own summary.`);
+  }
+  const last = head.commits.at(-1) ?? null;
+  if (last) {
+    const empty = SUMMARY_FIELDS.filter((f) => last[f].trim() === '').map((f) => SUMMARY_FIELD_LABELS[f].toLowerCase());
+    if (empty.length > 0) warn('empty-summary-field', `The last commit of \`${h}\` (\`${last.commitId}\`) has an empty ${empty.join(', ')}.`);
+  }
+  const blankContributions = head.commits.filter((c) => c !== last && c.thisCommitContribution.trim() === '');
+  if (blankContributions.length > 0) {
+    warn(
+      'empty-summary-field',
+      `${plural(blankContributions.length, 'commit')} of \`${h}\` (${blankContributions.map((c) => `\`${c.commitId}\``).join(', ')}) ` +
+        `${blankContributions.length === 1 ? 'has' : 'have'} an empty contribution: the automatic merge summary will show an empty entry.`,
+    );
+  }
+
+  return {
+    head: h,
+    base: b,
+    commitsAhead,
+    stepsSinceCreated,
+    baseCommitsSinceCreated,
+    headLastCommit: last,
+    baseLastCommit: base.commits.at(-1) ?? null,
+    collidingStepNumbers,
+    actionOnlySteps,
+    warnings,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word-level text diff (jsdiff), in the two layouts the page offers.
+
+export type DiffKind = 'same' | 'added' | 'removed';
+
+export interface DiffPart {
+  kind: DiffKind;
+  text: string;
+}
+
+/** Word-level changes from `before` to `after`; concatenating same+removed gives `before`, same+added gives `after`. */
+// diffWordsWithSpace, not diffWords: diffWords folds whitespace changes into the new text's spacing, so the old
+// text could no longer be rebuilt from the parts (and an indentation change would vanish).
+export function wordDiff(before: string, after: string): DiffPart[] {
+  if (before === after) return before === '' ? [] : [{ kind: 'same', text: before }];
+  return diffWordsWithSpace(before, after).map((c) => ({ kind: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }));
+}
+
+export interface SideBySideRow {
+  /** Old text of the row, with its changes (removed and same parts). */
+  left: DiffPart[];
+  /** New text of the row (added and same parts). */
+  right: DiffPart[];
+  changed: boolean;
+}
+
+/**
+ * The diff in two columns, one row per line: each side's parts split at newlines and paired line by line, so
+ * a line that only exists on one side leaves the other cell empty.
+ */
+export function sideBySide(parts: readonly DiffPart[]): SideBySideRow[] {
+  const lines = (keep: DiffKind): DiffPart[][] => {
+    const out: DiffPart[][] = [[]];
+    for (const p of parts) {
+      if (p.kind !== 'same' && p.kind !== keep) continue;
+      const pieces = p.text.split('\n');
+      pieces.forEach((piece, i) => {
+        if (i > 0) out.push([]);
+        if (piece !== '') out[out.length - 1]!.push({ kind: p.kind, text: piece });
+      });
+    }
+    return out;
+  };
+  const left = lines('removed');
+  const right = lines('added');
+  const rows: SideBySideRow[] = [];
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const l = left[i] ?? [];
+    const r = right[i] ?? [];
+    rows.push({ left: l, right: r, changed: l.some((p) => p.kind !== 'same') || r.some((p) => p.kind !== 'same') || (l.length === 0) !== (r.length === 0) });
+  }
+  return rows;
+}
+
+/** How much changed, in words: shown beside each diff. */
+export function diffStats(parts: readonly DiffPart[]): { added: number; removed: number } {
+  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+  let added = 0;
+  let removed = 0;
+  for (const p of parts) {
+    if (p.kind === 'added') added += words(p.text);
+    else if (p.kind === 'removed') removed += words(p.text);
+  }
+  return { added, removed };
+}

@@ -1,0 +1,206 @@
+// What log.ts and commits.ts share about one parse call: the decoded tail, the byte/line maps,
+// diagnostics for invalid UTF-8, the fingerprint of the bytes before `consumed`.
+
+import type { ByteRange, Diagnostic, Severity } from '../../types.ts';
+import { ByteCursor, LineCounter, bytesEqual, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+
+/** How many bytes before `consumed` a state keeps to notice that the file changed there. */
+export const FINGERPRINT_BYTES = 64;
+
+/** Where a parse stopped: the offsets any incremental state carries. */
+export interface ResumePoint {
+  /** Path relative to .GCC/, used in diagnostics. */
+  file: string;
+  /** Byte offset after the last complete record or marker. */
+  consumed: number;
+  /** 1-based line number of the byte at `consumed`. */
+  line: number;
+  /** The (up to 64) bytes just before `consumed`. */
+  fingerprint: Uint8Array;
+}
+
+/** The bytes after the last complete record, held back until the writer finishes them. */
+export interface PendingBlock {
+  range: ByteRange;
+  /** Why it is held back; null when it is only blank lines. */
+  diagnostic: Diagnostic | null;
+}
+
+export class Chunk {
+  readonly text: string;
+  readonly decoded: DecodedText;
+  readonly bytes: Uint8Array;
+  readonly base: ResumePoint;
+  readonly bytesCursor: ByteCursor;
+  readonly lines: LineCounter;
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(base: ResumePoint, tail: Uint8Array) {
+    this.bytes = tail;
+    this.base = base;
+    this.decoded = decodeUtf8(tail);
+    this.text = this.decoded.text;
+    this.bytesCursor = new ByteCursor(this.decoded, base.consumed);
+    this.lines = new LineCounter(this.text, base.line);
+    this.lineNo = base.line;
+  }
+
+  /** Absolute byte offset of a string index (indices must be asked in increasing order). */
+  byteAt(pos: number): number {
+    return this.bytesCursor.byteAt(pos);
+  }
+
+  /**
+   * Byte offset of a record end `end` (just after its closing `---\n`), the record starting at `start`.
+   * Fast path: `\n---\n` is ASCII, so its bytes sit at or after the same distance in bytes as in
+   * chars; when the record holds no other `\n---\n` (`innerDashLines` empty) the first one found
+   * there is it. Skips walking the record's non-ASCII characters one by one.
+   */
+  byteAtRecordEnd(start: number, end: number, innerDashLines: number): number {
+    const cursor = this.bytesCursor;
+    if (innerDashLines > 0 || cursor.hasReplacements) return cursor.byteAt(end);
+    const b0 = cursor.byteAt(start) - this.base.consumed;
+    const bytes = this.bytes;
+    let q = b0 + (end - 5 - start);
+    for (;;) {
+      q = bytes.indexOf(0x0a, q);
+      if (q === -1) return cursor.byteAt(end);
+      if (bytes[q + 1] === 0x2d && bytes[q + 2] === 0x2d && bytes[q + 3] === 0x2d && bytes[q + 4] === 0x0a) break;
+      q++;
+    }
+    const byte = this.base.consumed + q + 5;
+    cursor.jumpTo(end, byte);
+    return byte;
+  }
+
+  /** Line of a string index: for diagnostics (counts on the text from a moving checkpoint). */
+  lineAt(pos: number): number {
+    return this.lines.lineAt(pos);
+  }
+
+  // Checkpoint of lineOfByte: the line of byte `lineByte` of the tail.
+  private lineByte = 0;
+  private lineNo: number;
+
+  /**
+   * Line of an absolute byte offset, counted on the bytes four at a time: what every parse needs for
+   * its resume point and merge markers, ~2 million lines on the big logs, where counting on the text
+   * is one indexOf call per line. (A 0x0A byte always decodes to '\n' and only it does: both agree.)
+   */
+  lineOfByte(byte: number): number {
+    const rel = byte - this.base.consumed;
+    if (rel < this.lineByte) {
+      this.lineByte = 0;
+      this.lineNo = this.base.line;
+    }
+    this.lineNo += countNewlines(this.bytes, this.lineByte, rel);
+    this.lineByte = rel;
+    return this.lineNo;
+  }
+
+  report(pos: number, severity: Severity, code: string, message: string): void {
+    this.diagnostics.push({ file: this.base.file, line: this.lineAt(pos), severity, code, message });
+  }
+
+  /** Adds an `invalid-utf8` diagnostic for each bad stretch before absolute byte `upTo`. */
+  reportInvalidUtf8(upTo: number): void {
+    let fromByte = 0;
+    let fromLine = this.base.line;
+    // Adjacent bad stretches (Elixir's split em dash: 0x80 0x94) make one diagnostic.
+    const merged: InvalidUtf8[] = [];
+    for (const b of this.decoded.invalid) {
+      const last = merged[merged.length - 1];
+      if (last && last.offset + last.length === b.offset) last.length += b.length;
+      else merged.push({ ...b });
+    }
+    for (const bad of merged) {
+      if (this.base.consumed + bad.offset >= upTo) break;
+      fromLine = lineAtByte(this.bytes, bad.offset, fromByte, fromLine);
+      fromByte = bad.offset;
+      this.diagnostics.push({
+        file: this.base.file,
+        line: fromLine,
+        severity: 'warning',
+        code: 'invalid-utf8',
+        message:
+          `Byte${bad.length > 1 ? 's' : ''} ${hexBytes(this.bytes, bad.offset, bad.length)} at byte ` +
+          `${this.base.consumed + bad.offset} ${bad.length > 1 ? 'are' : 'is'} not valid UTF-8; shown as U+FFFD.`,
+      });
+    }
+  }
+
+  /** The resume point after string index `pos` (a record boundary). */
+  resumeAt(pos: number): ResumePoint {
+    const consumed = this.byteAt(pos);
+    const line = this.lineOfByte(consumed);
+    return { file: this.base.file, consumed, line, fingerprint: fingerprintBefore(this.base, this.bytes, consumed) };
+  }
+
+  /** The bytes from `pos` to the end, if any, as a pending block. */
+  pendingFrom(pos: number, describe: () => string): PendingBlock | null {
+    if (pos >= this.text.length) return null;
+    const start = this.byteAt(pos);
+    const end = this.base.consumed + this.bytes.length;
+    const rest = this.text.slice(pos);
+    if (rest.trim() === '') return { range: { start, end }, diagnostic: null };
+    const firstLine = pos + (rest.length - rest.trimStart().length);
+    const cutUtf8 = this.decoded.invalid.some((b) => this.base.consumed + b.offset + b.length === end);
+    const message =
+      describe() +
+      (cutUtf8 ? ' The file ends inside a UTF-8 sequence.' : '') +
+      ' It is held back until the writer finishes it; if the file is complete, the record lacks its closing `---` line.';
+    return {
+      range: { start, end },
+      diagnostic: {
+        file: this.base.file,
+        line: this.lineAt(firstLine),
+        severity: 'warning',
+        code: 'incomplete-record',
+        message,
+      },
+    };
+  }
+}
+
+function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed: number): Uint8Array {
+  const fromTail = consumed - base.consumed;
+  if (fromTail >= FINGERPRINT_BYTES) return tail.slice(fromTail - FINGERPRINT_BYTES, fromTail);
+  const need = FINGERPRINT_BYTES - fromTail;
+  const old = base.fingerprint.subarray(Math.max(0, base.fingerprint.length - need));
+  const out = new Uint8Array(old.length + fromTail);
+  out.set(old, 0);
+  out.set(tail.subarray(0, fromTail), old.length);
+  return out;
+}
+
+export function initialResumePoint(file: string): ResumePoint {
+  return { file, consumed: 0, line: 1, fingerprint: new Uint8Array(0) };
+}
+
+/**
+ * Whether `file` (the whole current file) still holds the bytes a state was built from before its
+ * `consumed` offset, judged by length and the fingerprint. If not, parse the file again from scratch.
+ */
+export function prefixUnchanged(state: ResumePoint, file: Uint8Array): boolean {
+  if (file.length < state.consumed) return false;
+  const fp = state.fingerprint;
+  return bytesEqual(file.subarray(state.consumed - fp.length, state.consumed), fp);
+}
+
+/**
+ * Re-reads a file after it changed, for any of the incremental parsers: continues from `state` when the bytes
+ * before `state.consumed` are unchanged (judged by the fingerprint) and the continuation does not ask for a full
+ * parse, else parses the file whole. `reparsed` says which happened.
+ */
+export function refreshParse<S extends ResumePoint, R extends { needsFullReparse: boolean }>(
+  state: S,
+  file: Uint8Array,
+  resume: (state: S, tail: Uint8Array) => R,
+  parseWhole: (file: Uint8Array) => R,
+): R & { reparsed: boolean } {
+  if (prefixUnchanged(state, file)) {
+    const r = resume(state, file.subarray(state.consumed));
+    if (!r.needsFullReparse) return { ...r, reparsed: false };
+  }
+  return { ...parseWhole(file), reparsed: true };
+}

@@ -1,0 +1,277 @@
+// commit.md: the commits of one branch, read losslessly and incrementally, written like the writers do.
+
+import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
+import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type EscapeStyle } from './escape.ts';
+import {
+  TIMESTAMP_RE,
+  backticked,
+  FieldSplitter,
+  RecordEnd,
+  itemStartAt,
+  preview,
+  probableTimestamp,
+  skipBlankLines,
+  type ItemStarts,
+} from './records.ts';
+
+export type { PendingBlock } from './chunk.ts';
+
+/** `# Commit History — branch \`b\`` at the top of the file. */
+export interface CommitHeader {
+  branch: string | null;
+  range: ByteRange;
+}
+
+export interface CommitsState extends ResumePoint {
+  dialect: Dialect | undefined;
+  headerSeen: boolean;
+  /** Branch named in the header (or given by the caller): the commits' `branchName`. */
+  branch: string;
+  /** The branch the caller said the file belongs to (kept for a re-parse). */
+  givenBranch: string | undefined;
+  /** Every commit id seen so far, to report duplicates. */
+  seenIds: string[];
+  provisional: boolean;
+  commits: number;
+}
+
+export interface CommitsParseResult {
+  header: CommitHeader | null;
+  /** New complete commits, in file order (duplicates included: both are shown, and reported). */
+  commits: Commit[];
+  pending: PendingBlock | null;
+  diagnostics: Diagnostic[];
+  state: CommitsState;
+  /** See LogParseResult.needsFullReparse. */
+  needsFullReparse: boolean;
+}
+
+export interface CommitsParseOptions {
+  /** Path relative to .GCC/, e.g. `branches/main/commit.md`. */
+  file: string;
+  /** The branch folder's name: used as `branchName` when the header does not say. */
+  branch?: string;
+  dialect?: Dialect;
+}
+
+const LABELS = ['**Timestamp:**', '**Branch Purpose:**', '**Previous Progress Summary:**', "**This Commit's Contribution:**"] as const;
+const NAMES = ['timestamp', 'branch purpose', 'previous progress summary', "this commit's contribution"] as const;
+const STARTS: ItemStarts = { afterBlank: ['## Commit ', '# Commit History '], direct: [] };
+
+export function initialCommitsState(options: CommitsParseOptions): CommitsState {
+  return {
+    ...initialResumePoint(options.file),
+    dialect: options.dialect,
+    headerSeen: false,
+    branch: options.branch ?? '',
+    givenBranch: options.branch,
+    seenIds: [],
+    provisional: false,
+    commits: 0,
+  };
+}
+
+/** Parses a whole commit.md. Never throws. */
+export function parseCommits(bytes: Uint8Array, options: CommitsParseOptions): CommitsParseResult {
+  return continueCommits(initialCommitsState(options), bytes);
+}
+
+/** Continues from `state`: `tail` = the file's bytes from `state.consumed` to its end. */
+export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsParseResult {
+  return new CommitsReader(state, tail).run();
+}
+
+/** Like refreshLog: continue when the bytes before `consumed` are unchanged, else parse whole. */
+export function refreshCommits(state: CommitsState, file: Uint8Array): CommitsParseResult & { reparsed: boolean } {
+  const options: CommitsParseOptions = { file: state.file, dialect: state.dialect };
+  if (state.givenBranch !== undefined) options.branch = state.givenBranch;
+  return refreshParse(state, file, continueCommits, (bytes) => parseCommits(bytes, options));
+}
+
+class CommitsReader {
+  private readonly c: Chunk;
+  private readonly state: CommitsState;
+  private readonly style: EscapeStyle;
+  private readonly commits: Commit[] = [];
+  private readonly seen: Set<string>;
+  private header: CommitHeader | null = null;
+  private headerSeen: boolean;
+  private branch: string;
+  private provisional: boolean;
+  private readonly recordEnd = new RecordEnd();
+  private readonly fields = new FieldSplitter(LABELS);
+
+  constructor(state: CommitsState, tail: Uint8Array) {
+    this.state = state;
+    this.c = new Chunk(state, tail);
+    this.style = escapeStyleOf(state.dialect);
+    this.seen = new Set(state.seenIds);
+    this.headerSeen = state.headerSeen;
+    this.provisional = state.provisional;
+    this.branch = state.branch;
+  }
+
+  run(): CommitsParseResult {
+    const { text } = this.c;
+    if (this.state.provisional && text.length > 0) {
+      const next = itemStartAt(text, 0, STARTS);
+      if (next === 'no') return { ...this.finish(0, true), needsFullReparse: true };
+      if (next === 'maybe') return this.finish(0, true);
+      // Confirmed: the previous record did end there.
+      this.provisional = false;
+    }
+    let pos = 0;
+    for (;;) {
+      const p = skipBlankLines(text, pos);
+      if (p >= text.length) break;
+      let next: number;
+      if (!this.headerSeen && text.startsWith('# Commit History', p)) next = this.readHeader(p);
+      else if (text.startsWith('## Commit ', p)) next = this.readCommit(p);
+      else next = this.readStray(p);
+      if (next === -1) break;
+      this.headerSeen = true;
+      pos = next;
+    }
+    return this.finish(pos, false);
+  }
+
+  private finish(pos: number, keepProvisional: boolean): CommitsParseResult {
+    const c = this.c;
+    const pending = c.pendingFrom(pos, () => 'The last commit block is incomplete.');
+    const resume = c.resumeAt(pos);
+    c.reportInvalidUtf8(resume.consumed);
+    c.diagnostics.sort((a, b) => a.line - b.line);
+    const state: CommitsState = {
+      ...resume,
+      dialect: this.state.dialect,
+      headerSeen: this.headerSeen,
+      branch: this.branch,
+      givenBranch: this.state.givenBranch,
+      seenIds: this.commits.length ? [...this.seen] : this.state.seenIds,
+      provisional: keepProvisional ? this.state.provisional : this.provisional,
+      commits: this.state.commits + this.commits.length,
+    };
+    return { header: this.header, commits: this.commits, pending, diagnostics: c.diagnostics, state, needsFullReparse: false };
+  }
+
+  private readHeader(p: number): number {
+    const { text } = this.c;
+    const nl = text.indexOf('\n', p);
+    if (nl === -1) return -1;
+    let end = nl + 1;
+    if (text.charCodeAt(end) === 10) end++;
+    else if (end >= text.length) return -1;
+    const line = text.slice(p, nl).replace(/\r$/, '');
+    const branch = backticked(line);
+    if (!line.startsWith('# Commit History — branch `') || branch === null) {
+      this.c.report(p, 'info', 'nonstandard-commit-header', `Commit file header ${preview(line)} is not \`# Commit History — branch \`name\`\`.`);
+    }
+    if (branch !== null) {
+      if (this.branch && branch !== this.branch) {
+        this.c.report(p, 'warning', 'branch-name-mismatch', `The header names branch \`${branch}\` but the file belongs to \`${this.branch}\`; commits use \`${branch}\`.`);
+      }
+      this.branch = branch;
+    }
+    this.header = { branch, range: { start: this.c.byteAt(p), end: this.c.byteAt(end) } };
+    return end;
+  }
+
+  private readCommit(p: number): number {
+    const c = this.c;
+    const { text } = c;
+    const end = this.recordEnd.find(text, p, STARTS);
+    if (end.kind === 'incomplete') return -1;
+    const rec = text.slice(p, end.closeAt);
+    const range = { start: c.byteAt(p), end: c.byteAtRecordEnd(p, end.end, end.innerDashLines.length) };
+    const nl = rec.indexOf('\n');
+    const headerLine = (nl === -1 ? rec : rec.slice(0, nl)).replace(/\r$/, '');
+    let commitId = backticked(headerLine);
+    if (commitId === null || !headerLine.startsWith('## Commit `')) {
+      commitId = headerLine.slice('## Commit '.length).trim();
+      c.report(p, 'info', 'legacy-commit-header', `Commit header ${preview(headerLine)} has no backticks around the id.`);
+    }
+    const label = `Commit ${commitId || '(no id)'}`;
+    if (!commitId) c.report(p, 'warning', 'missing-commit-id', 'A commit header without an id.');
+    else if (this.seen.has(commitId)) {
+      c.report(p, 'warning', 'duplicate-commit-id', `Commit id \`${commitId}\` was already used by an earlier commit in this file (Zig repeats ids within one millisecond); both are kept.`);
+    }
+    this.seen.add(commitId);
+    const split = this.fields.split(text, nl === -1 ? end.closeAt : p + nl + 1, end.closeAt);
+    const values = ['', '', '', ''];
+    for (let k = 0; k < 4; k++) {
+      const raw = split.values[k];
+      if (raw === null || raw === undefined) continue;
+      if (k === 0) {
+        values[0] = raw.replace(/\r$/, '');
+        continue;
+      }
+      values[k] = unescapeValue(raw, this.style);
+      if (this.style === 'lua' && hasLuaCorruption(raw)) {
+        c.report(p, 'warning', 'lua-escape-corruption',
+          `${label}'s ${NAMES[k]} was written by Contexa Lua, which turns every newline (and dashes that end a line) into \`\\n\\---\\n\`. ` +
+          `Read as ${preview(values[k]!)}; dashes at line ends may have been lost. On disk: ${preview(raw)}.`);
+      }
+    }
+    const ts = values[0]!;
+    if (split.values[0] !== null && !TIMESTAMP_RE.test(ts)) {
+      const probable = probableTimestamp(ts);
+      if (probable !== null && probable !== ts) c.report(p, 'warning', 'corrupted-timestamp', `${label}'s timestamp ${preview(ts)} has stray characters; probably ${probable}.`);
+      else if (probable === null) c.report(p, 'warning', 'invalid-timestamp', `${label}'s timestamp ${preview(ts)} is not an ISO-8601 time.`);
+    }
+    if (split.stray !== null && split.stray.trim() !== '') {
+      c.report(p, 'warning', 'unlabelled-text', `${label} has text outside any field: ${preview(split.stray)}.`);
+    }
+    const missing = NAMES.filter((_, k) => split.values[k] === null);
+    if (missing.length > 0) c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `\`${m}\``).join(', ')} field; read as empty.`);
+    if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label} uses CRLF line endings between its fields.`);
+    if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label} does not end with the blank line writers put before \`---\`.`);
+    if (split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
+    for (const at of end.innerDashLines) {
+      c.report(at, 'info', 'unescaped-separator', `A bare \`---\` line inside ${label} (the writer did not escape it): kept as part of the value.`);
+    }
+    this.commits.push({
+      commitId,
+      branchName: this.branch,
+      branchPurpose: values[1]!,
+      previousProgressSummary: values[2]!,
+      thisCommitContribution: values[3]!,
+      timestamp: ts,
+      range,
+    });
+    this.provisional = end.provisional;
+    return end.end;
+  }
+
+  private readStray(p: number): number {
+    const { text } = this.c;
+    const candidates = [text.indexOf('\n---\n', p), text.indexOf('\n## Commit ', p)];
+    let stop = -1;
+    for (const x of candidates) if (x !== -1 && (stop === -1 || x < stop)) stop = x;
+    if (stop === -1) return -1;
+    const end = text.startsWith('\n---\n', stop) ? stop + 5 : stop + 1;
+    this.c.report(p, 'warning', 'unrecognized-text', `Text that is not part of any commit was skipped: ${preview(text.slice(p, end))}.`);
+    return end;
+  }
+}
+
+/** Exactly the bytes a writer of `dialect` appends for a commit (see escape.ts for the escaping). */
+export function serializeCommit(
+  commit: Pick<Commit, 'commitId' | 'timestamp' | 'branchPurpose' | 'previousProgressSummary' | 'thisCommitContribution'>,
+  dialect?: Dialect,
+): string {
+  const style = escapeStyleOf(dialect);
+  return (
+    `## Commit \`${commit.commitId}\`\n` +
+    `**Timestamp:** ${commit.timestamp}\n\n` +
+    `**Branch Purpose:** ${serializeValue(commit.branchPurpose, style)}\n\n` +
+    `**Previous Progress Summary:** ${serializeValue(commit.previousProgressSummary, style)}\n\n` +
+    `**This Commit's Contribution:** ${serializeValue(commit.thisCommitContribution, style)}\n\n` +
+    `---\n`
+  );
+}
+
+/** The first bytes of a new commit.md. */
+export function serializeCommitHeader(branch: string): string {
+  return `# Commit History — branch \`${branch}\`\n\n`;
+}
