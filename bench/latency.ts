@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/demo/burst.ts';
 import { PythonGccWriter } from '../server/demo/python-writer.ts';
-import { startServer } from '../server/serve.ts';
-import { connectEvents } from '../server/sse-client.ts';
+import { startServer } from '../server/http/serve.ts';
+import { connectEvents } from '../server/http/sse-client.ts';
 import { quantile, type BenchRow } from './stats.ts';
 
 export interface LatencyRun {

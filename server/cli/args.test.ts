@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, parseCommandLine, UsageError } from './args.ts';
+
+describe('parseCommandLine', () => {
+  it('serves the current folder by default', () => {
+    expect(parseCommandLine([])).toMatchObject({ kind: 'serve', dir: '.', port: DEFAULT_PORT, portExplicit: false, host: '127.0.0.1', token: null, readOnly: false, open: true, demo: false });
+  });
+
+  it('reads serve flags and the token from the environment', () => {
+    expect(parseCommandLine(['proj', '--port', '0', '--no-open', '--read-only', '--host', '0.0.0.0'], { GCC_STUDIO_TOKEN: 'envtoken123' })).toMatchObject({
+      kind: 'serve', dir: 'proj', port: 0, portExplicit: true, open: false, readOnly: true, host: '0.0.0.0', token: 'envtoken123',
+    });
+    expect(parseCommandLine(['--token', 'flagtoken1'], { GCC_STUDIO_TOKEN: 'envtoken123' })).toMatchObject({ token: 'flagtoken1' });
+  });
+
+  it('parses the one-shot commands', () => {
+    expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true });
+    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null });
+    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust' });
+    expect(parseCommandLine(['doctor', 'd'])).toEqual({ kind: 'doctor', dir: 'd' });
+    expect(parseCommandLine(['--demo', '--no-open'])).toMatchObject({ kind: 'serve', demo: true, dir: null, open: false });
+  });
+
+  it('refuses bad input with one clear line', () => {
+    const bad: string[][] = [
+      ['inspect'],
+      ['context', 'd', '--k', '0'],
+      ['context', 'd', '--k', 'two'],
+      ['context', 'd', '--dialect', 'cobol'],
+      ['--port', '70000'],
+      ['--token', 'short'],
+      ['--frobnicate'],
+      ['a', 'b'],
+      ['--demo', 'dir'],
+    ];
+    for (const argv of bad) {
+      expect(() => parseCommandLine(argv), argv.join(' ')).toThrow(UsageError);
+    }
+  });
+});

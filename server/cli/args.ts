@@ -1,0 +1,148 @@
+// Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
+
+export const DEFAULT_PORT = 4780;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'inspect'; dir: string; json: boolean }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'doctor'; dir: string }
+  | {
+      kind: 'serve';
+      dir: string | null;
+      demo: boolean;
+      port: number;
+      /** true when --port was given: then a taken port is reported, and a free one used instead. */
+      portExplicit: boolean;
+      host: string;
+      token: string | null;
+      readOnly: boolean;
+      open: boolean;
+    };
+
+/** A mistake in the command line: printed on one line, exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE = `usage:
+  gcc-studio [DIR] [--port N] [--host H] [--token T] [--read-only] [--no-open]
+                               serve the dashboard for DIR (a folder holding .GCC/, or .GCC/ itself; default .)
+  gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
+  gcc-studio inspect DIR [--json]
+                               print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
+                               print the CONTEXT text that implementation's summary() returns
+  gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error`;
+
+export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
+  const [first, ...rest] = argv;
+  switch (first) {
+    case 'inspect':
+      return parseInspect(rest);
+    case 'context':
+      return parseContext(rest);
+    case 'doctor':
+      return parseDoctor(rest);
+    case 'help':
+      return { kind: 'help' };
+    default:
+      return parseServe(argv, env);
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+function parse<T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } as const, ...options }, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+}
+
+function oneDir(positionals: string[], command: string): string {
+  if (positionals.length === 0) throw new UsageError(`${command}: missing DIR`);
+  if (positionals.length > 1) throw new UsageError(`${command}: expected one DIR, got ${positionals.length}`);
+  return positionals[0]!;
+}
+
+function parseInspect(args: string[]): Command {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+  if (values.help) return { kind: 'help' };
+  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true };
+}
+
+function parseDoctor(args: string[]): Command {
+  const { values, positionals } = parse(args, {});
+  if (values.help) return { kind: 'help' };
+  return { kind: 'doctor', dir: oneDir(positionals, 'doctor') };
+}
+
+function parseContext(args: string[]): Command {
+  const { values, positionals } = parse(args, {
+    branch: { type: 'string', short: 'b' },
+    k: { type: 'string', short: 'k' },
+    dialect: { type: 'string' },
+  });
+  if (values.help) return { kind: 'help' };
+  const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
+  const dialect = values.dialect as string | undefined;
+  if (dialect !== undefined && !(CONTEXT_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new UsageError(`--dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${dialect}")`);
+  }
+  return {
+    kind: 'context',
+    dir: oneDir(positionals, 'context'),
+    branch: (values.branch as string | undefined) ?? 'main',
+    k,
+    dialect: (dialect as ContextDialect | undefined) ?? null,
+  };
+}
+
+function parseServe(args: string[], env: Record<string, string | undefined>): Command {
+  const { values, positionals } = parse(args, {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    token: { type: 'string' },
+    'read-only': { type: 'boolean' },
+    'no-open': { type: 'boolean' },
+    demo: { type: 'boolean' },
+    version: { type: 'boolean', short: 'v' },
+  });
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (positionals.length > 1) throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help)`);
+  const demo = values.demo === true;
+  if (demo && positionals.length === 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
+  const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
+  const token = (values.token as string | undefined) ?? env.GCC_STUDIO_TOKEN ?? null;
+  if (token !== null && !/^[\x21-\x7e]{8,256}$/.test(token)) {
+    throw new UsageError('--token must be 8 to 256 printable characters without spaces');
+  }
+  return {
+    kind: 'serve',
+    dir: demo ? null : (positionals[0] ?? '.'),
+    demo,
+    port,
+    portExplicit: values.port !== undefined,
+    host: (values.host as string | undefined) ?? DEFAULT_HOST,
+    token,
+    readOnly: values['read-only'] === true,
+    open: values['no-open'] !== true,
+  };
+}
+
+function parsePositiveInt(text: string, flag: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number ≥ 1 (got "${text}")`);
+  return Number(text);
+}
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be 0 to 65535 (got "${text}")`);
+  return Number(text);
+}

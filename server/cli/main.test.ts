@@ -1,0 +1,99 @@
+import { CORPUS as corpus } from '../../fixtures/corpus.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main } from './main.ts';
+import type { InspectOutput } from './output.ts';
+
+
+async function run(...argv: string[]) {
+  let out = '';
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => (out += t), err: (l) => err.push(l) }, {});
+  return { code, out, err };
+}
+
+describe('gcc-studio context', () => {
+  for (const lang of ['python', 'typescript', 'rust', 'go'] as const) {
+    for (const [branch, k] of [['main', 1], ['main', 2], ['auth-session', 1], ['auth-session', 2]] as const) {
+      it(`prints ${lang}'s summary() bytes for ${branch} K=${k}`, async () => {
+        const r = await run('context', join(corpus, lang), '--branch', branch, '--k', String(k), '--dialect', lang);
+        expect(r.code).toBe(EXIT_OK);
+        expect(r.out).toBe(readFileSync(join(corpus, lang, `context-${branch}-k${k}.txt`), 'utf8'));
+      });
+    }
+  }
+
+  it("defaults to the branch's detected dialect", async () => {
+    const r = await run('context', join(corpus, 'rust'), '--k', '2');
+    expect(r.out).toBe(readFileSync(join(corpus, 'rust', 'context-main-k2.txt'), 'utf8'));
+  });
+
+  it('names the branches when the one asked for is missing', async () => {
+    const r = await run('context', join(corpus, 'python'), '--branch', 'nope');
+    expect(r.code).toBe(EXIT_FINDINGS);
+    expect(r.err).toEqual(['gcc-studio: no branch "nope" (branches: auth-jwt, auth-session, main)']);
+  });
+});
+
+describe('gcc-studio inspect --json', () => {
+  it('prints roadmap, branches with metadata, dialect, commits and steps, and diagnostics', async () => {
+    const r = await run('inspect', join(corpus, 'python'), '--json');
+    expect(r.code).toBe(EXIT_OK);
+    const parsed = JSON.parse(r.out) as InspectOutput;
+    expect(parsed.roadmap.text).toBe(readFileSync(join(corpus, 'python/.GCC/main.md'), 'utf8'));
+    expect(parsed.branches.map((b) => [b.name, b.dialect, b.status, b.commits.length, b.steps.length])).toEqual([
+      ['auth-jwt', 'python', 'merged', 2, 3],
+      ['auth-session', 'python', 'active', 1, 2],
+      ['main', 'python', 'active', 3, 9],
+    ]);
+    const jwt = parsed.branches[0]!;
+    expect(jwt).toMatchObject({ createdFrom: 'main', mergedInto: 'main', mergedAt: '2026-12-02T13:58:19.016408+00:00' });
+    const main = parsed.branches[2]!;
+    expect(main.steps.filter((s) => s.mergedFrom === 'auth-jwt').map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(main.commits[0]).toMatchObject({ commitId: 'c4a0a7ed', branchName: 'main', range: { start: expect.any(Number), end: expect.any(Number) } });
+    expect(parsed.diagnostics).toEqual([]);
+  });
+
+  it('accepts the .GCC/ folder itself', async () => {
+    const a = await run('inspect', join(corpus, 'go'), '--json');
+    const b = await run('inspect', join(corpus, 'go/.GCC'), '--json');
+    expect(b.out).toBe(a.out);
+  });
+
+  it('loads every damaged corpus case, reporting instead of failing', async () => {
+    for (const name of ['duplicate-commit-id', 'invalid-yaml', 'missing-metadata', 'non-utf8-log', 'symlink-branch', 'truncated-log', 'truncated-log-mid-utf8', 'yaml-alias-bomb']) {
+      const r = await run('inspect', join(corpus, 'bad', name), '--json');
+      expect(r.code, name).toBe(EXIT_OK);
+      const parsed = JSON.parse(r.out) as InspectOutput;
+      expect(parsed.branches.map((b) => b.name), name).toEqual(['auth-jwt', 'auth-session', 'main']);
+      expect(parsed.diagnostics.length, name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('gcc-studio doctor', () => {
+  it('exits 0 on a clean workspace and 1 when a problem is an error', async () => {
+    expect((await run('doctor', join(corpus, 'python'))).code).toBe(EXIT_OK);
+    const bad = await run('doctor', join(corpus, 'bad/symlink-branch'));
+    expect(bad.code).toBe(EXIT_FINDINGS);
+    expect(bad.out).toContain('.GCC/branches/evil');
+    expect(bad.out).toContain('[symlinked-branch]');
+  });
+
+  it('gives one clear line and exit 2 for a missing DIR or a folder without .GCC/', async () => {
+    const missing = await run('doctor', join(corpus, 'does-not-exist'));
+    expect(missing.code).toBe(EXIT_USAGE);
+    expect(missing.err).toHaveLength(1);
+    expect(missing.err[0]).toMatch(/^gcc-studio: cannot open .*does-not-exist: no such file or folder$/);
+    const empty = await run('inspect', join(corpus, 'bad/large-log'));
+    expect(empty.code).toBe(EXIT_USAGE);
+    expect(empty.err[0]).toMatch(/holds no \.GCC\/ folder$/);
+  });
+
+  it('rejects bad arguments with exit 2', async () => {
+    const r = await run('context', corpus, '--k', 'zero');
+    expect(r.code).toBe(EXIT_USAGE);
+    expect(r.err[0]).toMatch(/--k must be a whole number/);
+  });
+});

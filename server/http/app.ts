@@ -1,0 +1,74 @@
+// The HTTP app: guards, the /api routes chained on one app (so `hc<AppType>` can type a client), one error handler,
+// and the built page for everything else. No port here: tests drive it with app.request().
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse } from '../../shared/api.ts';
+import type { EventBus } from '../live/event-bus.ts';
+import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
+import { branchRoutes } from './routes/branches.ts';
+import { compareRoutes } from './routes/compare.ts';
+import { editRoutes } from './routes/edits.ts';
+import { createEditService, type EditServiceDeps } from '../write/edits.ts';
+import { withRecordVersions } from './edit-versions.ts';
+import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
+import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
+import { searchRoutes } from './routes/search.ts';
+import { workspaceRoutes } from './routes/workspace.ts';
+import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
+import type { WorkspaceView } from '../live/store.ts';
+
+export interface AppDeps {
+  store: WorkspaceView;
+  bus: EventBus;
+  security: SecurityOptions;
+  /** The built page; default dist/web of this checkout. */
+  webDir?: string;
+  events?: EventsRouteOptions;
+  /** Where unexpected errors are reported (the response only says "internal error"). */
+  logError?: (error: unknown) => void;
+  /** The .GCC/ folder: routes that write (merge) need it. */
+  gccDir?: string;
+  /** Test overrides of how merges write (failing writers, fixed clocks). */
+  merge?: MergeRouteDeps['context'];
+  /** Test overrides of how hand edits are saved (history file, clock, lock timeout). */
+  edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
+}
+
+export function createApp(deps: AppDeps) {
+  // Read answers carry each record's version, which an edit sends back.
+  const versioned = withRecordVersions(deps.store);
+  const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
+  const api = new Hono()
+    .use('*', apiGuard(deps.security))
+    .route('/workspace', workspaceRoutes(versioned))
+    .route('/branches', branchRoutes(versioned))
+    .route('/', editRoutes(edits))
+    .route('/search', searchRoutes(deps.store))
+    .route('/compare', compareRoutes(deps.store))
+    .route('/merge', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
+    .route('/events', eventRoutes(deps.bus, deps.events));
+
+  const app = new Hono()
+    .use('*', hostGuard(deps.security))
+    .use('*', tokenLanding(deps.security))
+    .route('/api', api);
+
+  app.all('/api/*', () => {
+    throw new HTTPException(404, { message: 'no such API route' });
+  });
+  app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
+    }
+    (deps.logError ?? console.error)(err);
+    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
+  });
+  app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
+  return app;
+}
+
+/** The whole app's type, for `hc<AppType>(origin)` on the page: the /api routes are chained into it. */
+export type AppType = ReturnType<typeof createApp>;

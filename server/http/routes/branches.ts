@@ -1,0 +1,38 @@
+// GET /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context.
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
+import type { WorkspaceView } from '../../live/store.ts';
+import { branchParam, intParam } from './params.ts';
+
+export const DEFAULT_STEPS_LIMIT = 200;
+export const MAX_STEPS_LIMIT = 1000;
+const MAX_K = 1_000_000;
+
+function notFound(name: string): never {
+  throw new HTTPException(404, { message: `no branch "${name}"` });
+}
+
+export function branchRoutes(store: WorkspaceView) {
+  return new Hono()
+    .get('/:name', (c) => {
+      const name = branchParam(c);
+      return c.json(store.branch(name) ?? notFound(name));
+    })
+    .get('/:name/steps', (c) => {
+      const name = branchParam(c);
+      const from = intParam(c, 'from', 0, 0, Number.MAX_SAFE_INTEGER);
+      const limit = intParam(c, 'limit', DEFAULT_STEPS_LIMIT, 1, MAX_STEPS_LIMIT);
+      return c.json(store.steps(name, from, limit) ?? notFound(name));
+    })
+    .get('/:name/context', (c) => {
+      const name = branchParam(c);
+      const k = intParam(c, 'k', 1, 1, MAX_K);
+      const raw = c.req.query('dialect');
+      if (raw !== undefined && raw !== '' && !(CONTEXT_DIALECTS as readonly string[]).includes(raw)) {
+        throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
+      }
+      const dialect = raw ? (raw as ContextDialect) : null;
+      return c.json(store.context(name, k, dialect) ?? notFound(name));
+    });
+}

@@ -1,0 +1,27 @@
+// GET /api/search?q=&limit=: steps and commits of every branch containing the text, newest first.
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { SearchResponse } from '../../../shared/api.ts';
+import { searchRecords, type SearchableBranch } from '../../../shared/search.ts';
+import type { WorkspaceView } from '../../live/store.ts';
+import { intParam } from './params.ts';
+
+export const DEFAULT_SEARCH_LIMIT = 50;
+export const MAX_SEARCH_LIMIT = 500;
+const MAX_QUERY_LENGTH = 500;
+
+export function searchRoutes(store: WorkspaceView) {
+  return new Hono().get('/', (c) => {
+    const query = c.req.query('q') ?? '';
+    if (query.length > MAX_QUERY_LENGTH) throw new HTTPException(400, { message: `q is longer than ${MAX_QUERY_LENGTH} characters` });
+    const limit = intParam(c, 'limit', DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
+    const branches: SearchableBranch[] = store.workspace().branches.map((summary) => ({
+      name: summary.name,
+      commits: store.branch(summary.name)?.commits ?? [],
+      steps: store.steps(summary.name, 0, summary.stepCount)?.steps ?? [],
+    }));
+    // One more than asked tells whether the answer was cut.
+    const matches = searchRecords(query, branches, limit + 1);
+    return c.json<SearchResponse>({ query, matches: matches.slice(0, limit), truncated: matches.length > limit });
+  });
+}

@@ -1,0 +1,174 @@
+// Starting the server: the live workspace (watcher → store → bus), the app, an HTTP listener on a loopback port,
+// one line with the URL and its token, and the browser. The CLI parses flags and calls startServer().
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { startDemo, type Demo } from '../demo/demo.ts';
+import { locateGccDir } from '../live/gcc-dir.ts';
+import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
+import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
+import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
+
+import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
+
+export { DEFAULT_HOST, DEFAULT_PORT };
+
+export interface StartServerOptions {
+  /** DIR: a project folder holding .GCC/, or .GCC/ itself. Ignored with `demo`. Default: the current folder. */
+  dir?: string | null;
+  /** Serve a temp copy of the demo workspace with a simulated agent writing to it. */
+  demo?: boolean;
+  /** Default 4780; when taken, a free port is used instead (and said so). 0: any free port. */
+  port?: number;
+  /** Whether the port was asked for (--port): only changes the wording when it is taken. */
+  portExplicit?: boolean;
+  /** Default 127.0.0.1; anything that is not loopback prints a warning. */
+  host?: string;
+  /** Default: GCC_STUDIO_TOKEN is not read here (the CLI does); null or absent gives a random token. */
+  token?: string | null;
+  readOnly?: boolean;
+  /** Open the browser (default true). */
+  open?: boolean;
+  /** The built page; default dist/web. */
+  webDir?: string;
+  /** Pause between the demo agent's operations (default 1000 ms). */
+  demoIntervalMs?: number;
+  /** Where the URL line goes (default console.log) and warnings (default console.error). */
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+  heartbeatMs?: number;
+}
+
+export interface RunningServer {
+  /** The URL to open, token included. */
+  url: string;
+  port: number;
+  host: string;
+  token: string;
+  gccDir: string;
+  live: LiveWorkspace;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => {
+      server.off('listening', onListening);
+      reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/** Best effort: a missing opener must not stop the server. */
+export function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // No opener: the URL line is enough.
+  }
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const host = options.host ?? DEFAULT_HOST;
+  const token = options.token ?? generateToken();
+  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  if (!isLoopbackHost(host)) {
+    warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
+  }
+
+  let demo: Demo | null = null;
+  let projectDir: string;
+  let gccDir: string;
+  if (options.demo) {
+    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`) });
+    ({ projectDir, gccDir } = demo);
+  } else {
+    ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
+  }
+
+  let live: LiveWorkspace;
+  try {
+    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`) });
+  } catch (err) {
+    await demo?.stop();
+    throw err;
+  }
+
+  let app: ReturnType<typeof createApp> | null = null;
+  const server = createAdaptorServer({
+    fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })),
+  }) as Server;
+
+  const wanted = options.port ?? DEFAULT_PORT;
+  let port: number;
+  try {
+    try {
+      port = await listen(server, wanted, host);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      port = await listen(server, 0, host);
+      warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
+    }
+  } catch (err) {
+    await live.close();
+    await demo?.stop();
+    throw err;
+  }
+
+  app = createApp({
+    store: live.store,
+    bus: live.bus,
+    security: securityOptionsFor(host, port, token),
+    gccDir,
+    webDir,
+    events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+    logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  });
+
+  const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
+  if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
+  log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
+  if (options.open !== false) openBrowser(url);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    host,
+    token,
+    gccDir,
+    live,
+    close() {
+      closing ??= (async () => {
+        // SSE streams never end by themselves: cut every connection, then stop watching.
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await live.close();
+        await demo?.stop();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The store's single door to the format core (shared/gcc): the incremental log and commit parsers, metadata,
+// roadmap and dialect detection, behind the small shapes the store uses.
+import { continueCommits, parseCommits, type CommitsState } from '../../shared/gcc/read/commits.ts';
+import { continueLog, parseLog, type LogState } from '../../shared/gcc/read/log.ts';
+import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
+import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
+import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
+import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import { parseRoadmap } from '../../shared/gcc/read/roadmap.ts';
+import type { Commit, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
+import type { IncrementalParser } from './tracked-file.ts';
+
+export function logParser(branch: string, dialect?: Dialect): IncrementalParser<LogState, OtaStep> {
+  const file = branchFilePath(branch, 'log');
+  const wrap = (r: ReturnType<typeof parseLog>) => ({ ...r, records: r.steps });
+  return {
+    parse: (bytes) => wrap(parseLog(bytes, { file, dialect })),
+    resume: (state, tail) => wrap(continueLog(state, tail)),
+  };
+}
+
+export function commitsParser(branch: string, dialect?: Dialect): IncrementalParser<CommitsState, Commit> {
+  const file = branchFilePath(branch, 'commit');
+  const wrap = (r: ReturnType<typeof parseCommits>) => ({ ...r, records: r.commits });
+  return {
+    parse: (bytes) => wrap(parseCommits(bytes, { file, branch, dialect })),
+    resume: (state, tail) => wrap(continueCommits(state, tail)),
+  };
+}
+
+export type MetadataRead = ParsedMetadata;
+
+export interface RoadmapRead {
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+export function readMetadata(bytes: Uint8Array | null, branch: string): MetadataRead {
+  return parseMetadata(bytes, branchFilePath(branch, 'metadata'));
+}
+
+export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
+  if (bytes === null) {
+    return { text: '', diagnostics: [{ file: ROADMAP_FILE, line: 0, severity: 'warning', code: 'missing-roadmap', message: `${ROADMAP_FILE} is missing` }] };
+  }
+  const parsed = parseRoadmap(bytes, { file: ROADMAP_FILE });
+  return { text: parsed.raw, diagnostics: parsed.diagnostics };
+}
+
+/** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
+const SAMPLE = 200;
+
+function sampled(records: readonly { timestamp: string }[]): string[] {
+  const pick = records.length <= 2 * SAMPLE ? records : [...records.slice(0, SAMPLE), ...records.slice(-SAMPLE)];
+  return pick.map((r) => r.timestamp);
+}
+
+export interface DialectEvidence {
+  branch: string;
+  steps: readonly OtaStep[];
+  commits: readonly Commit[];
+  metadata: MetadataRead | null;
+  lockFile: boolean;
+}
+
+/** The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits. */
+export function branchDialect(e: DialectEvidence): Dialect {
+  const files: FileEvidence[] = [
+    { kind: 'log', timestamps: sampled(e.steps), file: branchFilePath(e.branch, 'log') },
+    { kind: 'commit', timestamps: sampled(e.commits), file: branchFilePath(e.branch, 'commit') },
+  ];
+  const m = e.metadata;
+  if (m) {
+    const timestamps = [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '');
+    files.push({ kind: 'metadata', timestamps, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
+  }
+  return detectBranchDialect(files, { lockFile: e.lockFile }).dialect;
+}
+
+/** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */
+export function parsersDiffer(a: Dialect | undefined, b: Dialect | undefined): boolean {
+  return escapeStyleOf(a) !== escapeStyleOf(b);
+}

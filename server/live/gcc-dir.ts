@@ -1,0 +1,149 @@
+// Finding and reading a .GCC/ folder on disk, safely: symlinked branch folders are reported, never followed.
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { BRANCHES_DIR, BRANCH_FILES, GCC_DIR_NAME, ROADMAP_FILE, branchNameProblem, type BranchFileKind } from '../../shared/gcc/read/paths.ts';
+import type { Diagnostic } from '../../shared/types.ts';
+
+/** A user-facing failure to open DIR: the CLI prints `message` on one line and exits 2. */
+export class GccDirError extends Error {
+  override name = 'GccDirError';
+}
+
+export interface GccLocation {
+  /** The project folder the user named (or the parent of the .GCC/ they named). */
+  projectDir: string;
+  /** The .GCC/ folder itself; it may not exist yet. */
+  gccDir: string;
+}
+
+/**
+ * DIR is a project folder holding .GCC/, or the .GCC/ folder itself.
+ * Throws GccDirError when DIR does not exist or is not a folder; a project folder without .GCC/ is fine
+ * (the server watches until one appears; the one-shot commands say so themselves).
+ */
+export async function locateGccDir(dir: string): Promise<GccLocation> {
+  const abs = resolve(dir);
+  let info;
+  try {
+    info = await stat(abs);
+  } catch (err) {
+    throw new GccDirError(`cannot open ${dir}: ${describeFsError(err)}`);
+  }
+  if (!info.isDirectory()) throw new GccDirError(`${dir} is not a folder`);
+  if (basename(abs) === GCC_DIR_NAME || (await looksLikeGccDir(abs))) {
+    return { projectDir: resolve(abs, '..'), gccDir: abs };
+  }
+  return { projectDir: abs, gccDir: join(abs, GCC_DIR_NAME) };
+}
+
+async function looksLikeGccDir(dir: string): Promise<boolean> {
+  // A folder named otherwise but shaped like .GCC/ (main.md beside branches/), e.g. a copied workspace.
+  const [roadmap, branches] = await Promise.all([isFile(join(dir, ROADMAP_FILE)), isDir(join(dir, BRANCHES_DIR))]);
+  return roadmap && branches && !(await isDir(join(dir, GCC_DIR_NAME)));
+}
+
+export function describeFsError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'not a folder';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export interface BranchFolderEntry {
+  name: string;
+  /** Absolute path of branches/<name>/. */
+  dir: string;
+}
+
+export interface BranchListing {
+  branches: BranchFolderEntry[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The branch folders under .GCC/branches/, sorted by name. Symlinks are not followed (every Contexa reader follows
+ * them, so a link could make us show, and later write, files outside .GCC/); each becomes a diagnostic instead.
+ */
+export async function listBranchFolders(gccDir: string): Promise<BranchListing> {
+  const branchesDir = join(gccDir, BRANCHES_DIR);
+  const diagnostics: Diagnostic[] = [];
+  let entries;
+  try {
+    entries = await readdir(branchesDir, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') {
+      diagnostics.push({ file: BRANCHES_DIR, line: 0, severity: 'error', code: 'unreadable-branches', message: `cannot list ${BRANCHES_DIR}/: ${describeFsError(err)}` });
+    }
+    return { branches: [], diagnostics };
+  }
+  const branches: BranchFolderEntry[] = [];
+  for (const entry of entries) {
+    const rel = `${BRANCHES_DIR}/${entry.name}`;
+    if (entry.isSymbolicLink()) {
+      diagnostics.push({
+        file: rel,
+        line: 0,
+        severity: 'error',
+        code: 'symlinked-branch',
+        message: `branch folder "${entry.name}" is a symbolic link; not followed, so files outside .GCC/ are never shown or written (Contexa's readers do follow it)`,
+      });
+      continue;
+    }
+    if (!entry.isDirectory()) continue;
+    const problem = branchNameProblem(entry.name);
+    if (problem) {
+      diagnostics.push({ file: rel, line: 0, severity: 'warning', code: 'unusable-branch-name', message: `${problem}; folder skipped` });
+      continue;
+    }
+    branches.push({ name: entry.name, dir: join(branchesDir, entry.name) });
+  }
+  branches.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { branches, diagnostics };
+}
+
+export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; missing: boolean; message: string };
+
+/** Read a whole file without throwing; `missing` tells an absent file from an unreadable one. */
+export async function readBytes(path: string): Promise<ReadResult> {
+  try {
+    // lstat first: a symlinked file inside a branch folder could point anywhere.
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return { ok: false, missing: false, message: 'is a symbolic link; not followed' };
+    if (!info.isFile()) return { ok: false, missing: false, message: 'is not a regular file' };
+    return { ok: true, bytes: await readFile(path) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { ok: false, missing: code === 'ENOENT', message: describeFsError(err) };
+  }
+}
+
+export function branchFileAbsPath(gccDir: string, branch: string, kind: BranchFileKind): string {
+  return join(gccDir, BRANCHES_DIR, branch, BRANCH_FILES[kind]);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function isDir(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,143 @@
+// The only place that talks to chokidar. It reports *which* paths under .GCC/ may have changed, never what changed:
+// the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
+import { watch, type FSWatcher } from 'chokidar';
+import { basename, dirname, relative, sep } from 'node:path';
+import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+
+export interface WatcherOptions {
+  /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
+  gccDir: string;
+  /**
+   * Called with paths relative to .GCC/ ('' is .GCC/ itself, `branches/x`, `branches/x/log.md`, `main.md`),
+   * batched per tick. Re-checks call it again for a file that was just written, so calls are often redundant.
+   */
+  onChange: (paths: string[]) => void;
+  onError?: (error: unknown) => void;
+  /**
+   * chokidar emits at most one `change` per file per 50 ms and drops the trailing one, so after each event the file
+   * is reported again every `recheckIntervalMs` until `recheckWindowMs` pass without an event.
+   */
+  recheckIntervalMs?: number;
+  recheckWindowMs?: number;
+}
+
+export interface GccWatcher {
+  /** Resolves once the initial scan is done: changes after this are reported. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const WATCHED_BRANCH_FILES = new Set<string>(Object.values(BRANCH_FILES));
+
+/**
+ * Whether a path (relative to .GCC/, with `/` separators) is part of the format. Everything else — `.lock`,
+ * `.lock_dir`, editor temp files, stray notes — is ignored, so chokidar never even descends into it.
+ */
+export function isWatchedGccPath(rel: string): boolean {
+  if (rel === '' || rel === ROADMAP_FILE || rel === BRANCHES_DIR) return true;
+  const parts = rel.split('/');
+  if (parts[0] !== BRANCHES_DIR) return false;
+  if (parts.length === 2) return parts[1] !== '' && !parts[1]!.startsWith('.');
+  if (parts.length === 3) return WATCHED_BRANCH_FILES.has(parts[2]!);
+  return false;
+}
+
+export function createWatcher(options: WatcherOptions): GccWatcher {
+  const { gccDir, onChange } = options;
+  const recheckInterval = options.recheckIntervalMs ?? 8;
+  const recheckWindow = options.recheckWindowMs ?? 120;
+  // Watch the parent so that a .GCC/ created, deleted or replaced later is seen like any other change.
+  const parent = dirname(gccDir);
+  const gccName = basename(gccDir);
+
+  const toGccRelative = (path: string): string | null => {
+    const fromParent = relative(parent, path).split(sep).join('/');
+    if (fromParent === '') return null;
+    if (fromParent === gccName) return '';
+    if (!fromParent.startsWith(`${gccName}/`)) return null;
+    return fromParent.slice(gccName.length + 1);
+  };
+
+  const ignored = (path: string): boolean => {
+    if (relative(parent, path) === '') return false;
+    const rel = toGccRelative(path);
+    return rel === null || !isWatchedGccPath(rel);
+  };
+
+  let closed = false;
+  let pending = new Set<string>();
+  let flushScheduled = false;
+  const hotUntil = new Map<string, number>();
+  let recheckTimer: ReturnType<typeof setInterval> | null = null;
+
+  const flush = () => {
+    flushScheduled = false;
+    if (closed || pending.size === 0) return;
+    const batch = [...pending];
+    pending = new Set();
+    try {
+      onChange(batch);
+    } catch (err) {
+      options.onError?.(err);
+    }
+  };
+
+  const report = (rel: string) => {
+    pending.add(rel);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      // setImmediate, not a timer: the events of one fs burst are batched without adding latency.
+      setImmediate(flush);
+    }
+  };
+
+  const recheck = () => {
+    const now = Date.now();
+    for (const [rel, until] of hotUntil) {
+      if (until < now) hotUntil.delete(rel);
+      else report(rel);
+    }
+    if (hotUntil.size === 0 && recheckTimer) {
+      clearInterval(recheckTimer);
+      recheckTimer = null;
+    }
+  };
+
+  const markHot = (rel: string) => {
+    hotUntil.set(rel, Date.now() + recheckWindow);
+    if (!recheckTimer) recheckTimer = setInterval(recheck, recheckInterval);
+  };
+
+  const watcher: FSWatcher = watch(parent, {
+    ignored,
+    ignoreInitial: true,
+    followSymlinks: false,
+    persistent: true,
+    // Files that keep growing never settle: awaitWriteFinish would hold their events forever.
+    awaitWriteFinish: false,
+  });
+
+  watcher.on('all', (event, path) => {
+    if (closed) return;
+    const rel = toGccRelative(path);
+    if (rel === null) return;
+    report(rel);
+    if (event === 'add' || event === 'change') markHot(rel);
+  });
+  watcher.on('error', (err) => options.onError?.(err));
+
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    ready,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (recheckTimer) clearInterval(recheckTimer);
+      recheckTimer = null;
+      hotUntil.clear();
+      pending.clear();
+      await watcher.close();
+    },
+  };
+}
