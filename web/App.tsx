@@ -1,11 +1,10 @@
 // Layout only: header, three columns. Data, live updates and keys live in hooks and components.
 import { LiveControlsContext, useLiveUpdates } from './api/useLiveUpdates.ts';
-import { BranchList } from './components/BranchList.tsx';
-import { BranchView } from './components/BranchView.tsx';
-import { GraphPanel } from './components/GraphPanel.tsx';
-import { Header } from './components/Header.tsx';
-import { SidePanel } from './components/SidePanel.tsx';
-import { WorkspaceGate } from './components/WorkspaceGate.tsx';
+import { BranchList, BranchView } from './features/branches/index.ts';
+import { GraphPanel } from './features/graph/index.ts';
+import { Header } from './shell/Header.tsx';
+import { SidePanel } from './shell/SidePanel.tsx';
+import { WorkspaceGate } from './shell/WorkspaceGate.tsx';
 import { useKeyboardShortcuts } from './state/useKeyboardShortcuts.ts';
 
 export function App() {

@@ -1,0 +1,59 @@
+import type { BranchSummary } from '../../../shared/api.ts';
+import { statusClass } from '../../ui/status.ts';
+import { formatTimestamp } from '../../ui/time.ts';
+import { useUrlState } from '../../state/useUrlState.ts';
+import { EditBranchPurpose, EditBranchStatus } from '../edit/index.ts';
+
+export function BranchHeader({ summary }: { summary: BranchSummary }) {
+  const [, setUrl] = useUrlState();
+  const status = statusClass(summary.status);
+  const m = summary.metadata;
+  const go = (branch: string) => setUrl({ branch, step: null, commit: null }, 'push');
+  return (
+    <div className="branch-header" data-testid="branch-header">
+      <div className="branch-title">
+        <h1 className="mono">{summary.name}</h1>
+        <EditBranchStatus summary={summary} className={`pill pill-status status-${status}`} />
+        <span className="pill pill-muted" title="Contexa implementation that wrote these files">
+          {summary.dialect}
+        </span>
+      </div>
+      <EditBranchPurpose summary={summary} />
+      <dl className="branch-facts">
+        <div>
+          <dt>Created from</dt>
+          <dd>
+            {summary.createdFrom ? (
+              <button type="button" className="link mono" onClick={() => go(summary.createdFrom!)}>
+                {summary.createdFrom}
+              </button>
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd title={m?.createdAt}>{m?.createdAt ? formatTimestamp(m.createdAt) : '—'}</dd>
+        </div>
+        {summary.mergedInto ? (
+          <div>
+            <dt>Merged into</dt>
+            <dd>
+              <button type="button" className="link mono" onClick={() => go(summary.mergedInto!)}>
+                {summary.mergedInto}
+              </button>
+              {m?.mergedAt ? <span className="muted" title={m.mergedAt}> · {formatTimestamp(m.mergedAt)}</span> : null}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Records</dt>
+          <dd>
+            {summary.commitCount} commits · {summary.stepCount} steps
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

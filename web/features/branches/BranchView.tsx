@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { branchOptions } from '../../api/queries.ts';
+import { useSelectedBranch } from '../../state/useSelection.ts';
+import { useUrlState } from '../../state/useUrlState.ts';
+import { BranchHeader } from './BranchHeader.tsx';
+import { CommitList } from '../commits/index.ts';
+import { ComparePanel } from '../compare/index.ts';
+import { StepLog } from '../log/index.ts';
+
+export function BranchView() {
+  const { name, summary } = useSelectedBranch();
+  const [url, setUrl] = useUrlState();
+  const { data, error } = useQuery({ ...branchOptions(name ?? ''), enabled: name !== null });
+  if (!name || !summary) return <div className="empty">No branch selected.</div>;
+  const stepCount = summary.stepCount;
+  const commitCount = data?.commits.length ?? summary.commitCount;
+  return (
+    <div className="branch-view">
+      <BranchHeader summary={summary} />
+      {error ? <div className="notice notice-error">Could not load {name}: {error.message}</div> : null}
+      <div className="tabs" role="tablist" aria-label="Branch records">
+        <button type="button" role="tab" id="tab-log" aria-selected={url.tab === 'log'} aria-controls="panel-log" onClick={() => setUrl({ tab: 'log' })}>
+          OTA log <span className="count">{stepCount}</span>
+        </button>
+        <button type="button" role="tab" id="tab-commits" aria-selected={url.tab === 'commits'} aria-controls="panel-commits" onClick={() => setUrl({ tab: 'commits' })}>
+          Commits <span className="count">{commitCount}</span>
+        </button>
+        <button type="button" role="tab" id="tab-compare" aria-selected={url.tab === 'compare'} aria-controls="panel-compare" onClick={() => setUrl({ tab: 'compare' })}>
+          Compare &amp; merge
+        </button>
+        <span className="tabs-hint muted">
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>/</kbd> search · <kbd>Esc</kbd> clear
+        </span>
+      </div>
+      {url.tab === 'log' ? (
+        <div className="tab-panel" role="tabpanel" id="panel-log" aria-labelledby="tab-log">
+          <StepLog key={name} branch={name} count={stepCount} />
+        </div>
+      ) : url.tab === 'compare' ? (
+        <div className="tab-panel" role="tabpanel" id="panel-compare" aria-labelledby="tab-compare">
+          <ComparePanel key={name} head={name} />
+        </div>
+      ) : (
+        <div className="tab-panel" role="tabpanel" id="panel-commits" aria-labelledby="tab-commits">
+          <CommitList branch={name} commits={data?.commits ?? null} />
+        </div>
+      )}
+    </div>
+  );
+}

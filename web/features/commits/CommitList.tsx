@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import type { Commit } from '../../../shared/types.ts';
+import { liveStore, useLiveState } from '../../api/liveStore.ts';
+import { useUrlState } from '../../state/useUrlState.ts';
+import { CommitCard } from './CommitCard.tsx';
+
+/** Newest first. Commits are few (one per checkpoint), so the list is not virtualized. */
+export function CommitList({ branch, commits }: { branch: string; commits: readonly Commit[] | null }) {
+  const [url, setUrl] = useUrlState();
+  useLiveState((s) => s.lastEventId);
+  const list = useRef<HTMLOListElement>(null);
+  const selectedIndex = commits && url.commit ? commits.findIndex((c) => c.commitId === url.commit) : -1;
+  useEffect(() => {
+    if (selectedIndex === -1) return;
+    list.current?.querySelector(`[data-index="${selectedIndex}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selectedIndex]);
+  if (!commits) return <div className="empty">Loading commits…</div>;
+  if (commits.length === 0) return <div className="empty">No commits on this branch yet.</div>;
+  const order = commits.map((c, i) => [c, i] as const).reverse();
+  return (
+    <ol className="commit-list" ref={list} data-testid="commit-list">
+      {order.map(([c, i]) => (
+        <li key={i} data-index={i}>
+          <CommitCard
+            branch={branch}
+            commit={c}
+            index={i}
+            selected={i === selectedIndex}
+            fresh={liveStore.isFresh(`commit:${branch}:${i}`)}
+            query={url.q}
+            onSelect={() => setUrl({ commit: c.commitId })}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,38 @@
+// One file a merge changes: the bytes it appends (shown as they will be), or for a file it replaces (the head's
+// metadata.yaml) and for the roadmap, a word diff of the file before and after.
+import type { MergeWriteView as Write } from '../../../shared/compare-api.ts';
+import { TextDiff, type DiffMode } from './TextDiff.tsx';
+
+const KIND_TITLE: Record<Write['kind'], string> = {
+  log: 'Copied steps',
+  commit: 'Merge commit',
+  roadmap: 'Roadmap line',
+  metadata: 'Head metadata',
+};
+
+const bytes = (n: number) => `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
+
+export function MergeWriteView({ write, mode, roadmap }: { write: Write; mode: DiffMode; roadmap: string }) {
+  const where = write.mode === 'append' ? `appends ${bytes(write.byteLength)} after byte ${write.baseSize.toLocaleString('en-US')}` : `replaces the file (${bytes(write.byteLength)})`;
+  return (
+    <section className="merge-write" data-testid="merge-write" data-kind={write.kind} aria-label={`${KIND_TITLE[write.kind]}: ${write.file}`}>
+      <header className="merge-write-head">
+        <h4>{KIND_TITLE[write.kind]}</h4>
+        <code className="merge-write-file">{write.file}</code>
+        <span className="muted">{where}</span>
+      </header>
+      {!write.exactText ? (
+        <p className="merge-write-note muted">Some bytes are not UTF-8 (as this dialect writes them) and show as �.</p>
+      ) : null}
+      {write.kind === 'roadmap' ? (
+        <TextDiff before={roadmap} after={roadmap + write.text} mode={mode} beforeLabel="main.md now" afterLabel="after the merge" testId="roadmap-diff" foldUnchangedLines={8} />
+      ) : write.mode === 'replace' ? (
+        <TextDiff before={write.previousText ?? ''} after={write.text} mode={mode} beforeLabel="now" afterLabel="after the merge" testId="metadata-diff" />
+      ) : (
+        <pre className="merge-bytes" data-testid={`merge-bytes-${write.kind}`}>
+          {write.text}
+        </pre>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// The exact CONTEXT text the agent would get for the selected branch, computed by the server.
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../shared/types.ts';
+import { contextOptions } from '../../api/queries.ts';
+import { useSelectedBranch } from '../../state/useSelection.ts';
+import { useUrlState } from '../../state/useUrlState.ts';
+import { TokenChart } from './TokenChart.tsx';
+
+/** Without `tokensByK` from the server, at most this many K values are asked for one by one. */
+const MAX_K_QUERIES = 40;
+
+export function defaultDialect(d: Dialect): ContextDialect {
+  return (CONTEXT_DIALECTS as readonly string[]).includes(d) ? (d as ContextDialect) : 'python';
+}
+
+export function ContextPreview() {
+  const { name, summary } = useSelectedBranch();
+  if (!name || !summary) return <div className="empty">Select a branch.</div>;
+  return <ContextFor key={name} branch={name} commitCount={summary.commitCount} detected={summary.dialect} />;
+}
+
+function ContextFor({ branch, commitCount, detected }: { branch: string; commitCount: number; detected: Dialect }) {
+  const [url, setUrl] = useUrlState();
+  const maxK = Math.max(1, commitCount);
+  const k = Math.min(Math.max(url.k ?? 1, 1), maxK);
+  const dialect = url.dialect ?? defaultDialect(detected);
+  const { data, error, isFetching } = useQuery(contextOptions(branch, k, dialect));
+  const serverCounts = data?.tokensByK;
+  // Only when the server's answer came without `tokensByK`: one request per K otherwise.
+  const perK = useQueries({
+    queries: !data || serverCounts ? [] : Array.from({ length: Math.min(maxK, MAX_K_QUERIES) }, (_, i) => contextOptions(branch, i + 1, dialect)),
+  });
+  const counts: (number | undefined)[] = serverCounts ?? perK.map((q) => q.data?.tokens);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.text);
+    } catch {
+      // Clipboard API refused (permissions): the old way still works from a click.
+      const area = document.createElement('textarea');
+      area.value = data.text;
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    setCopied(true);
+  };
+
+  const fresh = data && data.k === k && data.dialect === dialect;
+  return (
+    <div className="context">
+      <div className="context-controls">
+        <label className="field field-k">
+          <span>K</span>
+          <input
+            type="range"
+            min={1}
+            max={maxK}
+            value={k}
+            disabled={maxK === 1}
+            aria-label="K: number of commits in the context"
+            onChange={(e) => setUrl({ k: Number(e.target.value) })}
+          />
+          <output className="mono" data-testid="context-k">
+            {k}
+          </output>
+          <span className="muted">/ {maxK}</span>
+        </label>
+        <label className="field">
+          <span>Dialect</span>
+          <select value={dialect} onChange={(e) => setUrl({ dialect: e.target.value as ContextDialect })} aria-label="Dialect of the CONTEXT text">
+            {CONTEXT_DIALECTS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+                {d === defaultDialect(detected) ? ' (detected)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="context-tokens">
+        <span data-testid="context-tokens">{data ? `${data.tokens.toLocaleString('en-US')} tokens` : '…'}</span>
+        <span className="muted"> at K = {k}</span>
+        {isFetching ? <span className="muted"> · updating</span> : null}
+        <button type="button" className="btn" onClick={() => void copy()} disabled={!data} aria-label="Copy the CONTEXT text">
+          {copied ? 'Copied ✓' : 'Copy'}
+        </button>
+      </div>
+      <TokenChart counts={counts} k={k} onPick={(next) => setUrl({ k: next })} />
+      {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}
+      <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
+        {data?.text ?? ''}
+      </pre>
+    </div>
+  );
+}

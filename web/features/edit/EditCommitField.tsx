@@ -1,0 +1,64 @@
+// A commit field edited in place. Editing a contribution offers to carry the new text into the next commit's
+// Previous Progress Summary, which Contexa filled from this contribution (the summary chain stays whole).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { commitVersion, type CommitField } from '../../../shared/gcc/write/edit.ts';
+import type { Commit } from '../../../shared/types.ts';
+import { editApi } from '../../api/editClient.ts';
+import { invalidateAfterEdit } from '../../api/editQueries.ts';
+import { branchOptions } from '../../api/queries.ts';
+import { useCanEdit } from './EditAccess.ts';
+import { EditableText } from './EditableText.tsx';
+import { MarkdownText } from '../../ui/Markdown.tsx';
+
+const LABELS: Record<CommitField, string> = {
+  thisCommitContribution: "this commit's contribution",
+  previousProgressSummary: 'the previous progress summary',
+  branchPurpose: 'the branch purpose',
+};
+
+interface Props {
+  branch: string;
+  commit: Commit;
+  index: number;
+  field: CommitField;
+  highlight: string;
+}
+
+export function EditCommitField({ branch, commit, index, field, highlight }: Props) {
+  const client = useQueryClient();
+  const canEdit = useCanEdit();
+  const { data } = useQuery({ ...branchOptions(branch), enabled: false });
+  const next = field === 'thisCommitContribution' ? data?.commits[index + 1] : undefined;
+  // Checked by default when the next commit's summary is still this contribution, as Contexa wrote it.
+  const [carry, setCarry] = useState<boolean | null>(null);
+  const carryChecked = carry ?? (next !== undefined && next.previousProgressSummary === commit.thisCommitContribution);
+  return (
+    <EditableText
+      value={commit[field]}
+      version={commitVersion(commit)}
+      label={`${LABELS[field]} of commit ${commit.commitId}`}
+      markdown
+      canEdit={canEdit}
+      render={(text) => <MarkdownText text={text} highlight={highlight} />}
+      conflictText={(current) => (current as Commit)[field] ?? ''}
+      save={async (draft, baseVersion) => {
+        const carryToNext = next && carryChecked ? { version: commitVersion(next) } : undefined;
+        await editApi.commit(branch, index, { commitId: commit.commitId, version: baseVersion, fields: { [field]: draft }, ...(carryToNext ? { carryToNext } : {}) });
+        setCarry(null);
+        await invalidateAfterEdit(client, { kind: 'commit', branch, index, commitId: commit.commitId });
+      }}
+      extra={
+        next
+          ? () => (
+              <label className="edit-carry">
+                <input type="checkbox" checked={carryChecked} onChange={(e) => setCarry(e.target.checked)} />
+                Also use it as the <em>Previous Progress Summary</em> of the next commit <code>{next.commitId}</code>
+                {next.previousProgressSummary !== commit.thisCommitContribution ? <span className="muted"> (which currently says something else)</span> : null}
+              </label>
+            )
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SearchMatch } from '../../api/client.ts';
+import { SEARCH_INPUT_ID } from '../../state/useKeyboardShortcuts.ts';
+import { useUrlState } from '../../state/useUrlState.ts';
+import { SearchResults } from './SearchResults.tsx';
+
+const DEBOUNCE_MS = 150;
+
+export function SearchBox() {
+  const [url, setUrl] = useUrlState();
+  const [text, setText] = useState(url.q);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [picked, setPicked] = useState<SearchMatch[]>([]);
+  const box = useRef<HTMLDivElement>(null);
+
+  // The URL wins when it changes from outside (Esc, back/forward, a deep link).
+  useEffect(() => setText(url.q), [url.q]);
+  useEffect(() => {
+    if (text === url.q) return;
+    const t = setTimeout(() => setUrl({ q: text }), DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text, url.q, setUrl]);
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, []);
+
+  const choose = (m: SearchMatch) => {
+    setOpen(false);
+    setUrl(
+      m.kind === 'step'
+        ? { branch: m.branch, tab: 'log', step: m.index, commit: null }
+        : { branch: m.branch, tab: 'commits', commit: m.commitId ?? null, step: null },
+      'push',
+    );
+  };
+
+  return (
+    <div className="search" ref={box} role="search">
+      <svg className="search-icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+        <circle cx="7" cy="7" r="4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
+        <path d="m10.5 10.5 3.5 3.5" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
+      <input
+        id={SEARCH_INPUT_ID}
+        type="search"
+        aria-label="Search steps and commits on all branches"
+        placeholder="Search steps and commits"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            const n = picked.length;
+            if (n) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+          } else if (e.key === 'Enter' && picked[active]) {
+            e.preventDefault();
+            choose(picked[active]!);
+          }
+        }}
+      />
+      {text ? null : <kbd className="search-kbd">/</kbd>}
+      {open && url.q.trim() ? <SearchResults query={url.q} active={active} onChoose={choose} onMatches={setPicked} /> : null}
+    </div>
+  );
+}
