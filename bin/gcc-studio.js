@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// The installed command. The sources are TypeScript run through tsx's loader, so there is no build step for the
-// server (the page is built by `npm run build` into dist/web).
-import { register } from 'tsx/esm/api';
+// The installed command. It runs the compiled server in dist/ (`npm run build`, which `npm ci` runs through
+// `prepare`, and which the package ships), so nothing compiles TypeScript at run time.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../server/cli/main.ts');
+const entry = new URL('../dist/server/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  const root = new URL('..', import.meta.url).pathname;
+  process.stderr.write(`gcc-studio: not built: run \`npm run build\` in ${root}\n`);
+  process.exit(2);
+}
+const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

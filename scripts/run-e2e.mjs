@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: build the page the server serves, then run Playwright with Debian's Chromium.
+// `npm run test:e2e`: build the page and the server (the specs start bin/gcc-studio.js, which runs dist/), then run
+// Playwright with Debian's Chromium.
 // Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- e2e/live.spec.ts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,7 +20,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const run = (args) => spawnSync(npx, args, { stdio: 'inherit' }).status ?? 1;
 
 if (!process.argv.includes('--no-build')) {
-  const built = run(['vite', 'build', '--logLevel', 'warn']);
+  const built = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { stdio: 'inherit' }).status ?? 1;
   if (built !== 0) process.exit(built);
 }
 process.exit(run(['playwright', 'test', ...process.argv.slice(2).filter((a) => a !== '--no-build')]));

@@ -37,4 +37,23 @@ describe('parseCommandLine', () => {
       expect(() => parseCommandLine(argv), argv.join(' ')).toThrow(UsageError);
     }
   });
+
+  it('says what was wrong in our words, on one line', () => {
+    const message = (argv: string[]) => {
+      try {
+        parseCommandLine(argv);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return null;
+    };
+    expect(message(['--bogus'])).toBe('unknown option --bogus (see gcc-studio --help)');
+    expect(message(['-x'])).toBe('unknown option -x (see gcc-studio --help)');
+    expect(message(['inspect', 'd', '--bogus'])).toBe('unknown option --bogus (see gcc-studio --help)');
+    expect(message(['--port'])).toBe('--port needs a value');
+    expect(message(['context', 'd', '--k'])).toBe('--k needs a value');
+    expect(message(['inspect', 'd', '--json=yes'])).toBe('--json takes no value');
+    expect(message(['--open', '--no-open'])).toBe('--open and --no-open contradict each other');
+    expect(parseCommandLine(['--open'])).toMatchObject({ kind: 'serve', open: true });
+  });
 });

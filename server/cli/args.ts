@@ -30,14 +30,21 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `usage:
-  gcc-studio [DIR] [--port N] [--host H] [--token T] [--read-only] [--no-open]
+  gcc-studio [DIR] [--port N] [--host H] [--read-only] [--open | --no-open]
                                serve the dashboard for DIR (a folder holding .GCC/, or .GCC/ itself; default .)
+                               --port N     default 4780; a free one if that is taken
+                               --host H     default 127.0.0.1; anything else is reachable from other machines
+                               --token T    the access token (default: random per start). Prefer the environment
+                                            variable GCC_STUDIO_TOKEN: a --token on the command line shows in \`ps\`
+                               --read-only  no hand edits, no merges
+                               --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
   gcc-studio inspect DIR [--json]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
   gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
                                print the CONTEXT text that implementation's summary() returns
-  gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error`;
+  gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
+  gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
   const [first, ...rest] = argv;
@@ -61,7 +68,23 @@ function parse<T extends Options>(args: string[], options: T) {
   try {
     return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } as const, ...options }, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new UsageError(usageMessage(err as NodeJS.ErrnoException));
+  }
+}
+
+/** node:util's parseArgs errors, in our words, on one line (its own text suggests `-- "--bogus"`). */
+export function usageMessage(err: NodeJS.ErrnoException): string {
+  const text = err.message.split('\n')[0] ?? '';
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(text)?.[1] ?? 'an option';
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option} (see gcc-studio --help)`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /does not take an argument/.test(text) ? `${option} takes no value` : `${option} needs a value`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument (see gcc-studio --help)`;
+    default:
+      return text || 'bad arguments (see gcc-studio --help)';
   }
 }
 
@@ -110,12 +133,14 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     host: { type: 'string' },
     token: { type: 'string' },
     'read-only': { type: 'boolean' },
+    open: { type: 'boolean' },
     'no-open': { type: 'boolean' },
     demo: { type: 'boolean' },
     version: { type: 'boolean', short: 'v' },
   });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
+  if (values.open && values['no-open']) throw new UsageError('--open and --no-open contradict each other');
   if (positionals.length > 1) throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help)`);
   const demo = values.demo === true;
   if (demo && positionals.length === 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');

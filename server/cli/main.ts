@@ -1,10 +1,10 @@
 // gcc-studio's entry: command line → one-shot command (inspect, context, doctor) or the live server.
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
-import { createEventBus } from '../live/event-bus.ts';
-import { GccDirError, isDir, locateGccDir } from '../live/gcc-dir.ts';
+import { GccDirError } from '../live/gcc-dir.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
-import { createStore, type Store } from '../live/store.ts';
+import type { Store } from '../live/store.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
+import { packageVersion } from './package-files.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -48,7 +48,7 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${USAGE}\n`);
       return EXIT_OK;
     case 'version':
-      io.out(`${await packageVersion()}\n`);
+      io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
       const store = await loadOnce(command.dir);
@@ -80,6 +80,12 @@ async function run(command: Command, io: Io): Promise<number> {
 
 /** Reads DIR's .GCC/ once, without watching. */
 async function loadOnce(dir: string): Promise<Store> {
+  // Loaded here, not at the top: `--version` and `--help` should not pay for the format core.
+  const [{ createEventBus }, { isDir, locateGccDir }, { createStore }] = await Promise.all([
+    import('../live/event-bus.ts'),
+    import('../live/gcc-dir.ts'),
+    import('../live/store.ts'),
+  ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
   // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
@@ -89,32 +95,37 @@ async function loadOnce(dir: string): Promise<Store> {
 }
 
 async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Promise<number> {
-  const { startServer } = await import('../http/serve.ts');
-  const server = await startServer({
-    dir: command.dir,
-    demo: command.demo,
-    port: command.port,
-    host: command.host,
-    token: command.token,
-    readOnly: command.readOnly,
-    open: command.open,
-    log: (line) => io.out(`${line}\n`),
-    warn: io.err,
-  });
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      void server.close().then(resolve);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  return EXIT_OK;
-}
-
-async function packageVersion(): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  // Listen for Ctrl+C before starting: a signal during start-up (the demo's temp folder already written) must still
+  // end in close(), which removes what was made.
+  let stopRequested = false;
+  let stopNow = () => {};
+  const onSignal = () => {
+    stopRequested = true;
+    stopNow();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const { startServer } = await import('../http/serve.ts');
+    const server = await startServer({
+      dir: command.dir,
+      demo: command.demo,
+      port: command.port,
+      portExplicit: command.portExplicit,
+      host: command.host,
+      token: command.token,
+      readOnly: command.readOnly,
+      open: command.open,
+      log: (line) => io.out(`${line}\n`),
+      warn: io.err,
+    });
+    await new Promise<void>((resolve) => {
+      stopNow = () => void server.close().then(resolve);
+      if (stopRequested) stopNow();
+    });
+    return EXIT_OK;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

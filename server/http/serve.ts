@@ -1,15 +1,15 @@
 // Starting the server: the live workspace (watcher → store → bus), the app, an HTTP listener on a loopback port,
 // one line with the URL and its token, and the browser. The CLI parses flags and calls startServer().
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startDemo, type Demo } from '../demo/demo.ts';
-import { locateGccDir } from '../live/gcc-dir.ts';
+import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
 import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
+import { openBrowser } from './open-browser.ts';
 
 import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
 
@@ -66,19 +66,6 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     server.once('listening', onListening);
     server.listen(port, host);
   });
-}
-
-/** Best effort: a missing opener must not stop the server. */
-export function openBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
-    child.on('error', () => {});
-    child.unref();
-  } catch {
-    // No opener: the URL line is enough.
-  }
 }
 
 function urlHost(host: string): string {
@@ -147,8 +134,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
+  if (!live.store.workspace().present && !(await isDir(gccDir))) {
+    warn(`gcc-studio: ${projectDir} holds no .GCC/ yet: waiting for one (the page shows the workspace as soon as an agent creates it).`);
+  }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
-  if (options.open !== false) openBrowser(url);
+  if (options.open !== false) void openBrowser(url);
 
   let closing: Promise<void> | null = null;
   return {

@@ -1,14 +1,16 @@
-// The built page (dist/web, from `npm run build`): files as they are, index.html for any other path so the page's
-// own URLs survive a reload. Without a build, a page that says how to make one.
+// The built page (dist/web, from `npm run build`, which `npm ci` runs): files as they are, index.html for any other
+// path so the page's own URLs survive a reload. Without a build (a checkout whose build failed), a page that says how
+// to make one. serveStatic is only set up once the folder exists, so a missing build prints no warnings of its own.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { BUILT_PAGE_DIR, PACKAGE_ROOT } from '../cli/package-files.ts';
 
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const DEFAULT_WEB_DIR = BUILT_PAGE_DIR;
 
-export const MISSING_BUILD_MESSAGE = 'The page is not built yet: run `npm run build` in the gcc-studio folder, then reload.';
+export const MISSING_BUILD_MESSAGE = `The page is not built: run \`npm run build\` in ${PACKAGE_ROOT}, then reload.`;
 
 export function hasBuiltPage(webDir: string): boolean {
   return existsSync(join(webDir, 'index.html'));
@@ -16,16 +18,30 @@ export function hasBuiltPage(webDir: string): boolean {
 
 export function staticRoutes(webDir: string) {
   const app = new Hono();
+  let files: { assets: MiddlewareHandler; index: MiddlewareHandler } | null = null;
   app.use('*', async (c, next) => {
-    if (hasBuiltPage(webDir)) return next();
+    if (!files && hasBuiltPage(webDir)) {
+      files = { assets: serveStatic({ root: webDir }), index: serveStatic({ root: webDir, path: 'index.html' }) };
+    }
+    if (files) {
+      const served = await files.assets(c, async () => {});
+      if (served) return served;
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        const index = await files.index(c, async () => {});
+        if (index) return index;
+      }
+      return next();
+    }
     return c.html(
       `<!doctype html><meta charset="utf-8"><title>gcc-studio</title>` +
-        `<body style="font-family:system-ui;margin:3rem"><h1>gcc-studio</h1><p>${MISSING_BUILD_MESSAGE}</p>` +
+        `<body style="font-family:system-ui;margin:3rem"><h1>gcc-studio</h1><p>${escapeHtml(MISSING_BUILD_MESSAGE)}</p>` +
         `<p>The API is running: <code>/api/workspace</code>.</p></body>`,
       503,
     );
   });
-  app.use('*', serveStatic({ root: webDir }));
-  app.get('*', serveStatic({ root: webDir, path: 'index.html' }));
   return app;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
