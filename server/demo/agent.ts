@@ -1,19 +1,19 @@
 // The simulated agent: a separate process (like a real agent) that keeps writing to a .GCC/ in Python's format.
-// usage: node --import tsx server/demo/agent.ts GCC_DIR SEED_EXPECTED_JSON [--interval-ms N]
-// The interval is jittered between N and 2N so the page sees an irregular rhythm, like a real agent's.
-import { readFileSync } from 'node:fs';
-import { PythonGccWriter, writerStateFromExpected } from './python-writer.ts';
+// Started by demo.ts with fork(): it receives the writer's state of the seeded workspace over IPC, then writes one
+// operation of the story per tick. The interval is jittered between N and 2N so the page sees an irregular rhythm,
+// like a real agent's.
+// usage (by demo.ts): agent GCC_DIR [--interval-ms N] [--remove-on-exit DIR]
+import { rmSync } from 'node:fs';
+import { PythonGccWriter, type WriterState } from './python-writer.ts';
 import { story } from './story.ts';
 
-function main(argv: string[]): void {
-  const [gccDir, seedPath] = argv;
-  if (!gccDir || !seedPath) {
-    console.error('usage: agent.ts GCC_DIR SEED_EXPECTED_JSON [--interval-ms N]');
-    process.exit(2);
-  }
-  const at = argv.indexOf('--interval-ms');
-  const interval = at >= 0 ? Number(argv[at + 1]) : 1000;
-  const writer = new PythonGccWriter(gccDir, writerStateFromExpected(JSON.parse(readFileSync(seedPath, 'utf8'))));
+function option(argv: string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
+function run(gccDir: string, state: WriterState, interval: number): () => void {
+  const writer = new PythonGccWriter(gccDir, state);
   const ops = story();
   let timer: ReturnType<typeof setTimeout>;
   const tick = () => {
@@ -27,14 +27,38 @@ function main(argv: string[]): void {
     timer = setTimeout(tick, interval * (1 + Math.random()));
   };
   timer = setTimeout(tick, interval / 2);
+  return () => clearTimeout(timer);
+}
+
+function main(argv: string[]): void {
+  const [gccDir] = argv;
+  if (!gccDir || !process.send) {
+    console.error('usage: started by gcc-studio --demo (agent GCC_DIR [--interval-ms N] [--remove-on-exit DIR])');
+    process.exit(2);
+  }
+  const interval = Number(option(argv, '--interval-ms') ?? 1000);
+  const removeOnExit = option(argv, '--remove-on-exit');
+  let cancel = () => {};
+  process.once('message', (message: unknown) => {
+    const m = message as { type?: string; state?: WriterState };
+    if (m.type === 'state' && m.state) cancel = run(gccDir, m.state, interval);
+  });
   const stop = () => {
-    clearTimeout(timer);
+    cancel();
     process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  // Die with the server: when the IPC channel closes, nobody is watching any more.
-  process.on('disconnect', stop);
+  // The server went away without stopping us (killed, crashed): nobody is watching, and nobody else will remove
+  // the demo's temp folder.
+  const orphaned = () => {
+    cancel();
+    if (removeOnExit) rmSync(removeOnExit, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('disconnect', orphaned);
+  // Killed while this process was still starting: the channel closed before anyone listened.
+  if (!process.connected) orphaned();
 }
 
 main(process.argv.slice(2));

@@ -1,11 +1,10 @@
 // A steady writer for the live tests and the latency bench: COUNT Python-format steps appended to BRANCH at RATE per
 // second by a separate process, each stamped with its wall-clock write time (the reader measures latency from it).
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { tsxExecArgv } from './demo.ts';
+import { childEntry } from './child-entry.ts';
 import { PythonGccWriter } from './python-writer.ts';
 
-const ENTRY = fileURLToPath(new URL('./burst-writer.ts', import.meta.url));
+const ENTRY = childEntry(import.meta.url, 'burst-writer');
 
 /** Milliseconds since the epoch with sub-millisecond precision, comparable between processes of one machine. */
 export function wallClockMs(): number {
@@ -50,7 +49,7 @@ export interface BurstProcess {
 
 /** Starts the writer as its own process (like a real agent). */
 export function startBurstWriter(gccDir: string, branch: string, count: number, rate: number, firstStep = 1): BurstProcess {
-  const child = fork(ENTRY, [gccDir, branch, String(count), String(rate), String(firstStep)], { execArgv: tsxExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(ENTRY.path, [gccDir, branch, String(count), String(rate), String(firstStep)], { execArgv: ENTRY.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const done = new Promise<number>((resolve, reject) => {
     let written = -1;
     child.on('message', (m: unknown) => {

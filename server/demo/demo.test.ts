@@ -23,11 +23,23 @@ describe('startDemo', () => {
     expect(meta).toContain('status: merged\n');
     const mainLog = readFileSync(join(gcc, 'branches', 'main', 'log.md'), 'utf8');
     expect(mainLog).toContain('\n## Merged from `deploy-fly` (');
-    expect(mainLog).toMatch(/### Step 10 — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00\n/);
+    // The seed's 4 steps of main and the 2 merged from auth-jwt, then the story's first step on main.
+    expect(mainLog).toMatch(/### Step 7 — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00\n/);
     expect(readFileSync(join(gcc, 'main.md'), 'utf8')).toContain('Merged `deploy-fly`: Merged branch `deploy-fly` (2 commits).');
     const dir = demo.projectDir;
     await demo.stop();
     demo = null;
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('leaves no temp folder behind when the server goes away without stopping it', async () => {
+    demo = startDemo({ intervalMs: 1000 });
+    const { projectDir, agent } = demo;
+    expect(existsSync(join(projectDir, '.GCC', 'main.md'))).toBe(true);
+    // What the agent sees when the server process is killed: its IPC channel closes.
+    const exited = new Promise((resolve) => agent.once('exit', resolve));
+    agent.disconnect();
+    await exited;
+    expect(existsSync(projectDir)).toBe(false);
   });
 });

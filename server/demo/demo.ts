@@ -1,14 +1,12 @@
-// `gcc-studio --demo`: a copy of the Python corpus workspace in a temp folder, and a simulated agent process that
-// keeps writing to it, so a newcomer sees memory grow live.
+// `gcc-studio --demo`: a seed workspace written into a temp folder (seed.ts), and a simulated agent process that
+// keeps writing to it, so a newcomer sees memory grow live. The temp folder never outlives the demo: stop() removes
+// it, and the agent removes it too when the server goes away without stopping it (killed, crashed).
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const CORPUS_CASE = fileURLToPath(new URL('../../fixtures/corpus/python', import.meta.url));
-const AGENT = fileURLToPath(new URL('./agent.ts', import.meta.url));
+import { childEntry } from './child-entry.ts';
+import { seedDemoWorkspace } from './seed.ts';
 
 export interface DemoOptions {
   /** Base pause between the agent's operations (jittered up to twice that); default 1000 ms. */
@@ -26,25 +24,24 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-/** Node flags that make a child process run TypeScript through tsx (a dependency), wherever its cwd is. */
-export function tsxExecArgv(): string[] {
-  const loader = createRequire(import.meta.url).resolve('tsx');
-  return ['--import', pathToFileURL(loader).href];
-}
-
-export function copyDemoWorkspace(): { projectDir: string; gccDir: string } {
+export function startDemo(options: DemoOptions = {}): Demo {
   const projectDir = mkdtempSync(join(tmpdir(), 'gcc-studio-demo-'));
   const gccDir = join(projectDir, '.GCC');
-  cpSync(join(CORPUS_CASE, '.GCC'), gccDir, { recursive: true });
-  return { projectDir, gccDir };
-}
-
-export function startDemo(options: DemoOptions = {}): Demo {
-  const { projectDir, gccDir } = copyDemoWorkspace();
-  const agent = fork(AGENT, [gccDir, join(CORPUS_CASE, 'expected.json'), '--interval-ms', String(options.intervalMs ?? 1000)], {
-    execArgv: tsxExecArgv(),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let agent: ChildProcess;
+  try {
+    const writer = seedDemoWorkspace(gccDir);
+    const entry = childEntry(import.meta.url, 'agent');
+    agent = fork(entry.path, [gccDir, '--interval-ms', String(options.intervalMs ?? 1000), '--remove-on-exit', projectDir], {
+      execArgv: entry.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // The writer's state holds Maps: structured clone, not JSON.
+      serialization: 'advanced',
+    });
+    agent.send({ type: 'state', state: writer.state });
+  } catch (err) {
+    rmSync(projectDir, { recursive: true, force: true });
+    throw err;
+  }
   agent.on('message', (message: unknown) => {
     const m = message as { type?: string; op?: string; message?: string };
     if (m.type === 'op' && m.op) options.onOp?.(m.op);

@@ -3,13 +3,12 @@
 // saves hand edits against it; whatever the lock fails to exclude would show up as a lost or torn record.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { burstObservation, wallClockMs } from './burst.ts';
-import { tsxExecArgv } from './demo.ts';
+import { childEntry } from './child-entry.ts';
 import { openFlockSession } from './flock-session.ts';
 import { PythonGccWriter } from './python-writer.ts';
 
-const ENTRY = fileURLToPath(new URL('./locked-burst-writer.ts', import.meta.url));
+const ENTRY = childEntry(import.meta.url, 'locked-burst-writer');
 
 export interface LockedBurstOptions {
   /** The number Python would give the branch's next step. */
@@ -66,7 +65,7 @@ export interface LockedBurstProcess {
 
 export function startLockedBurstWriter(gccDir: string, branch: string, count: number, rate: number, options: LockedBurstOptions): LockedBurstProcess {
   const args = [gccDir, branch, String(count), String(rate), String(options.firstStep), String(options.commitEvery)];
-  const child = fork(ENTRY, args, { execArgv: tsxExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(ENTRY.path, args, { execArgv: ENTRY.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const done = new Promise<LockedBurstResult>((resolve, reject) => {
     let result: LockedBurstResult | null = null;
     child.on('message', (m: unknown) => {
