@@ -1,7 +1,8 @@
 // Before anything is written: the exact bytes a merge of head into base will append or change, in the dialect of
 // the base's files, with the summary the user may replace. The Merge button performs exactly this change.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { MergePreviewResponse, MergeRequest, MergeResponse } from '../../../shared/compare-api.ts';
 import { mergeMutationOptions, mergePreviewOptions, workspaceOptions } from '../../api/queries.ts';
 import { useSettledRevision, useSettledValue } from '../../state/useSettledRevision.ts';
 import { InlineCode } from '../../ui/InlineCode.tsx';
@@ -9,6 +10,8 @@ import { MergeWriteView } from './MergeWriteView.tsx';
 import type { DiffMode } from './TextDiff.tsx';
 
 const DIALECT_NAMES: Record<string, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', zig: 'Zig', lua: 'Lua', elixir: 'Elixir' };
+
+type Merge = UseMutationResult<MergeResponse, Error, MergeRequest>;
 
 export function MergePreview({ head, base, mode }: { head: string; base: string; mode: DiffMode }) {
   const client = useQueryClient();
@@ -33,63 +36,94 @@ export function MergePreview({ head, base, mode }: { head: string; base: string;
       <p className="muted merge-intro">
         Exactly what will be appended or replaced. Only the timestamps and the commit id will differ when the merge is done.
       </p>
-      <div className="merge-summary">
-        <label htmlFor={summaryId}>Merge summary</label>
-        <textarea
-          id={summaryId}
-          data-testid="merge-summary"
-          rows={3}
-          value={summary}
-          placeholder={current?.automaticSummary ?? 'Automatic summary'}
-          onChange={(e) => setSummary(e.target.value)}
-          maxLength={8000}
-        />
-        <span className="muted merge-summary-hint">{summary.trim() ? 'Your text replaces the automatic summary.' : 'Empty: the automatic summary (shown greyed) is used.'}</span>
-      </div>
+      <MergeSummaryField id={summaryId} summary={summary} placeholder={current?.automaticSummary ?? 'Automatic summary'} onChange={setSummary} />
       {preview.error ? <div className="notice notice-error">Could not preview the merge: {preview.error.message}</div> : null}
       {current ? (
-        <>
-          {current.blockers.length > 0 ? (
-            <ul className="merge-blockers" data-testid="merge-blockers">
-              {current.blockers.map((b) => (
-                <li key={b}>
-                  <InlineCode text={b} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {current.notes.length > 0 ? (
-            <ul className="merge-notes">
-              {current.notes.map((n) => (
-                <li key={n}>
-                  <InlineCode text={n} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className={`merge-writes${typing ? ' is-stale' : ''}`}>
-            {current.writes.map((w) => (
-              <MergeWriteView key={w.file} write={w} mode={mode} roadmap={ws?.roadmap.text ?? ''} />
-            ))}
-          </div>
-          {readOnly ? null : (
-            <div className="merge-actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-testid="merge-button"
-                disabled={current.blockers.length > 0 || typing || merge.isPending}
-                onClick={() => merge.mutate({ branch: head, target: base, summary: current.customSummary ? current.summary : null, expect: current.fingerprint })}
-              >
-                {merge.isPending ? 'Merging…' : `Merge ${head} into ${base}`}
-              </button>
-              <span className="muted">Takes the lock the workspace’s writers use; the page updates from the live stream.</span>
-            </div>
-          )}
-        </>
+        <MergePlanView
+          head={head}
+          base={base}
+          plan={current}
+          mode={mode}
+          roadmap={ws?.roadmap.text ?? ''}
+          typing={typing}
+          readOnly={readOnly}
+          merge={merge}
+        />
       ) : preview.isPending ? (
         <p className="muted">Preparing the preview…</p>
       ) : null}
+      <MergeOutcome merge={merge} />
+    </section>
+  );
+}
+
+function MergeSummaryField({ id, summary, placeholder, onChange }: { id: string; summary: string; placeholder: string; onChange(summary: string): void }) {
+  return (
+    <div className="merge-summary">
+      <label htmlFor={id}>Merge summary</label>
+      <textarea id={id} data-testid="merge-summary" rows={3} value={summary} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} maxLength={8000} />
+      <span className="muted merge-summary-hint">{summary.trim() ? 'Your text replaces the automatic summary.' : 'Empty: the automatic summary (shown greyed) is used.'}</span>
+    </div>
+  );
+}
+
+interface MergePlanViewProps {
+  head: string;
+  base: string;
+  plan: MergePreviewResponse;
+  mode: DiffMode;
+  roadmap: string;
+  typing: boolean;
+  readOnly: boolean;
+  merge: Merge;
+}
+
+/** What the preview found (blockers, notes), the writes, and the Merge button that performs exactly them. */
+function MergePlanView({ head, base, plan, mode, roadmap, typing, readOnly, merge }: MergePlanViewProps) {
+  return (
+    <>
+      <InlineCodeList items={plan.blockers} className="merge-blockers" testId="merge-blockers" />
+      <InlineCodeList items={plan.notes} className="merge-notes" />
+      <div className={`merge-writes${typing ? ' is-stale' : ''}`}>
+        {plan.writes.map((w) => (
+          <MergeWriteView key={w.file} write={w} mode={mode} roadmap={roadmap} />
+        ))}
+      </div>
+      {readOnly ? null : (
+        <div className="merge-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="merge-button"
+            disabled={plan.blockers.length > 0 || typing || merge.isPending}
+            onClick={() => merge.mutate({ branch: head, target: base, summary: plan.customSummary ? plan.summary : null, expect: plan.fingerprint })}
+          >
+            {merge.isPending ? 'Merging…' : `Merge ${head} into ${base}`}
+          </button>
+          <span className="muted">Takes the lock the workspace’s writers use; the page updates from the live stream.</span>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Nothing when empty; else one item a line, `code` spans kept. */
+function InlineCodeList({ items, className, testId }: { items: readonly string[]; className: string; testId?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className={className} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item}>
+          <InlineCode text={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MergeOutcome({ merge }: { merge: Merge }) {
+  return (
+    <>
       {merge.isSuccess ? (
         <div className="notice notice-success" role="status" data-testid="merge-result">
           Merged <code>{merge.data.branch}</code> into <code>{merge.data.target}</code>: commit <code>{merge.data.commitId}</code>.
@@ -100,6 +134,6 @@ export function MergePreview({ head, base, mode }: { head: string; base: string;
           <InlineCode text={merge.error.message} />
         </div>
       ) : null}
-    </section>
+    </>
   );
 }

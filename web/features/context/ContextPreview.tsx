@@ -1,11 +1,11 @@
 // The exact CONTEXT text the agent would get for the selected branch, computed by the server.
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../shared/types.ts';
 import { contextOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
 import { useUrlState } from '../../state/useUrlState.ts';
 import { TokenChart } from './TokenChart.tsx';
+import { useCopyText } from './useCopyText.ts';
 
 /** Without `tokensByK` from the server, at most this many K values are asked for one by one. */
 const MAX_K_QUERIES = 40;
@@ -32,61 +32,12 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
     queries: !data || serverCounts ? [] : Array.from({ length: Math.min(maxK, MAX_K_QUERIES) }, (_, i) => contextOptions(branch, i + 1, dialect)),
   });
   const counts: (number | undefined)[] = serverCounts ?? perK.map((q) => q.data?.tokens);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(t);
-  }, [copied]);
-
-  const copy = async () => {
-    if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.text);
-    } catch {
-      // Clipboard API refused (permissions): the old way still works from a click.
-      const area = document.createElement('textarea');
-      area.value = data.text;
-      document.body.append(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-    }
-    setCopied(true);
-  };
+  const { copied, copy } = useCopyText(data?.text);
 
   const fresh = data && data.k === k && data.dialect === dialect;
   return (
     <div className="context">
-      <div className="context-controls">
-        <label className="field field-k">
-          <span>K</span>
-          <input
-            type="range"
-            min={1}
-            max={maxK}
-            value={k}
-            disabled={maxK === 1}
-            aria-label="K: number of commits in the context"
-            onChange={(e) => setUrl({ k: Number(e.target.value) })}
-          />
-          <output className="mono" data-testid="context-k">
-            {k}
-          </output>
-          <span className="muted">/ {maxK}</span>
-        </label>
-        <label className="field">
-          <span>Dialect</span>
-          <select value={dialect} onChange={(e) => setUrl({ dialect: e.target.value as ContextDialect })} aria-label="Dialect of the CONTEXT text">
-            {CONTEXT_DIALECTS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-                {d === defaultDialect(detected) ? ' (detected)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <ContextControls k={k} maxK={maxK} dialect={dialect} detected={detected} onK={(next) => setUrl({ k: next })} onDialect={(next) => setUrl({ dialect: next })} />
       <div className="context-tokens">
         <span data-testid="context-tokens">{data ? `${data.tokens.toLocaleString('en-US')} tokens` : '…'}</span>
         <span className="muted"> at K = {k}</span>
@@ -100,6 +51,50 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
       <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
         {data?.text ?? ''}
       </pre>
+    </div>
+  );
+}
+
+interface ContextControlsProps {
+  k: number;
+  maxK: number;
+  dialect: ContextDialect;
+  detected: Dialect;
+  onK(k: number): void;
+  onDialect(dialect: ContextDialect): void;
+}
+
+/** K (how many commits the context holds) and the dialect it is rendered in; both live in the URL. */
+function ContextControls({ k, maxK, dialect, detected, onK, onDialect }: ContextControlsProps) {
+  return (
+    <div className="context-controls">
+      <label className="field field-k">
+        <span>K</span>
+        <input
+          type="range"
+          min={1}
+          max={maxK}
+          value={k}
+          disabled={maxK === 1}
+          aria-label="K: number of commits in the context"
+          onChange={(e) => onK(Number(e.target.value))}
+        />
+        <output className="mono" data-testid="context-k">
+          {k}
+        </output>
+        <span className="muted">/ {maxK}</span>
+      </label>
+      <label className="field">
+        <span>Dialect</span>
+        <select value={dialect} onChange={(e) => onDialect(e.target.value as ContextDialect)} aria-label="Dialect of the CONTEXT text">
+          {CONTEXT_DIALECTS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+              {d === defaultDialect(detected) ? ' (detected)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

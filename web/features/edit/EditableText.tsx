@@ -1,9 +1,9 @@
 // One field, edited in place: the text as it reads, an Edit button, then a Write/Preview editor with Save and Cancel.
 // A save carries the version of the record the draft was made from; a 409 opens the conflict view (disk beside draft).
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { EditConflictError } from '../../api/editClient.ts';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { ConflictView } from './ConflictView.tsx';
 import { MarkdownText } from '../../ui/Markdown.tsx';
+import { useFieldEditor, type EditorTab } from './useFieldEditor.ts';
 import './edit.css';
 
 export interface EditableTextProps {
@@ -27,60 +27,17 @@ export interface EditableTextProps {
   className?: string;
 }
 
-type Conflict = { text: string; version: string };
-
 export function EditableText(props: EditableTextProps) {
-  const { value, version, label, render, markdown = false, singleLine = false, canEdit } = props;
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const [base, setBase] = useState(version);
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const area = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
-  const id = useId();
+  const { value, label, render, markdown = false, singleLine = false, canEdit } = props;
+  const ed = useFieldEditor(props);
+  const { draft, busy, conflict, close, submit } = ed;
 
-  useEffect(() => {
-    if (editing && tab === 'write') area.current?.focus();
-  }, [editing, tab]);
-
-  const open = () => {
-    setDraft(value);
-    setBase(version);
-    setTab('write');
-    setError(null);
-    setConflict(null);
-    setEditing(true);
-  };
-  const close = () => {
-    setEditing(false);
-    setConflict(null);
-    setError(null);
-  };
-  const submit = async (against: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await props.save(draft, against);
-      close();
-    } catch (err) {
-      if (err instanceof EditConflictError) {
-        setConflict({ text: props.conflictText(err.conflict.current), version: err.conflict.version });
-      } else {
-        setError(err instanceof Error ? err.message : String(err));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (!editing) {
+  if (!ed.editing) {
     return (
       <div className={`editable${props.className ? ` ${props.className}` : ''}`}>
         <div className="editable-view">{render(value)}</div>
         {canEdit ? (
-          <button type="button" className="edit-btn" onClick={(e) => (e.stopPropagation(), open())} aria-label={`Edit ${label}`} title={`Edit ${label}`}>
+          <button type="button" className="edit-btn" onClick={(e) => (e.stopPropagation(), ed.open())} aria-label={`Edit ${label}`} title={`Edit ${label}`}>
             Edit
           </button>
         ) : null}
@@ -89,36 +46,91 @@ export function EditableText(props: EditableTextProps) {
   }
 
   const renderPreview = (text: string) => (markdown ? <MarkdownText text={text} /> : <div className="edit-plain">{text}</div>);
+  const editor = (
+    <FieldEditor
+      label={label}
+      singleLine={singleLine}
+      tab={ed.tab}
+      onTab={ed.setTab}
+      draft={draft}
+      onDraft={ed.setDraft}
+      inputRef={ed.area}
+      id={ed.id}
+      renderPreview={renderPreview}
+      onSave={() => void submit(conflict?.version ?? ed.base)}
+      onCancel={close}
+    />
+  );
+  return (
+    <div className="editable is-editing" onClick={(e) => e.stopPropagation()} data-testid="editor">
+      {conflict ? (
+        <ConflictView label={label} disk={conflict.text} render={renderPreview} busy={busy} onKeepMine={() => void submit(conflict.version)} onTakeDisk={close}>
+          {editor}
+        </ConflictView>
+      ) : (
+        <>
+          {editor}
+          {props.extra?.(draft)}
+          <EditActions busy={busy} unchanged={draft === value} onSave={() => void submit(ed.base)} onCancel={close} />
+        </>
+      )}
+      {ed.error ? (
+        <p className="edit-error" role="alert">
+          {ed.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldEditorProps {
+  label: string;
+  singleLine: boolean;
+  tab: EditorTab;
+  onTab(tab: EditorTab): void;
+  draft: string;
+  onDraft(draft: string): void;
+  inputRef: RefObject<(HTMLTextAreaElement & HTMLInputElement) | null>;
+  id: string;
+  renderPreview(text: string): ReactNode;
+  /** Ctrl+Enter in the input. */
+  onSave(): void;
+  /** Esc in the input. */
+  onCancel(): void;
+}
+
+/** The Write/Preview tabs (multi-line fields only) over the input or the preview of the draft. */
+function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, id, renderPreview, onSave, onCancel }: FieldEditorProps) {
   const input = singleLine ? (
     <input
-      ref={area}
+      ref={inputRef}
       id={id}
       className="edit-input"
       value={draft}
       aria-label={label}
-      onChange={(e) => setDraft(e.target.value)}
-      onKeyDown={(e) => onKeys(e, () => void submit(conflict?.version ?? base), close)}
+      onChange={(e) => onDraft(e.target.value)}
+      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
     />
   ) : (
     <textarea
-      ref={area}
+      ref={inputRef}
       id={id}
       className="edit-area"
       value={draft}
       aria-label={label}
       rows={Math.min(18, Math.max(3, draft.split('\n').length + 1))}
-      onChange={(e) => setDraft(e.target.value)}
-      onKeyDown={(e) => onKeys(e, () => void submit(conflict?.version ?? base), close)}
+      onChange={(e) => onDraft(e.target.value)}
+      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
     />
   );
-  const editor = (
+  return (
     <>
       {singleLine ? null : (
         <div className="edit-tabs" role="tablist" aria-label={`${label} editor`}>
-          <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => setTab('write')}>
+          <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => onTab('write')}>
             Write
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => setTab('preview')}>
+          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => onTab('preview')}>
             Preview
           </button>
         </div>
@@ -126,41 +138,20 @@ export function EditableText(props: EditableTextProps) {
       {tab === 'write' || singleLine ? input : <div className="edit-preview" data-testid="edit-preview">{draft.trim() ? renderPreview(draft) : <span className="muted">Nothing to preview.</span>}</div>}
     </>
   );
+}
+
+function EditActions({ busy, unchanged, onSave, onCancel }: { busy: boolean; unchanged: boolean; onSave(): void; onCancel(): void }) {
   return (
-    <div className="editable is-editing" onClick={(e) => e.stopPropagation()} data-testid="editor">
-      {conflict ? (
-        <ConflictView
-          label={label}
-          disk={conflict.text}
-          render={renderPreview}
-          busy={busy}
-          onKeepMine={() => void submit(conflict.version)}
-          onTakeDisk={close}
-        >
-          {editor}
-        </ConflictView>
-      ) : (
-        <>
-          {editor}
-          {props.extra?.(draft)}
-          <div className="edit-actions">
-            <button type="button" className="btn btn-primary" onClick={() => void submit(base)} disabled={busy || draft === value}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <button type="button" className="btn" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <span className="edit-hint muted">
-              <kbd>Ctrl</kbd>+<kbd>Enter</kbd> save · <kbd>Esc</kbd> cancel
-            </span>
-          </div>
-        </>
-      )}
-      {error ? (
-        <p className="edit-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <div className="edit-actions">
+      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <span className="edit-hint muted">
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> save · <kbd>Esc</kbd> cancel
+      </span>
     </div>
   );
 }
