@@ -1,23 +1,20 @@
-// Agent-written Markdown, sanitized: raw HTML is dropped (skipHtml), links are neutralised by react-markdown's
-// default urlTransform and open outside the page.
-import type { ReactNode } from 'react';
-import Markdown from 'react-markdown';
-import { rehypeMark } from './rehypeMark.ts';
+// Agent-written Markdown. The renderer (react-markdown and its unified pipeline, a third of the page's code) is its
+// own chunk, fetched the first time any Markdown is drawn: the first screen (log, context) draws none. Until it is
+// in, the text shows as it is written, so nothing waits on it.
+import { lazy, Suspense } from 'react';
 
-const components = {
-  a: ({ href, children }: { href?: string; children?: ReactNode }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-};
+export interface MarkdownTextProps {
+  text: string;
+  highlight?: string;
+  className?: string;
+}
 
-export function MarkdownText({ text, highlight = '', className }: { text: string; highlight?: string; className?: string }) {
+const Renderer = lazy(() => import('./MarkdownRenderer.tsx').then((m) => ({ default: m.MarkdownRenderer })));
+
+export function MarkdownText(props: MarkdownTextProps) {
   return (
-    <div className={className ? `md ${className}` : 'md'}>
-      <Markdown skipHtml components={components} rehypePlugins={highlight.trim() ? [[rehypeMark, highlight]] : []}>
-        {text}
-      </Markdown>
-    </div>
+    <Suspense fallback={<div className={props.className ? `md md-plain ${props.className}` : 'md md-plain'}>{props.text}</div>}>
+      <Renderer {...props} />
+    </Suspense>
   );
 }

@@ -9,10 +9,9 @@ import type { EditOutcome } from './edit-records.ts';
 import { metadataVersion } from './edit-version.ts';
 import { parseMetadata, serializeMetadata } from '../read/metadata.ts';
 
-export type MetadataField = 'purpose' | 'status';
-export const METADATA_FIELDS: readonly MetadataField[] = ['purpose', 'status'];
-/** Statuses a user may set; `merged` is left to merges (it goes with merged_into / merged_at). */
-export const EDITABLE_STATUSES = ['active', 'abandoned'] as const;
+import { EDITABLE_STATUSES, type MetadataField } from './edit-fields.ts';
+
+export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit-fields.ts';
 
 const KEY_OF: Record<MetadataField, string> = { purpose: 'purpose', status: 'status' };
 

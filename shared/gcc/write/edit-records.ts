@@ -10,10 +10,9 @@ import { parseLog } from '../read/log.ts';
 import { FieldSplitter } from '../read/records.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
-export type CommitField = 'branchPurpose' | 'previousProgressSummary' | 'thisCommitContribution';
-export type StepField = 'observation' | 'thought' | 'action';
-export const COMMIT_FIELDS: readonly CommitField[] = ['branchPurpose', 'previousProgressSummary', 'thisCommitContribution'];
-export const STEP_FIELDS: readonly StepField[] = ['observation', 'thought', 'action'];
+import { normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+
+export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
 
 /** One record to change: where it is, what it must still be, and the new values of some of its fields. */
 export interface RecordEdit<F extends string> {
@@ -52,11 +51,6 @@ export interface RecordFileOptions {
   file: string;
   branch: string;
   dialect: Dialect;
-}
-
-/** What a page or script sends is normalised the way a textarea and the writers agree on: LF, no trailing blanks. */
-export function normalizeEditText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
 }
 
 interface Layout<F extends string> {

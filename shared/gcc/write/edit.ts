@@ -2,12 +2,10 @@
 // the entries of the edit history. Pure types and helpers; the splicing itself is in edit-records.ts (commits,
 // steps), edit-metadata.ts and edit-roadmap.ts, the versions in edit-version.ts.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
-import type { CommitField, StepField } from './edit-records.ts';
-import type { MetadataField } from './edit-metadata.ts';
+import type { CommitField, MetadataField, StepField } from './edit-fields.ts';
 import type { RoadmapPart } from './edit-roadmap.ts';
 
-export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit-records.ts';
-export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit-metadata.ts';
+export { COMMIT_FIELDS, EDITABLE_STATUSES, METADATA_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type MetadataField, type StepField } from './edit-fields.ts';
 export type { RoadmapPart } from './edit-roadmap.ts';
 export { commitVersion, metadataVersion, roadmapPartVersion, stepVersion } from './edit-version.ts';
 

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchMatch } from '../../api/client.ts';
 import { SEARCH_INPUT_ID } from '../../state/useKeyboardShortcuts.ts';
 import { useUrlState } from '../../state/useUrlState.ts';
-import { SearchResults } from './SearchResults.tsx';
+import { lazyView } from '../../ui/lazyView.tsx';
+
+// The results list is fetched with the first query typed.
+const SearchResults = lazyView(() => import('./SearchResults.tsx').then((m) => m.SearchResults), 'search results');
 
 const DEBOUNCE_MS = 150;
 
