@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLatencyBench } from './latency.ts';
 import { runParseBench } from './parse.ts';
+import { runStartupBench } from './startup.ts';
 import { printRows, type BenchRow } from './stats.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  const startup = await runStartupBench();
+  printRows('Start-up: the packed install against the sources through tsx (interleaved, 5 runs each)', startup);
+  rows.push(...startup);
   const latency = await runLatencyBench();
   printRows('Live: append → SSE event at the client', latency);
   rows.push(...latency);

@@ -1,0 +1,93 @@
+// `npm run test:package`: the package as a user installs it (packed-install.ts), then with the installed command:
+// --version; inspect --json on a fixture; the server on a fixture answering `/` (HTML that references the built
+// assets, one of which is fetched) and `/api/workspace`, with nothing on stderr; and one browser spec against it
+// (GCC_STUDIO_BIN). Also: the package holds no tests, fixtures or sources, and no build tool got installed.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { directoryBytes, installPacked, REPO, type PackedInstall } from './packed-install.ts';
+
+const FIXTURE = join(REPO, 'fixtures', 'corpus', 'python');
+const TOKEN = 'package-smoke-token';
+
+class SmokeFailure extends Error {}
+function check(ok: unknown, message: string): asserts ok {
+  if (!ok) throw new SmokeFailure(message);
+}
+
+function checkContents(install: PackedInstall): void {
+  const forbidden = install.files.filter((f) => /(^|\/)(e2e|fixtures|bench|scripts)\/|\.test\.|\.spec\.|\.tsx?$|tsconfig|vite\.config|playwright/.test(f));
+  check(forbidden.length === 0, `the package holds files it must not: ${forbidden.slice(0, 10).join(', ')}`);
+  for (const needed of ['bin/gcc-studio.js', 'dist/server/cli/main.js', 'dist/web/index.html', 'dist/server/demo/agent.js', 'package.json', 'LICENSE']) {
+    check(install.files.includes(needed), `the package lacks ${needed}`);
+  }
+  for (const tool of ['vite', 'typescript', 'tsx', 'react', 'react-dom', 'd3', '@playwright/test', 'vitest']) {
+    check(!existsSync(join(install.modules, tool)), `the production install holds ${tool}`);
+  }
+  console.log(`package-smoke: ${install.files.length} files, ${(install.unpackedBytes / 1024).toFixed(0)} kB unpacked; installed size ${(directoryBytes(install.modules) / 1024 / 1024).toFixed(1)} MB`);
+}
+
+function waitForOrigin(child: ChildProcess): Promise<{ origin: string; stderr: () => string }> {
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new SmokeFailure(`no URL within 20 s\n${out}\n${err}`)), 20_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/[^\s/]+)\/\?token=/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        done({ origin: m[1]!, stderr: () => err });
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('exit', (code) => fail(new SmokeFailure(`exited with ${code}\n${out}\n${err}`)));
+  });
+}
+
+async function checkServer(bin: string): Promise<void> {
+  const child = spawn(process.execPath, [bin, FIXTURE, '--no-open', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GCC_STUDIO_TOKEN: TOKEN } });
+  try {
+    const { origin, stderr } = await waitForOrigin(child);
+    const page = await fetch(`${origin}/`);
+    const html = await page.text();
+    const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    check(page.status === 200 && asset, `/ answered ${page.status} without a built script: ${html.slice(0, 200)}`);
+    const js = await fetch(`${origin}${asset}`);
+    const body = await js.text();
+    check(js.status === 200 && /javascript/.test(js.headers.get('content-type') ?? '') && body.length > 1000, `${asset} answered ${js.status} (${js.headers.get('content-type')})`);
+    const ws = await fetch(`${origin}/api/workspace`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const workspace = (await ws.json()) as { present?: boolean; branches?: unknown[] };
+    check(ws.status === 200 && workspace.present === true && workspace.branches?.length === 3, `/api/workspace answered ${ws.status}: ${JSON.stringify(workspace).slice(0, 200)}`);
+    check(stderr().trim() === '', `the server printed on stderr: ${stderr()}`);
+    console.log(`package-smoke: the installed server answered / (${asset}) and /api/workspace (${workspace.branches.length} branches)`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main(): Promise<void> {
+  const install = installPacked();
+  try {
+    checkContents(install);
+    const version = execFileSync(process.execPath, [install.bin, '--version'], { encoding: 'utf8' }).trim();
+    check(version === install.version, `--version printed "${version}", the package is ${install.version}`);
+    const inspected = JSON.parse(execFileSync(process.execPath, [install.bin, 'inspect', FIXTURE, '--json'], { encoding: 'utf8' })) as { branches: unknown[] };
+    check(inspected.branches.length === 3, `inspect --json listed ${inspected.branches.length} branches`);
+    await checkServer(install.bin);
+    const e2e = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['playwright', 'test', 'e2e/workspace.spec.ts'], {
+      cwd: REPO,
+      stdio: 'inherit',
+      env: { ...process.env, GCC_STUDIO_BIN: install.bin },
+    });
+    check(e2e.status === 0, 'the browser spec failed against the installed command');
+    console.log('package-smoke: all checks passed');
+  } finally {
+    install.remove();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof SmokeFailure ? `package-smoke: ${err.message}` : err);
+  process.exitCode = 1;
+});
