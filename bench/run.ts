@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLatencyBench } from './latency.ts';
 import { runParseBench } from './parse.ts';
+import { runPageSizeBench } from './page-size.ts';
 import { runStartupBench } from './startup.ts';
 import { printRows, type BenchRow } from './stats.ts';
 
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  const page = await runPageSizeBench();
+  printRows("Page: Vite's build of it", page);
+  rows.push(...page);
   const startup = await runStartupBench();
   printRows('Start-up: the packed install against the sources through tsx (interleaved, 5 runs each)', startup);
   rows.push(...startup);
