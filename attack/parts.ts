@@ -1,0 +1,8 @@
+// The parts of `npm run attack`, in the order they run. Each file under attack/ that exports an AttackPart is listed
+// here (one line each, so parts added side by side merge cleanly).
+import type { AttackPart } from './types.ts';
+import { traversalPart } from './traversal.ts';
+
+export const parts: AttackPart[] = [
+  traversalPart,
+];

@@ -1,0 +1,99 @@
+// The real server on a temp copy of a corpus workspace, for the attack parts: started in this process with the same
+// startServer the command runs, on a free loopback port, with a known token. `snapshot()` lists every file under the
+// temp root with its bytes' hash, so a part can prove nothing changed (or only what should have).
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { CORPUS } from '../fixtures/corpus.ts';
+import { startServer, type RunningServer } from '../server/http/serve.ts';
+
+export interface AttackStudio {
+  server: RunningServer;
+  /** The temp folder: the project (holding .GCC/) is `root/project`; `root/outside` is a sibling an attack may target. */
+  root: string;
+  project: string;
+  origin: string;
+  token: string;
+  /**
+   * One HTTP request with the path sent exactly as given (no URL normalisation of `..`, unlike fetch), with the token
+   * (unless `auth: false`) and a same-origin Origin on writes.
+   */
+  request(path: string, init?: RawRequest): Promise<RawResponse>;
+  snapshot(): Map<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  auth?: boolean;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+function rawRequest(port: number, path: string, method: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export async function startAttackStudio(corpusCase = 'python', options: { readOnly?: boolean } = {}): Promise<AttackStudio> {
+  const root = mkdtempSync(join(tmpdir(), 'gcc-attack-'));
+  const project = join(root, 'project');
+  cpSync(join(CORPUS, corpusCase, '.GCC'), join(project, '.GCC'), { recursive: true });
+  cpSync(join(CORPUS, corpusCase, '.GCC'), join(root, 'outside', '.GCC'), { recursive: true });
+  const token = `attack-${Math.random().toString(36).slice(2)}`;
+  const server = await startServer({ dir: project, port: 0, token, open: false, readOnly: options.readOnly ?? false, log: () => {}, warn: () => {} });
+  const origin = `http://127.0.0.1:${server.port}`;
+  return {
+    server,
+    root,
+    project,
+    origin,
+    token,
+    request(path, init = {}) {
+      const headers: Record<string, string> = { host: `127.0.0.1:${server.port}`, ...init.headers };
+      if (init.auth !== false && !headers.authorization) headers.authorization = `Bearer ${token}`;
+      if (init.method && init.method !== 'GET' && !headers.origin) headers.origin = origin;
+      return rawRequest(server.port, path, init.method ?? 'GET', headers, init.body);
+    },
+    snapshot() {
+      const files = new Map<string, string>();
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) walk(path);
+          else files.set(relative(root, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+        }
+      };
+      walk(root);
+      return files;
+    },
+    async stop() {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The files whose bytes differ between two snapshots (added, removed or changed). */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [path, hash] of after) if (before.get(path) !== hash) out.push(path);
+  for (const path of before.keys()) if (!after.has(path)) out.push(path);
+  return out.sort();
+}
