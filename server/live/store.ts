@@ -1,19 +1,18 @@
 // The parsed workspace in memory (records, not file copies), kept current by apply(paths): each changed file is read
 // from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
 // records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
-import type { BranchResponse, BranchSummary, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { BranchResponse, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import { renderContext } from '../../shared/gcc/context/render.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { ReaderTally, type TalliedRecords } from '../../shared/gcc/dialects/reader-tally.ts';
-import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
 import { countTokens, TokenCountCache, tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
-import type { CommitsState } from '../../shared/gcc/read/commits.ts';
-import type { LogState } from '../../shared/gcc/read/log.ts';
-import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../../shared/types.ts';
+import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type OtaStep } from '../../shared/types.ts';
 import type { EventBus } from './event-bus.ts';
-import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap, type MetadataRead } from './format.ts';
+import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap } from './format.ts';
 import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
-import { TrackedFile, type FileChange } from './tracked-file.ts';
+import type { FileChange } from './tracked-file.ts';
+import { BranchEntry } from './branch-entry.ts';
+import { planWork, type BranchFileWant } from './work-plan.ts';
 import { join } from 'node:path';
 
 /** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */
@@ -62,104 +61,6 @@ export interface StoreOptions {
   onError?: ((error: unknown) => void) | undefined;
   /** Read each branch's CONTEXT view at the end of load() (default true); one-shot commands that show no CONTEXT skip it. */
   warmContext?: boolean;
-}
-
-class BranchEntry {
-  readonly log: TrackedFile<LogState, OtaStep>;
-  readonly commits: TrackedFile<CommitsState, Commit>;
-  meta: MetadataRead | null = null;
-  metaBytesKey = '';
-  dialect: Dialect = 'unknown';
-  /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
-  parserDialect: Dialect | undefined = undefined;
-  newest: { ts: string; key: [number, number] } | null = null;
-  /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
-  version = 0;
-
-  constructor(
-    readonly name: string,
-    readonly dir: string,
-  ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logParser(name));
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsParser(name));
-  }
-
-  noteTimestamps(records: readonly { timestamp: string }[]): void {
-    for (const r of records) {
-      const key = timestampKey(r.timestamp);
-      if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) this.newest = { ts: r.timestamp, key };
-    }
-  }
-
-  recomputeNewest(): void {
-    this.newest = null;
-    this.noteTimestamps(this.commits.records);
-    this.noteTimestamps(this.log.records);
-  }
-
-  summary(): BranchSummary {
-    const m = this.meta?.metadata ?? null;
-    return {
-      name: this.name,
-      metadata: m,
-      purpose: m?.purpose ?? null,
-      createdFrom: m?.createdFrom ?? null,
-      status: m?.status ?? null,
-      mergedInto: m?.mergedInto ?? null,
-      dialect: this.dialect,
-      commitCount: this.commits.records.length,
-      stepCount: this.log.records.length,
-      lastActivity: this.newest?.ts ?? null,
-    };
-  }
-
-  diagnostics(): Diagnostic[] {
-    return [...(this.meta?.diagnostics ?? []), ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
-  }
-}
-
-function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const [file, kind] of [
-    [b.log, BRANCH_FILES.log],
-    [b.commits, BRANCH_FILES.commit],
-  ] as const) {
-    if (file.problem && !file.problem.missing) {
-      out.push({ file: `${BRANCHES_DIR}/${b.name}/${kind}`, line: 0, severity: 'error', code: 'unreadable-file', message: file.problem.message });
-    }
-  }
-  return out;
-}
-
-/** Which files of which branches a batch of watcher paths asks to look at. */
-interface Work {
-  full: boolean;
-  listing: boolean;
-  roadmap: boolean;
-  files: Map<string, Set<'log' | 'commit' | 'metadata' | 'all'>>;
-}
-
-function planWork(paths: Iterable<string>): Work {
-  const work: Work = { full: false, listing: false, roadmap: false, files: new Map() };
-  const want = (branch: string, what: 'log' | 'commit' | 'metadata' | 'all') => {
-    let set = work.files.get(branch);
-    if (!set) work.files.set(branch, (set = new Set()));
-    set.add(what);
-  };
-  for (const path of paths) {
-    const parts = path.split('/');
-    if (path === '') work.full = true;
-    else if (path === ROADMAP_FILE) work.roadmap = true;
-    else if (path === BRANCHES_DIR) work.listing = true;
-    else if (parts[0] === BRANCHES_DIR && parts.length === 2) {
-      work.listing = true;
-      want(parts[1]!, 'all');
-    } else if (parts[0] === BRANCHES_DIR && parts.length === 3) {
-      const file = parts[2];
-      want(parts[1]!, file === BRANCH_FILES.log ? 'log' : file === BRANCH_FILES.commit ? 'commit' : 'metadata');
-    }
-  }
-  return work;
 }
 
 const metadataKey = (bytes: Uint8Array | null) => (bytes === null ? '' : `${bytes.length}:${Buffer.from(bytes).toString('base64')}`);
@@ -242,7 +143,7 @@ export function createStore(options: StoreOptions): Store {
   }
 
   /** Looks at the named files of one known branch and publishes what changed. */
-  async function refreshBranch(b: BranchEntry, what: Set<'log' | 'commit' | 'metadata' | 'all'>): Promise<void> {
+  async function refreshBranch(b: BranchEntry, what: Set<BranchFileWant>): Promise<void> {
     const all = what.has('all');
     const logChange: FileChange<OtaStep> = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
     const commitChange: FileChange<Commit> = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
