@@ -1,37 +1,21 @@
 // The parsed workspace in memory (records, not file copies), kept current by apply(paths): each changed file is read
 // from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
 // records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
-import type { BranchResponse, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import { renderContext } from '../../shared/gcc/context/render.ts';
+import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { ReaderTally, type TalliedRecords } from '../../shared/gcc/dialects/reader-tally.ts';
-import { countTokens, TokenCountCache, tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
-import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type OtaStep } from '../../shared/types.ts';
+import type { Commit, ContextDialect, Diagnostic, OtaStep } from '../../shared/types.ts';
+import { createApplyQueue } from './apply-queue.ts';
+import { BranchEntry } from './branch-entry.ts';
+import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
+import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap } from './format.ts';
 import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
 import type { FileChange } from './tracked-file.ts';
-import { BranchEntry } from './branch-entry.ts';
 import { planWork, type BranchFileWant } from './work-plan.ts';
 import { join } from 'node:path';
 
-/** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */
-const MAX_CACHED_CONTEXTS = 16;
-
-export type ContextResult = ContextResponse & { tokensByK?: number[] };
-
-/**
- * One branch's CONTEXT inputs for one dialect, brought up to date on request from the branch's ReaderTally (which
- * reads only the records appended since: a 205,000-step log is read once); its token cache re-tokenizes only the texts that
- * changed.
- */
-interface ContextView {
-  tokens: TokenCountCache;
-  version: number;
-  roadmap: string;
-  records: TalliedRecords;
-  tokensByK: number[];
-}
+export type { ContextResult };
 
 /** What the routes read. */
 export interface WorkspaceView {
@@ -75,15 +59,9 @@ export function createStore(options: StoreOptions): Store {
   let lastDiagnosticsKey = '';
   /** `.GCC/.lock` exists: a little evidence for the writers that keep their flock file. */
   let lockFile = false;
-  const contextCache = new Map<string, ContextView>();
-  /** Per branch, shared by its dialects; goes with the branch entry. */
-  const tallies = new WeakMap<BranchEntry, ReaderTally>();
-
-  let emitting = false;
-  const publish: EventBus['publish'] = (event) => {
-    if (!emitting) return { ...event, id: bus.revision } as ReturnType<EventBus['publish']>;
-    return bus.publish(event);
-  };
+  const contexts = new ContextCache();
+  const gate = new EventGate(bus);
+  const publish = gate.publish;
 
   const allDiagnostics = (): Diagnostic[] => {
     const out = [...listingDiagnostics, ...roadmapDiagnostics];
@@ -179,7 +157,7 @@ export function createStore(options: StoreOptions): Store {
     for (const name of [...branches.keys()]) {
       if (!names.has(name)) {
         branches.delete(name);
-        for (const key of [...contextCache.keys()]) if (key.startsWith(`${name}\u0000`)) contextCache.delete(key);
+        contexts.dropBranch(name);
         publish({ type: 'branch-removed', branch: name });
       }
     }
@@ -202,7 +180,7 @@ export function createStore(options: StoreOptions): Store {
       if (present || branches.size > 0) {
         present = false;
         branches.clear();
-        contextCache.clear();
+        contexts.clear();
         roadmap = '';
         roadmapDiagnostics = [];
         listingDiagnostics = [];
@@ -212,16 +190,12 @@ export function createStore(options: StoreOptions): Store {
     }
     if (!present) {
       // Back (or there for the first time): read everything quietly, then say once that it all changed.
-      const wasEmitting = emitting;
-      emitting = false;
-      try {
+      await gate.quietly(async () => {
         branches.clear();
-        contextCache.clear();
+        contexts.clear();
         await refreshRoadmap();
         await refreshListing();
-      } finally {
-        emitting = wasEmitting;
-      }
+      });
       present = true;
       publish({ type: 'workspace-reset', present: true });
       return;
@@ -253,69 +227,25 @@ export function createStore(options: StoreOptions): Store {
     }
   }
 
-  // One queue for everything: paths that arrive while a batch is processed are merged into the next batch.
-  let queued = new Set<string>();
-  let running: Promise<void> | null = null;
-  const drain = async () => {
-    while (queued.size > 0) {
-      const batch = queued;
-      queued = new Set();
-      try {
-        await process(batch);
-      } catch (err) {
-        options.onError?.(err);
-      }
-    }
-    running = null;
-  };
-  const enqueue = (paths: Iterable<string>): Promise<void> => {
-    for (const p of paths) queued.add(p);
-    running ??= drain();
-    return running;
-  };
-
-  const contextDialectOf = (b: BranchEntry): ContextDialect =>
-    (CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python';
-
-  function contextView(b: BranchEntry, dialect: ContextDialect): ContextView {
-    const cacheKey = `${b.name}\u0000${dialect}`;
-    let view = contextCache.get(cacheKey);
-    if (!view) view = { tokens: new TokenCountCache(), version: -1, roadmap, records: { commits: [], steps: [] }, tokensByK: [] };
-    if (view.version !== b.version || view.roadmap !== roadmap) {
-      let tally = tallies.get(b);
-      if (!tally) tallies.set(b, (tally = new ReaderTally()));
-      // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
-      tally.sync({ commits: b.commits.records, steps: b.log.records });
-      view.records = tally.contextRecords(dialect);
-      view.tokensByK = tokenCountsByK({ branch: b.name, roadmap, ...view.records }, dialect, view.tokens);
-      view.version = b.version;
-      view.roadmap = roadmap;
-    }
-    contextCache.delete(cacheKey);
-    contextCache.set(cacheKey, view);
-    while (contextCache.size > MAX_CACHED_CONTEXTS) contextCache.delete(contextCache.keys().next().value!);
-    return view;
-  }
+  const queue = createApplyQueue(process, (err) => options.onError?.(err));
 
   return {
     get revision() {
       return bus.revision;
     },
     async load() {
-      emitting = false;
+      gate.open = false;
       try {
-        await enqueue(['']);
+        await queue.enqueue(['']);
       } finally {
-        emitting = true;
+        gate.open = true;
       }
       // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
       // first thing, and on a 205,000-step log the first read is the only slow one.
-      if (options.warmContext !== false) for (const b of branches.values()) contextView(b, contextDialectOf(b));
+      if (options.warmContext !== false) for (const b of branches.values()) contexts.view(b, contextDialectOf(b), roadmap);
     },
-    apply: (paths) => enqueue(paths),
-    async idle() {
-      while (running) await running;
-    },
+    apply: (paths) => queue.enqueue(paths),
+    idle: () => queue.idle(),
     workspace: () => ({
       present,
       root: options.root,
@@ -336,13 +266,7 @@ export function createStore(options: StoreOptions): Store {
     },
     context(name, k, requested) {
       const b = branches.get(name);
-      if (!b) return null;
-      const dialect = requested ?? contextDialectOf(b);
-      const cached = contextView(b, dialect);
-      const text = renderContext({ branch: name, k, roadmap, ...cached.records }, dialect);
-      const byK = cached.tokensByK;
-      const tokens = k >= 1 && k <= byK.length ? byK[k - 1]! : countTokens(text);
-      return { branch: name, k, dialect, text, tokens, tokensByK: byK };
+      return b ? contexts.context(b, k, requested, roadmap) : null;
     },
   };
 }
