@@ -73,16 +73,14 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const warn = options.warn ?? ((line: string) => console.error(line));
-  const host = options.host ?? DEFAULT_HOST;
-  const token = options.token ?? generateToken();
-  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
-  if (!isLoopbackHost(host)) {
-    warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
-  }
+interface OpenedWorkspace {
+  demo: Demo | null;
+  gccDir: string;
+  live: LiveWorkspace;
+}
 
+/** The demo's temp workspace or the one DIR names, loaded and watched; a demo started for it is stopped on failure. */
+async function openWorkspace(options: StartServerOptions, warn: (line: string) => void): Promise<OpenedWorkspace> {
   let demo: Demo | null = null;
   let projectDir: string;
   let gccDir: string;
@@ -100,22 +98,41 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await demo?.stop();
     throw err;
   }
+  return { demo, gccDir, live };
+}
+
+/** Listens on the wanted port, or on a free one (and says so) when it is taken. */
+async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
+  const wanted = options.port ?? DEFAULT_PORT;
+  try {
+    return await listen(server, wanted, host);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    const port = await listen(server, 0, host);
+    warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
+    return port;
+  }
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const host = options.host ?? DEFAULT_HOST;
+  const token = options.token ?? generateToken();
+  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  if (!isLoopbackHost(host)) {
+    warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
+  }
+  const { demo, gccDir, live } = await openWorkspace(options, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
   const server = createAdaptorServer({
     fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })),
   }) as Server;
 
-  const wanted = options.port ?? DEFAULT_PORT;
   let port: number;
   try {
-    try {
-      port = await listen(server, wanted, host);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-      port = await listen(server, 0, host);
-      warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
-    }
+    port = await listenOnFreePort(server, options, host, warn);
   } catch (err) {
     await live.close();
     await demo?.stop();

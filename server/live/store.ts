@@ -1,38 +1,19 @@
 // The parsed workspace in memory (records, not file copies), kept current by apply(paths): each changed file is read
 // from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
 // records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
-import type { BranchResponse, BranchSummary, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import { renderContext } from '../../shared/gcc/context/render.ts';
-import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { ReaderTally, type TalliedRecords } from '../../shared/gcc/dialects/reader-tally.ts';
-import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
-import { countTokens, TokenCountCache, tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
-import type { CommitsState } from '../../shared/gcc/read/commits.ts';
-import type { LogState } from '../../shared/gcc/read/log.ts';
-import { CONTEXT_DIALECTS, type Commit, type ContextDialect, type Diagnostic, type Dialect, type OtaStep } from '../../shared/types.ts';
+// The store is a composition of named parts, each tested alone: the workspace model (what is known), the apply
+// queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
+// gate), and the context cache (CONTEXT views per branch and dialect).
+import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { ContextDialect } from '../../shared/types.ts';
+import { createApplyQueue } from './apply-queue.ts';
+import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
+import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
-import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata, readRoadmap, type MetadataRead } from './format.ts';
-import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
-import { TrackedFile, type FileChange } from './tracked-file.ts';
-import { join } from 'node:path';
+import { processBatch, type RefreshParts } from './workspace-refresh.ts';
+import { WorkspaceModel } from './workspace-model.ts';
 
-/** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */
-const MAX_CACHED_CONTEXTS = 16;
-
-export type ContextResult = ContextResponse & { tokensByK?: number[] };
-
-/**
- * One branch's CONTEXT inputs for one dialect, brought up to date on request from the branch's ReaderTally (which
- * reads only the records appended since: a 205,000-step log is read once); its token cache re-tokenizes only the texts that
- * changed.
- */
-interface ContextView {
-  tokens: TokenCountCache;
-  version: number;
-  roadmap: string;
-  records: TalliedRecords;
-  tokensByK: number[];
-}
+export type { ContextResult };
 
 /** What the routes read. */
 export interface WorkspaceView {
@@ -64,384 +45,37 @@ export interface StoreOptions {
   warmContext?: boolean;
 }
 
-class BranchEntry {
-  readonly log: TrackedFile<LogState, OtaStep>;
-  readonly commits: TrackedFile<CommitsState, Commit>;
-  meta: MetadataRead | null = null;
-  metaBytesKey = '';
-  dialect: Dialect = 'unknown';
-  /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
-  parserDialect: Dialect | undefined = undefined;
-  newest: { ts: string; key: [number, number] } | null = null;
-  /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
-  version = 0;
-
-  constructor(
-    readonly name: string,
-    readonly dir: string,
-  ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logParser(name));
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsParser(name));
-  }
-
-  noteTimestamps(records: readonly { timestamp: string }[]): void {
-    for (const r of records) {
-      const key = timestampKey(r.timestamp);
-      if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) this.newest = { ts: r.timestamp, key };
-    }
-  }
-
-  recomputeNewest(): void {
-    this.newest = null;
-    this.noteTimestamps(this.commits.records);
-    this.noteTimestamps(this.log.records);
-  }
-
-  summary(): BranchSummary {
-    const m = this.meta?.metadata ?? null;
-    return {
-      name: this.name,
-      metadata: m,
-      purpose: m?.purpose ?? null,
-      createdFrom: m?.createdFrom ?? null,
-      status: m?.status ?? null,
-      mergedInto: m?.mergedInto ?? null,
-      dialect: this.dialect,
-      commitCount: this.commits.records.length,
-      stepCount: this.log.records.length,
-      lastActivity: this.newest?.ts ?? null,
-    };
-  }
-
-  diagnostics(): Diagnostic[] {
-    return [...(this.meta?.diagnostics ?? []), ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
-  }
-}
-
-function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const [file, kind] of [
-    [b.log, BRANCH_FILES.log],
-    [b.commits, BRANCH_FILES.commit],
-  ] as const) {
-    if (file.problem && !file.problem.missing) {
-      out.push({ file: `${BRANCHES_DIR}/${b.name}/${kind}`, line: 0, severity: 'error', code: 'unreadable-file', message: file.problem.message });
-    }
-  }
-  return out;
-}
-
-/** Which files of which branches a batch of watcher paths asks to look at. */
-interface Work {
-  full: boolean;
-  listing: boolean;
-  roadmap: boolean;
-  files: Map<string, Set<'log' | 'commit' | 'metadata' | 'all'>>;
-}
-
-function planWork(paths: Iterable<string>): Work {
-  const work: Work = { full: false, listing: false, roadmap: false, files: new Map() };
-  const want = (branch: string, what: 'log' | 'commit' | 'metadata' | 'all') => {
-    let set = work.files.get(branch);
-    if (!set) work.files.set(branch, (set = new Set()));
-    set.add(what);
-  };
-  for (const path of paths) {
-    const parts = path.split('/');
-    if (path === '') work.full = true;
-    else if (path === ROADMAP_FILE) work.roadmap = true;
-    else if (path === BRANCHES_DIR) work.listing = true;
-    else if (parts[0] === BRANCHES_DIR && parts.length === 2) {
-      work.listing = true;
-      want(parts[1]!, 'all');
-    } else if (parts[0] === BRANCHES_DIR && parts.length === 3) {
-      const file = parts[2];
-      want(parts[1]!, file === BRANCH_FILES.log ? 'log' : file === BRANCH_FILES.commit ? 'commit' : 'metadata');
-    }
-  }
-  return work;
-}
-
-const metadataKey = (bytes: Uint8Array | null) => (bytes === null ? '' : `${bytes.length}:${Buffer.from(bytes).toString('base64')}`);
-
 export function createStore(options: StoreOptions): Store {
-  const { gccDir, bus } = options;
-  let present = false;
-  let roadmap = '';
-  let roadmapDiagnostics: Diagnostic[] = [];
-  let listingDiagnostics: Diagnostic[] = [];
-  const branches = new Map<string, BranchEntry>();
-  let lastDiagnosticsKey = '';
-  /** `.GCC/.lock` exists: a little evidence for the writers that keep their flock file. */
-  let lockFile = false;
-  const contextCache = new Map<string, ContextView>();
-  /** Per branch, shared by its dialects; goes with the branch entry. */
-  const tallies = new WeakMap<BranchEntry, ReaderTally>();
-
-  let emitting = false;
-  const publish: EventBus['publish'] = (event) => {
-    if (!emitting) return { ...event, id: bus.revision } as ReturnType<EventBus['publish']>;
-    return bus.publish(event);
-  };
-
-  const allDiagnostics = (): Diagnostic[] => {
-    const out = [...listingDiagnostics, ...roadmapDiagnostics];
-    for (const b of branches.values()) out.push(...b.diagnostics());
-    return out;
-  };
-
-  const sortedBranches = () => [...branches.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
-  async function refreshRoadmap(): Promise<void> {
-    const read = await readBytes(join(gccDir, ROADMAP_FILE));
-    const next = readRoadmap(read.ok ? read.bytes : null);
-    if (!read.ok && !read.missing) next.diagnostics.push({ file: ROADMAP_FILE, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
-    roadmapDiagnostics = next.diagnostics;
-    if (next.text !== roadmap) {
-      roadmap = next.text;
-      publish({ type: 'roadmap-changed', text: roadmap });
-    }
-  }
-
-  /** Re-reads metadata; returns whether it (or the dialect it implies) changed. */
-  async function refreshMetadata(b: BranchEntry): Promise<boolean> {
-    const read = await readBytes(join(b.dir, BRANCH_FILES.metadata));
-    const bytes = read.ok ? read.bytes : null;
-    const key = metadataKey(bytes);
-    if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;
-    const before = JSON.stringify(b.meta?.metadata ?? null);
-    b.metaBytesKey = key;
-    const meta = readMetadata(bytes, b.name);
-    b.meta = meta;
-    if (!read.ok && !read.missing) {
-      meta.diagnostics.push({ file: `${BRANCHES_DIR}/${b.name}/${BRANCH_FILES.metadata}`, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
-    }
-    return JSON.stringify(meta.metadata) !== before;
-  }
-
-  function redetectDialect(b: BranchEntry): boolean {
-    const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile });
-    if (next === b.dialect) return false;
-    b.dialect = next;
-    return true;
-  }
-
-  /**
-   * Once the dialect is known, files whose writer escapes `---` differently (Zig, Lua) are parsed again with the
-   * right rules. Returns whether that happened (the branch's records were replaced).
-   */
-  async function settleParsers(b: BranchEntry): Promise<boolean> {
-    if (!parsersDiffer(b.parserDialect, b.dialect)) return false;
-    const dialect = b.dialect;
-    b.parserDialect = dialect;
-    await Promise.all([b.log.reparseWith(logParser(b.name, dialect)), b.commits.reparseWith(commitsParser(b.name, dialect))]);
-    b.version += 1;
-    b.recomputeNewest();
-    redetectDialect(b);
-    return true;
-  }
-
-  /** Looks at the named files of one known branch and publishes what changed. */
-  async function refreshBranch(b: BranchEntry, what: Set<'log' | 'commit' | 'metadata' | 'all'>): Promise<void> {
-    const all = what.has('all');
-    const logChange: FileChange<OtaStep> = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
-    const commitChange: FileChange<Commit> = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
-    const metaChanged = all || what.has('metadata') ? await refreshMetadata(b) : false;
-    // From here on, synchronous: records and events move together.
-    const reloaded = logChange.kind === 'reloaded' || commitChange.kind === 'reloaded';
-    if (logChange.kind !== 'none' || commitChange.kind !== 'none') b.version += 1;
-    if (reloaded) b.recomputeNewest();
-    else {
-      if (logChange.kind === 'appended') b.noteTimestamps(logChange.records);
-      if (commitChange.kind === 'appended') b.noteTimestamps(commitChange.records);
-    }
-    const dialectChanged = redetectDialect(b);
-    if (dialectChanged && (await settleParsers(b))) {
-      publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
-      return;
-    }
-    if (reloaded) {
-      publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
-      return;
-    }
-    if (logChange.kind === 'appended') publish({ type: 'steps-appended', branch: b.name, from: logChange.from, steps: logChange.records });
-    if (commitChange.kind === 'appended') publish({ type: 'commits-appended', branch: b.name, from: commitChange.from, commits: commitChange.records });
-    if (metaChanged || dialectChanged) publish({ type: 'metadata-changed', branch: b.name, summary: b.summary() });
-  }
-
-  /** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
-  async function refreshListing(): Promise<void> {
-    lockFile = (await readBytes(join(gccDir, '.lock'))).ok;
-    const listing = await listBranchFolders(gccDir);
-    listingDiagnostics = listing.diagnostics;
-    const names = new Set(listing.branches.map((b) => b.name));
-    for (const name of [...branches.keys()]) {
-      if (!names.has(name)) {
-        branches.delete(name);
-        for (const key of [...contextCache.keys()]) if (key.startsWith(`${name}\u0000`)) contextCache.delete(key);
-        publish({ type: 'branch-removed', branch: name });
-      }
-    }
-    for (const folder of listing.branches) {
-      if (branches.has(folder.name)) continue;
-      const b = new BranchEntry(folder.name, folder.dir);
-      await Promise.all([b.log.refresh(), b.commits.refresh(), refreshMetadata(b)]);
-      b.recomputeNewest();
-      redetectDialect(b);
-      await settleParsers(b);
-      if (branches.has(folder.name)) continue;
-      branches.set(folder.name, b);
-      publish({ type: 'branch-added', branch: b.name, summary: b.summary() });
-    }
-  }
-
-  async function fullRefresh(): Promise<void> {
-    const exists = await isDir(gccDir);
-    if (!exists) {
-      if (present || branches.size > 0) {
-        present = false;
-        branches.clear();
-        contextCache.clear();
-        roadmap = '';
-        roadmapDiagnostics = [];
-        listingDiagnostics = [];
-        publish({ type: 'workspace-reset', present: false });
-      }
-      return;
-    }
-    if (!present) {
-      // Back (or there for the first time): read everything quietly, then say once that it all changed.
-      const wasEmitting = emitting;
-      emitting = false;
-      try {
-        branches.clear();
-        contextCache.clear();
-        await refreshRoadmap();
-        await refreshListing();
-      } finally {
-        emitting = wasEmitting;
-      }
-      present = true;
-      publish({ type: 'workspace-reset', present: true });
-      return;
-    }
-    await refreshRoadmap();
-    await refreshListing();
-    for (const b of sortedBranches()) await refreshBranch(b, new Set(['all']));
-  }
-
-  async function process(paths: Set<string>): Promise<void> {
-    const work = planWork(paths);
-    // A .GCC/ that vanished or came back changes everything; otherwise only what the paths name.
-    if (work.full || present !== (await isDir(gccDir))) {
-      await fullRefresh();
-    } else if (present) {
-      if (work.roadmap) await refreshRoadmap();
-      if (work.listing) await refreshListing();
-      for (const [name, what] of work.files) {
-        const b = branches.get(name);
-        if (b) await refreshBranch(b, what);
-        else if (!work.listing) await refreshListing();
-      }
-    }
-    const diagnostics = allDiagnostics();
-    const key = JSON.stringify(diagnostics);
-    if (key !== lastDiagnosticsKey) {
-      lastDiagnosticsKey = key;
-      publish({ type: 'diagnostics-changed', diagnostics });
-    }
-  }
-
-  // One queue for everything: paths that arrive while a batch is processed are merged into the next batch.
-  let queued = new Set<string>();
-  let running: Promise<void> | null = null;
-  const drain = async () => {
-    while (queued.size > 0) {
-      const batch = queued;
-      queued = new Set();
-      try {
-        await process(batch);
-      } catch (err) {
-        options.onError?.(err);
-      }
-    }
-    running = null;
-  };
-  const enqueue = (paths: Iterable<string>): Promise<void> => {
-    for (const p of paths) queued.add(p);
-    running ??= drain();
-    return running;
-  };
-
-  const contextDialectOf = (b: BranchEntry): ContextDialect =>
-    (CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python';
-
-  function contextView(b: BranchEntry, dialect: ContextDialect): ContextView {
-    const cacheKey = `${b.name}\u0000${dialect}`;
-    let view = contextCache.get(cacheKey);
-    if (!view) view = { tokens: new TokenCountCache(), version: -1, roadmap, records: { commits: [], steps: [] }, tokensByK: [] };
-    if (view.version !== b.version || view.roadmap !== roadmap) {
-      let tally = tallies.get(b);
-      if (!tally) tallies.set(b, (tally = new ReaderTally()));
-      // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
-      tally.sync({ commits: b.commits.records, steps: b.log.records });
-      view.records = tally.contextRecords(dialect);
-      view.tokensByK = tokenCountsByK({ branch: b.name, roadmap, ...view.records }, dialect, view.tokens);
-      view.version = b.version;
-      view.roadmap = roadmap;
-    }
-    contextCache.delete(cacheKey);
-    contextCache.set(cacheKey, view);
-    while (contextCache.size > MAX_CACHED_CONTEXTS) contextCache.delete(contextCache.keys().next().value!);
-    return view;
-  }
+  const { bus } = options;
+  const model = new WorkspaceModel();
+  const contexts = new ContextCache();
+  const gate = new EventGate(bus);
+  const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate };
+  const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
 
   return {
     get revision() {
       return bus.revision;
     },
     async load() {
-      emitting = false;
+      gate.open = false;
       try {
-        await enqueue(['']);
+        await queue.enqueue(['']);
       } finally {
-        emitting = true;
+        gate.open = true;
       }
       // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
       // first thing, and on a 205,000-step log the first read is the only slow one.
-      if (options.warmContext !== false) for (const b of branches.values()) contextView(b, contextDialectOf(b));
+      if (options.warmContext !== false) for (const b of model.branches.values()) contexts.view(b, contextDialectOf(b), model.roadmap);
     },
-    apply: (paths) => enqueue(paths),
-    async idle() {
-      while (running) await running;
-    },
-    workspace: () => ({
-      present,
-      root: options.root,
-      readOnly: options.readOnly,
-      revision: bus.revision,
-      roadmap: { text: roadmap },
-      branches: sortedBranches().map((b) => b.summary()),
-      diagnostics: allDiagnostics(),
-    }),
-    branch(name) {
-      const b = branches.get(name);
-      return b ? { branch: b.summary(), commits: b.commits.records } : null;
-    },
-    steps(name, from, limit) {
-      const b = branches.get(name);
-      if (!b) return null;
-      return { branch: name, from, total: b.log.records.length, steps: b.log.records.slice(from, from + limit) };
-    },
+    apply: (paths) => queue.enqueue(paths),
+    idle: () => queue.idle(),
+    workspace: () => model.workspace({ root: options.root, readOnly: options.readOnly, revision: bus.revision }),
+    branch: (name) => model.branch(name),
+    steps: (name, from, limit) => model.steps(name, from, limit),
     context(name, k, requested) {
-      const b = branches.get(name);
-      if (!b) return null;
-      const dialect = requested ?? contextDialectOf(b);
-      const cached = contextView(b, dialect);
-      const text = renderContext({ branch: name, k, roadmap, ...cached.records }, dialect);
-      const byK = cached.tokensByK;
-      const tokens = k >= 1 && k <= byK.length ? byK[k - 1]! : countTokens(text);
-      return { branch: name, k, dialect, text, tokens, tokensByK: byK };
+      const b = model.branches.get(name);
+      return b ? contexts.context(b, k, requested, model.roadmap) : null;
     },
   };
 }

@@ -42,10 +42,8 @@ export function isWatchedGccPath(rel: string): boolean {
   return false;
 }
 
-export function createWatcher(options: WatcherOptions): GccWatcher {
-  const { gccDir, onChange } = options;
-  const recheckInterval = options.recheckIntervalMs ?? 8;
-  const recheckWindow = options.recheckWindowMs ?? 120;
+/** Paths as chokidar gives them (under the parent of .GCC/) turned into paths relative to .GCC/, and the ignore rule. */
+function gccPaths(gccDir: string) {
   // Watch the parent so that a .GCC/ created, deleted or replaced later is seen like any other change.
   const parent = dirname(gccDir);
   const gccName = basename(gccDir);
@@ -63,7 +61,14 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     const rel = toGccRelative(path);
     return rel === null || !isWatchedGccPath(rel);
   };
+  return { parent, toGccRelative, ignored };
+}
 
+/** Batches reported paths per tick into onChange, and reports a hot file again until it has been quiet a while. */
+function createReporter(options: WatcherOptions) {
+  const { onChange } = options;
+  const recheckInterval = options.recheckIntervalMs ?? 8;
+  const recheckWindow = options.recheckWindowMs ?? 120;
   let closed = false;
   let pending = new Set<string>();
   let flushScheduled = false;
@@ -108,6 +113,26 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     if (!recheckTimer) recheckTimer = setInterval(recheck, recheckInterval);
   };
 
+  return {
+    get closed() {
+      return closed;
+    },
+    report,
+    markHot,
+    close() {
+      closed = true;
+      if (recheckTimer) clearInterval(recheckTimer);
+      recheckTimer = null;
+      hotUntil.clear();
+      pending.clear();
+    },
+  };
+}
+
+export function createWatcher(options: WatcherOptions): GccWatcher {
+  const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
+  const reporter = createReporter(options);
+
   const watcher: FSWatcher = watch(parent, {
     ignored,
     ignoreInitial: true,
@@ -118,11 +143,11 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   });
 
   watcher.on('all', (event, path) => {
-    if (closed) return;
+    if (reporter.closed) return;
     const rel = toGccRelative(path);
     if (rel === null) return;
-    report(rel);
-    if (event === 'add' || event === 'change') markHot(rel);
+    reporter.report(rel);
+    if (event === 'add' || event === 'change') reporter.markHot(rel);
   });
   watcher.on('error', (err) => options.onError?.(err));
 
@@ -131,12 +156,8 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   return {
     ready,
     async close() {
-      if (closed) return;
-      closed = true;
-      if (recheckTimer) clearInterval(recheckTimer);
-      recheckTimer = null;
-      hotUntil.clear();
-      pending.clear();
+      if (reporter.closed) return;
+      reporter.close();
       await watcher.close();
     },
   };

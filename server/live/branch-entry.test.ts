@@ -1,0 +1,49 @@
+// A branch entry on its own, over the python corpus's main branch: what its summary and diagnostics say once its
+// files are read, and how its newest timestamp follows the records.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
+import { BranchEntry } from './branch-entry.ts';
+
+afterEach(removeTempCorpusCopies);
+
+async function readMain(): Promise<{ b: BranchEntry; dir: string }> {
+  const { gccDir } = tempCorpusCopy('python');
+  const dir = join(gccDir, 'branches', 'main');
+  const b = new BranchEntry('main', dir);
+  await Promise.all([b.log.refresh(), b.commits.refresh()]);
+  return { b, dir };
+}
+
+describe('BranchEntry', () => {
+  it('sums up its records: counts, and the newest timestamp of either file', async () => {
+    const { b } = await readMain();
+    expect(b.summary()).toMatchObject({ name: 'main', stepCount: 9, commitCount: 3, dialect: 'unknown', metadata: null, lastActivity: null });
+    b.recomputeNewest();
+    // The last commit is newer than the last step.
+    expect(b.summary().lastActivity).toBe('2026-12-02T13:58:19.016190+00:00');
+    expect(b.diagnostics()).toEqual([]);
+  });
+
+  it('keeps the newest timestamp when older ones are noted, and takes a newer one', async () => {
+    const { b } = await readMain();
+    b.recomputeNewest();
+    b.noteTimestamps([{ timestamp: '2026-12-02T13:58:03.590694+00:00' }, { timestamp: 'not a time' }]);
+    expect(b.newest?.ts).toBe('2026-12-02T13:58:19.016190+00:00');
+    b.noteTimestamps([{ timestamp: '2026-12-03T09:00:00.000001+00:00' }]);
+    expect(b.newest?.ts).toBe('2026-12-03T09:00:00.000001+00:00');
+    b.recomputeNewest();
+    expect(b.newest?.ts).toBe('2026-12-02T13:58:19.016190+00:00');
+  });
+
+  it('reports a file it cannot read, but not one that is missing', async () => {
+    const { b, dir } = await readMain();
+    rmSync(join(dir, 'commit.md'));
+    rmSync(join(dir, 'log.md'));
+    mkdirSync(join(dir, 'log.md'));
+    await Promise.all([b.log.refresh(), b.commits.refresh()]);
+    expect(b.summary()).toMatchObject({ stepCount: 0, commitCount: 0 });
+    expect(b.diagnostics()).toEqual([{ file: 'branches/main/log.md', line: 0, severity: 'error', code: 'unreadable-file', message: 'is not a regular file' }]);
+  });
+});

@@ -1,0 +1,78 @@
+// One branch as the store holds it: its two tracked files (log.md, commit.md), its metadata as last read, the
+// dialect of its writer, its newest timestamp, and a version bumped on every change to its records.
+import type { BranchSummary } from '../../shared/api.ts';
+import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
+import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
+import type { CommitsState } from '../../shared/gcc/read/commits.ts';
+import type { LogState } from '../../shared/gcc/read/log.ts';
+import type { Commit, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
+import { commitsParser, logParser, type MetadataRead } from './format.ts';
+import { TrackedFile } from './tracked-file.ts';
+import { join } from 'node:path';
+
+export class BranchEntry {
+  readonly log: TrackedFile<LogState, OtaStep>;
+  readonly commits: TrackedFile<CommitsState, Commit>;
+  meta: MetadataRead | null = null;
+  metaBytesKey = '';
+  dialect: Dialect = 'unknown';
+  /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
+  parserDialect: Dialect | undefined = undefined;
+  newest: { ts: string; key: [number, number] } | null = null;
+  /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
+  version = 0;
+
+  constructor(
+    readonly name: string,
+    readonly dir: string,
+  ) {
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logParser(name));
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsParser(name));
+  }
+
+  noteTimestamps(records: readonly { timestamp: string }[]): void {
+    for (const r of records) {
+      const key = timestampKey(r.timestamp);
+      if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) this.newest = { ts: r.timestamp, key };
+    }
+  }
+
+  recomputeNewest(): void {
+    this.newest = null;
+    this.noteTimestamps(this.commits.records);
+    this.noteTimestamps(this.log.records);
+  }
+
+  summary(): BranchSummary {
+    const m = this.meta?.metadata ?? null;
+    return {
+      name: this.name,
+      metadata: m,
+      purpose: m?.purpose ?? null,
+      createdFrom: m?.createdFrom ?? null,
+      status: m?.status ?? null,
+      mergedInto: m?.mergedInto ?? null,
+      dialect: this.dialect,
+      commitCount: this.commits.records.length,
+      stepCount: this.log.records.length,
+      lastActivity: this.newest?.ts ?? null,
+    };
+  }
+
+  diagnostics(): Diagnostic[] {
+    return [...(this.meta?.diagnostics ?? []), ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
+  }
+}
+
+function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [file, kind] of [
+    [b.log, BRANCH_FILES.log],
+    [b.commits, BRANCH_FILES.commit],
+  ] as const) {
+    if (file.problem && !file.problem.missing) {
+      out.push({ file: `${BRANCHES_DIR}/${b.name}/${kind}`, line: 0, severity: 'error', code: 'unreadable-file', message: file.problem.message });
+    }
+  }
+  return out;
+}

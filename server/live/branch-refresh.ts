@@ -1,0 +1,91 @@
+// Reading one branch again: its metadata, the dialect its files imply, the parsers that dialect needs, and the
+// records its tracked files gained, published as the events that say exactly what changed.
+import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
+import type { Commit, OtaStep } from '../../shared/types.ts';
+import type { BranchEntry } from './branch-entry.ts';
+import type { Publish } from './event-gate.ts';
+import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata } from './format.ts';
+import { readBytes } from './gcc-dir.ts';
+import type { FileChange } from './tracked-file.ts';
+import type { BranchFileWant } from './work-plan.ts';
+import type { WorkspaceModel } from './workspace-model.ts';
+import { join } from 'node:path';
+
+/** The workspace evidence a branch's dialect is told by besides its own files. */
+export type DialectClues = Pick<WorkspaceModel, 'lockFile'>;
+
+const metadataKey = (bytes: Uint8Array | null) => (bytes === null ? '' : `${bytes.length}:${Buffer.from(bytes).toString('base64')}`);
+
+/** Re-reads metadata; returns whether it (or the dialect it implies) changed. */
+export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
+  const read = await readBytes(join(b.dir, BRANCH_FILES.metadata));
+  const bytes = read.ok ? read.bytes : null;
+  const key = metadataKey(bytes);
+  if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;
+  const before = JSON.stringify(b.meta?.metadata ?? null);
+  b.metaBytesKey = key;
+  const meta = readMetadata(bytes, b.name);
+  b.meta = meta;
+  if (!read.ok && !read.missing) {
+    meta.diagnostics.push({ file: `${BRANCHES_DIR}/${b.name}/${BRANCH_FILES.metadata}`, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
+  }
+  return JSON.stringify(meta.metadata) !== before;
+}
+
+export function redetectDialect(b: BranchEntry, clues: DialectClues): boolean {
+  const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile: clues.lockFile });
+  if (next === b.dialect) return false;
+  b.dialect = next;
+  return true;
+}
+
+/**
+ * Once the dialect is known, files whose writer escapes `---` differently (Zig, Lua) are parsed again with the
+ * right rules. Returns whether that happened (the branch's records were replaced).
+ */
+export async function settleParsers(b: BranchEntry, clues: DialectClues): Promise<boolean> {
+  if (!parsersDiffer(b.parserDialect, b.dialect)) return false;
+  const dialect = b.dialect;
+  b.parserDialect = dialect;
+  await Promise.all([b.log.reparseWith(logParser(b.name, dialect)), b.commits.reparseWith(commitsParser(b.name, dialect))]);
+  b.version += 1;
+  b.recomputeNewest();
+  redetectDialect(b, clues);
+  return true;
+}
+
+/** Reads a branch the store does not list yet, whole, with the parsers of its dialect; announcing it is the caller's. */
+export async function readNewBranch(b: BranchEntry, clues: DialectClues): Promise<void> {
+  await Promise.all([b.log.refresh(), b.commits.refresh(), refreshMetadata(b)]);
+  b.recomputeNewest();
+  redetectDialect(b, clues);
+  await settleParsers(b, clues);
+}
+
+/** Looks at the named files of one known branch and publishes what changed. */
+export async function refreshBranch(b: BranchEntry, what: Set<BranchFileWant>, clues: DialectClues, publish: Publish): Promise<void> {
+  const all = what.has('all');
+  const logChange: FileChange<OtaStep> = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
+  const commitChange: FileChange<Commit> = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
+  const metaChanged = all || what.has('metadata') ? await refreshMetadata(b) : false;
+  // From here on, synchronous: records and events move together.
+  const reloaded = logChange.kind === 'reloaded' || commitChange.kind === 'reloaded';
+  if (logChange.kind !== 'none' || commitChange.kind !== 'none') b.version += 1;
+  if (reloaded) b.recomputeNewest();
+  else {
+    if (logChange.kind === 'appended') b.noteTimestamps(logChange.records);
+    if (commitChange.kind === 'appended') b.noteTimestamps(commitChange.records);
+  }
+  const dialectChanged = redetectDialect(b, clues);
+  if (dialectChanged && (await settleParsers(b, clues))) {
+    publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
+    return;
+  }
+  if (reloaded) {
+    publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
+    return;
+  }
+  if (logChange.kind === 'appended') publish({ type: 'steps-appended', branch: b.name, from: logChange.from, steps: logChange.records });
+  if (commitChange.kind === 'appended') publish({ type: 'commits-appended', branch: b.name, from: commitChange.from, commits: commitChange.records });
+  if (metaChanged || dialectChanged) publish({ type: 'metadata-changed', branch: b.name, summary: b.summary() });
+}

@@ -1,0 +1,30 @@
+// Where the store's events go out: to the bus while the gate is open, nowhere while it is shut (the first read,
+// and a .GCC/ read again whole after it came back, announce nothing event by event).
+import type { StudioEvent } from '../../shared/events.ts';
+import type { EventBus, UnnumberedEvent } from './event-bus.ts';
+
+export type Publish = (event: UnnumberedEvent) => StudioEvent;
+
+export class EventGate {
+  /** Shut until the store's load() has read the workspace. */
+  open = false;
+
+  constructor(private readonly bus: EventBus) {}
+
+  /** While shut, the event is dropped and stamped with the current revision, as if it were already known. */
+  readonly publish: Publish = (event) => {
+    if (!this.open) return { ...event, id: this.bus.revision } as StudioEvent;
+    return this.bus.publish(event);
+  };
+
+  /** Runs `work` with the gate shut, then leaves it as it was. */
+  async quietly(work: () => Promise<void>): Promise<void> {
+    const wasOpen = this.open;
+    this.open = false;
+    try {
+      await work();
+    } finally {
+      this.open = wasOpen;
+    }
+  }
+}

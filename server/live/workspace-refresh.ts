@@ -1,0 +1,103 @@
+// Processing one batch of watcher paths: re-read what they name (the roadmap, the branch listing, branch files, or
+// all of .GCC/ when it vanished or came back) into the workspace model, publishing each change as it is made, then
+// the diagnostics if they changed. The apply queue runs one batch at a time.
+import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import { BranchEntry } from './branch-entry.ts';
+import { readNewBranch, refreshBranch } from './branch-refresh.ts';
+import type { ContextCache } from './context-cache.ts';
+import type { EventGate } from './event-gate.ts';
+import { readRoadmap } from './format.ts';
+import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
+import { planWork } from './work-plan.ts';
+import type { WorkspaceModel } from './workspace-model.ts';
+import { join } from 'node:path';
+
+/** The store's parts a batch changes. */
+export interface RefreshParts {
+  gccDir: string;
+  model: WorkspaceModel;
+  contexts: ContextCache;
+  gate: EventGate;
+}
+
+async function refreshRoadmap({ gccDir, model, gate }: RefreshParts): Promise<void> {
+  const read = await readBytes(join(gccDir, ROADMAP_FILE));
+  const next = readRoadmap(read.ok ? read.bytes : null);
+  if (!read.ok && !read.missing) next.diagnostics.push({ file: ROADMAP_FILE, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
+  model.roadmapDiagnostics = next.diagnostics;
+  if (next.text !== model.roadmap) {
+    model.roadmap = next.text;
+    gate.publish({ type: 'roadmap-changed', text: model.roadmap });
+  }
+}
+
+/** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
+async function refreshListing({ gccDir, model, contexts, gate }: RefreshParts): Promise<void> {
+  model.lockFile = (await readBytes(join(gccDir, '.lock'))).ok;
+  const listing = await listBranchFolders(gccDir);
+  model.listingDiagnostics = listing.diagnostics;
+  const names = new Set(listing.branches.map((b) => b.name));
+  for (const name of [...model.branches.keys()]) {
+    if (!names.has(name)) {
+      model.branches.delete(name);
+      contexts.dropBranch(name);
+      gate.publish({ type: 'branch-removed', branch: name });
+    }
+  }
+  for (const folder of listing.branches) {
+    if (model.branches.has(folder.name)) continue;
+    const b = new BranchEntry(folder.name, folder.dir);
+    await readNewBranch(b, model);
+    if (model.branches.has(folder.name)) continue;
+    model.branches.set(folder.name, b);
+    gate.publish({ type: 'branch-added', branch: b.name, summary: b.summary() });
+  }
+}
+
+async function fullRefresh(parts: RefreshParts): Promise<void> {
+  const { gccDir, model, contexts, gate } = parts;
+  const exists = await isDir(gccDir);
+  if (!exists) {
+    if (model.present || model.branches.size > 0) {
+      model.forget();
+      contexts.clear();
+      gate.publish({ type: 'workspace-reset', present: false });
+    }
+    return;
+  }
+  if (!model.present) {
+    // Back (or there for the first time): read everything quietly, then say once that it all changed.
+    await gate.quietly(async () => {
+      model.branches.clear();
+      contexts.clear();
+      await refreshRoadmap(parts);
+      await refreshListing(parts);
+    });
+    model.present = true;
+    gate.publish({ type: 'workspace-reset', present: true });
+    return;
+  }
+  await refreshRoadmap(parts);
+  await refreshListing(parts);
+  for (const b of model.sortedBranches()) await refreshBranch(b, new Set(['all']), model, gate.publish);
+}
+
+/** Re-reads what one batch of paths (relative to .GCC/) names and publishes the changes. */
+export async function processBatch(parts: RefreshParts, paths: Set<string>): Promise<void> {
+  const { gccDir, model, gate } = parts;
+  const work = planWork(paths);
+  // A .GCC/ that vanished or came back changes everything; otherwise only what the paths name.
+  if (work.full || model.present !== (await isDir(gccDir))) {
+    await fullRefresh(parts);
+  } else if (model.present) {
+    if (work.roadmap) await refreshRoadmap(parts);
+    if (work.listing) await refreshListing(parts);
+    for (const [name, what] of work.files) {
+      const b = model.branches.get(name);
+      if (b) await refreshBranch(b, what, model, gate.publish);
+      else if (!work.listing) await refreshListing(parts);
+    }
+  }
+  const diagnostics = model.takeDiagnosticsChange();
+  if (diagnostics) gate.publish({ type: 'diagnostics-changed', diagnostics });
+}

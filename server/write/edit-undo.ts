@@ -1,0 +1,36 @@
+// Undoing a hand edit from the history: the entry's records are set back to their values before it, provided each
+// is still as the edit left it (its version after); an undo is itself an edit, recorded as undoing that entry.
+import type { EditResponse } from '../../shared/gcc/write/edit.ts';
+import { describeTarget, EditError } from './edit-error.ts';
+import type { EditHistory } from './edit-history.ts';
+import type { EditJobs } from './edit-jobs.ts';
+import type { Perform } from './edit-perform.ts';
+
+export async function undoEdit(id: string, history: EditHistory, jobs: EditJobs, perform: Perform): Promise<EditResponse<unknown>> {
+  const entry = await history.find(id);
+  if (!entry) throw new EditError(404, `no edit "${id}" in the history`);
+  if (entry.undoes) throw new EditError(422, 'an undo cannot itself be undone; edit the record again instead');
+  const entries = await history.list();
+  if (entries.some((e) => e.undoes === id)) throw new EditError(409, 'this edit was already undone');
+  const first = entry.changes[0];
+  if (!first) throw new EditError(422, 'this history entry changed nothing');
+  const reverts = entry.changes.map((c) => ({ version: c.versionAfter, fields: c.before, target: c.target }));
+  const t = first.target;
+  try {
+    switch (t.kind) {
+      case 'commit':
+        return await perform(jobs.commit(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, fields: r.fields }))), id);
+      case 'step':
+        return await perform(jobs.step(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, fields: r.fields }))), id);
+      case 'metadata':
+        return await perform(jobs.metadata(t.branch, { version: first.versionAfter, fields: first.before }), id);
+      case 'roadmap':
+        return await perform(jobs.roadmap(t.index, { version: first.versionAfter, text: first.before.text ?? '' }), id);
+    }
+  } catch (err) {
+    if (err instanceof EditError && err.status === 409) {
+      throw new EditError(409, `${describeTarget(t)} changed since this edit; undo is no longer possible. ${err.message}`, err.conflict);
+    }
+    throw err;
+  }
+}

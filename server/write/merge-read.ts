@@ -1,0 +1,72 @@
+// What a merge reads: the two branches' files and main.md, refused when a name is bad, a branch is missing or a
+// symbolic link, or the target has no commit.md; and a fingerprint of them all (any change makes a preview stale).
+import { createHash } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mergeDialectOf, type MergeBranchFiles, type MergeDialect } from '../../shared/gcc/write/merge-plan.ts';
+import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import type { Dialect } from '../../shared/types.ts';
+import { branchFileAbsPath, readBytes } from '../live/gcc-dir.ts';
+import { MergeError } from './merge-errors.ts';
+
+export interface MergeArgs {
+  branch: string;
+  target: string;
+  summary?: string | null;
+  expect?: string;
+}
+
+export interface MergeFiles {
+  source: MergeBranchFiles;
+  target: MergeBranchFiles;
+  roadmap: Uint8Array | null;
+  dialect: MergeDialect;
+  fingerprint: string;
+}
+
+/** Who wrote each branch (the store's verdict); the target's decides how the merge is written. */
+export type DialectOf = (branch: string) => Dialect | null;
+
+export function checkNames(args: MergeArgs): void {
+  for (const [what, name] of [
+    ['branch', args.branch],
+    ['target', args.target],
+  ] as const) {
+    const problem = branchNameProblem(name);
+    if (problem) throw new MergeError(400, `${what}: ${problem}`);
+  }
+  if (args.branch === args.target) throw new MergeError(400, `cannot merge \`${args.branch}\` into itself`);
+}
+
+async function readOptional(path: string, label: string): Promise<Uint8Array | null> {
+  const r = await readBytes(path);
+  if (r.ok) return r.bytes;
+  if (r.missing) return null;
+  throw new MergeError(409, `cannot read ${label}: it ${r.message}; nothing was written`);
+}
+
+/** Every file the merge reads or writes, and a fingerprint of them all (any change makes a preview stale). */
+export async function readMergeFiles(gccDir: string, dialectOf: DialectOf, args: MergeArgs): Promise<MergeFiles> {
+  const branchFiles = async (name: string): Promise<MergeBranchFiles> => {
+    const dir = join(gccDir, 'branches', name);
+    const info = await lstat(dir).catch(() => null);
+    if (!info) throw new MergeError(404, `no branch "${name}"`);
+    if (!info.isDirectory() || info.isSymbolicLink()) throw new MergeError(409, `branches/${name} is not a branch folder (a symbolic link is never written through)`);
+    const [log, commit, metadata] = await Promise.all([
+      readOptional(branchFileAbsPath(gccDir, name, 'log'), branchFilePath(name, 'log')),
+      readOptional(branchFileAbsPath(gccDir, name, 'commit'), branchFilePath(name, 'commit')),
+      readOptional(branchFileAbsPath(gccDir, name, 'metadata'), branchFilePath(name, 'metadata')),
+    ]);
+    const dialect = dialectOf(name);
+    return { name, log, commit, metadata, ...(dialect ? { dialect } : {}) };
+  };
+  const [source, target, roadmap] = await Promise.all([branchFiles(args.branch), branchFiles(args.target), readOptional(join(gccDir, ROADMAP_FILE), ROADMAP_FILE)]);
+  if (target.commit === null) throw new MergeError(409, `${branchFilePath(args.target, 'commit')} is missing: the merge commit has nowhere to go`);
+  const hash = createHash('sha256');
+  for (const bytes of [source.log, source.commit, source.metadata, target.log, target.commit, target.metadata, roadmap]) {
+    hash.update(bytes === null ? 'missing' : `${bytes.length}:`);
+    if (bytes) hash.update(bytes);
+    hash.update('\u0000');
+  }
+  return { source, target, roadmap, dialect: mergeDialectOf(dialectOf(args.target)), fingerprint: hash.digest('hex').slice(0, 24) };
+}
