@@ -75,6 +75,7 @@ function urlHost(host: string): string {
 
 interface OpenedWorkspace {
   demo: Demo | null;
+  projectDir: string;
   gccDir: string;
   live: LiveWorkspace;
 }
@@ -98,7 +99,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     await demo?.stop();
     throw err;
   }
-  return { demo, gccDir, live };
+  return { demo, projectDir, gccDir, live };
 }
 
 /** Listens on the wanted port, or on a free one (and says so) when it is taken. */
@@ -123,7 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!isLoopbackHost(host)) {
     warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
   }
-  const { demo, gccDir, live } = await openWorkspace(options, warn);
+  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
   const server = createAdaptorServer({
