@@ -9,7 +9,9 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
 import type { BranchMetadata, Diagnostic, Dialect, Severity } from '../../types.ts';
-import { emitGoYamlPair, emitJsYamlValue, emitPyYamlPair, emitRustYamlPair } from '../write/metadata-emit.ts';
+import { emitJsYamlValue } from '../write/yaml-emit/js-yaml.ts';
+import { emitGoYamlPair, emitRustYamlPair } from '../write/yaml-emit/libyaml.ts';
+import { emitPyYamlPair } from '../write/yaml-emit/pyyaml.ts';
 
 /** The keys as they are spelled in metadata.yaml. */
 export const METADATA_KEYS = ['name', 'purpose', 'created_from', 'created_at', 'status', 'merged_into', 'merged_at'] as const;
@@ -85,7 +87,15 @@ const EMPTY_STYLE: MetadataStyle = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Writing
+// Writing. The YAML emitters behind the seven writers' metadata.yaml (../write/yaml-emit/), reduced to what
+// they do with one string value in a top-level block mapping. Ported rule for rule from the emitters the
+// writers use, because a file we write for a workspace must be byte-identical to what its own implementation
+// would write:
+//   python     PyYAML `yaml.dump` (sort_keys, allow_unicode=False, width 80)  — emitter.py
+//   typescript js-yaml 4 `dump` (lineWidth 80)                                — dumper.js
+//   go         gopkg.in/yaml.v3 (libyaml port, unicode, no line wrapping)
+//   rust       serde_yaml 0.9 (unsafe-libyaml, unicode, no line wrapping)
+//   lua, elixir, zig: hand-written `key: value` lines (below)
 
 function valueOf(meta: BranchMetadata, key: MetadataKey): string | null {
   const value = meta[FIELD_OF_KEY[key]];
