@@ -7,7 +7,6 @@ import {
   TIMESTAMP_RE,
   backticked,
   compareKeys,
-  FieldSplitter,
   RecordEnd,
   itemStartAt,
   preview,
@@ -16,6 +15,7 @@ import {
   timestampKey,
   type ItemStarts,
 } from './records.ts';
+import { FieldSplitter } from './record-fields.ts';
 
 export type { PendingBlock } from './chunk.ts';
 
