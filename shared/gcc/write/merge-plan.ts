@@ -18,7 +18,8 @@
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseCommits, serializeCommit } from '../read/commits.ts';
-import { parseLog, serializeStep } from '../read/log.ts';
+import { parseLog } from '../read/log.ts';
+import { serializeStep } from './log-write.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { readMetadataLineBased } from '../read/metadata-line-based.ts';
 import { serializeMetadata } from './metadata-write.ts';
