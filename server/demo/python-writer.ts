@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:f
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { commitMarkdown, stepMarkdown } from '../../shared/gcc/context/render.ts';
-import { serializeMetadata } from '../../shared/gcc/read/metadata.ts';
+import { serializeMetadata } from '../../shared/gcc/write/metadata-write.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { BranchMetadata, OtaStep } from '../../shared/types.ts';
 

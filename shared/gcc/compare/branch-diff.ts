@@ -74,14 +74,36 @@ export function stepRanges(numbers: readonly number[]): string {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+type Warn = (code: CompareWarningCode, message: string, severity?: CompareWarning['severity']) => void;
+
 /** Everything the compare view shows about merging `head` into `base`. */
 export function compareBranches(head: BranchSide, base: BranchSide): BranchComparison {
   const warnings: CompareWarning[] = [];
-  const warn = (code: CompareWarningCode, message: string, severity: CompareWarning['severity'] = 'warning') =>
-    warnings.push({ code, severity, message });
-  const h = head.name;
-  const b = base.name;
+  const warn: Warn = (code, message, severity = 'warning') => warnings.push({ code, severity, message });
+  warnAboutOrigin(head, base.name, warn);
+  const baseIds = new Set(base.commits.map((c) => c.commitId));
+  const commitsAhead = head.commits.filter((c) => !baseIds.has(c.commitId));
+  const { stepsSinceCreated, baseCommitsSinceCreated } = sinceCreation(head, base, warn);
+  const { collidingStepNumbers, actionOnlySteps } = stepWarnings(head, base, warn);
+  const last = head.commits.at(-1) ?? null;
+  warnAboutSummaries(head, last, warn);
+  return {
+    head: head.name,
+    base: base.name,
+    commitsAhead,
+    stepsSinceCreated,
+    baseCommitsSinceCreated,
+    headLastCommit: last,
+    baseLastCommit: base.commits.at(-1) ?? null,
+    collidingStepNumbers,
+    actionOnlySteps,
+    warnings,
+  };
+}
 
+/** What the head's metadata says about this merge: the same branch, no metadata, merged already, another base. */
+function warnAboutOrigin(head: BranchSide, b: string, warn: Warn): void {
+  const h = head.name;
   if (h === b) warn('same-branch', `Head and base are the same branch (\`${h}\`): there is nothing to compare or merge.`);
   const meta = head.metadata;
   if (!meta) warn('no-metadata', `\`${h}\` has no readable metadata.yaml: its purpose and origin are unknown, and a merge cannot mark it as merged.`);
@@ -93,10 +115,13 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
   if (meta && meta.createdFrom && meta.createdFrom !== b) {
     warn('other-base', `\`${h}\` was created from \`${meta.createdFrom}\`, not from \`${b}\`.`, 'info');
   }
+}
 
-  const baseIds = new Set(base.commits.map((c) => c.commitId));
-  const commitsAhead = head.commits.filter((c) => !baseIds.has(c.commitId));
-
+/** The head's own steps since it was created, and the base's commits since then (the base moved on). */
+function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn): Pick<BranchComparison, 'stepsSinceCreated' | 'baseCommitsSinceCreated'> {
+  const h = head.name;
+  const b = base.name;
+  const meta = head.metadata;
   const createdKey = meta?.createdAt ? timestampKey(meta.createdAt) : null;
   const after = (ts: string): boolean => {
     if (!createdKey) return true;
@@ -118,7 +143,13 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
         `The branch started from an older state of \`${b}\` than the one the merge joins.`,
     );
   }
+  return { stepsSinceCreated, baseCommitsSinceCreated };
+}
 
+/** Step numbers the copies will repeat in the base's log, and steps some readers drop. */
+function stepWarnings(head: BranchSide, base: BranchSide, warn: Warn): Pick<BranchComparison, 'collidingStepNumbers' | 'actionOnlySteps'> {
+  const h = head.name;
+  const b = base.name;
   const baseNumbers = new Set(base.steps.map((s) => s.step));
   const collidingStepNumbers = [...new Set(head.steps.map((s) => s.step).filter((n) => baseNumbers.has(n)))].sort((x, y) => x - y);
   if (collidingStepNumbers.length > 0 && h !== b) {
@@ -137,11 +168,15 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
         'the Contexa TypeScript, Go and Rust readers drop such steps (their next step then reuses the number), and their merges do not copy them.',
     );
   }
+  return { collidingStepNumbers, actionOnlySteps };
+}
 
+/** What the automatic merge summary will lack: commits, or text in the summary fields. */
+function warnAboutSummaries(head: BranchSide, last: Commit | null, warn: Warn): void {
+  const h = head.name;
   if (head.commits.length === 0) {
     warn('no-commits', `\`${h}\` has no commits: the automatic merge summary would read “Merged branch \`${h}\` (0 commits). Contributions: ” with nothing after it. Write your own summary.`);
   }
-  const last = head.commits.at(-1) ?? null;
   if (last) {
     const empty = SUMMARY_FIELDS.filter((f) => last[f].trim() === '').map((f) => SUMMARY_FIELD_LABELS[f].toLowerCase());
     if (empty.length > 0) warn('empty-summary-field', `The last commit of \`${h}\` (\`${last.commitId}\`) has an empty ${empty.join(', ')}.`);
@@ -154,19 +189,6 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
         `${blankContributions.length === 1 ? 'has' : 'have'} an empty contribution: the automatic merge summary will show an empty entry.`,
     );
   }
-
-  return {
-    head: h,
-    base: b,
-    commitsAhead,
-    stepsSinceCreated,
-    baseCommitsSinceCreated,
-    headLastCommit: last,
-    baseLastCommit: base.commits.at(-1) ?? null,
-    collidingStepNumbers,
-    actionOnlySteps,
-    warnings,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // show why a branch is labelled "go" and not "zig".
 
 import type { Dialect } from '../../types.ts';
-import type { MetadataStyle } from '../read/metadata.ts';
+import type { MetadataStyle } from '../read/metadata-style.ts';
 import { describeTimestamp } from '../read/timestamp.ts';
 
 export type Writer = Exclude<Dialect, 'unknown'>;

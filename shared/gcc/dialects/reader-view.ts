@@ -8,17 +8,25 @@
 // implementation's parser over the text. Doing it at the text level is what reproduces the effects
 // of a value on the parse (a `---` line that splits a step in two) without special cases.
 //
-// Python, TypeScript, Go: transcribed from their code and checked against every corpus expected.json.
-// Rust: inferred from its corpus output (its source at this version was not available); it agrees
-// with every expected.json, but where two readings fit the corpus the choice is noted inline.
-// Lua, Elixir and Zig: APPROXIMATE readers at the end of this file.
+// The readers are in readers/, one file each. Python, TypeScript, Go: transcribed from their code and checked
+// against every corpus expected.json. Rust: inferred from its corpus output (its source at this version was
+// not available); it agrees with every expected.json, but where two readings fit the corpus the choice is
+// noted inline. Lua and Elixir: APPROXIMATE readers. Zig has no record parser (below).
 //
 // Without the files, records are re-written canonically, so a hand-edited or legacy file (a
 // `### Step N-ts` header, a commit id without backticks) is only approximated: pass the files and each
 // record is read from its own bytes instead (checked on edge/legacy-handcrafted for all four).
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
-import { commitMarkdown, stepMarkdown, type RenderDialect, universalNewlines } from '../context/render.ts';
+import { commitMarkdown, stepMarkdown, type RenderDialect } from '../context/render.ts';
 import { isPlainCommit, isPlainStep } from './plain-record.ts';
+import { ELIXIR } from './readers/elixir.ts';
+import { GO } from './readers/go.ts';
+import { lineReader } from './readers/line-reader.ts';
+import { LUA } from './readers/lua.ts';
+import { PYTHON } from './readers/python.ts';
+import { writtenBlocks, type Reader } from './readers/reader.ts';
+import { RUST } from './readers/rust.ts';
+import { TYPESCRIPT } from './readers/typescript.ts';
 
 export interface ReaderRecords {
   commits: Commit[];
@@ -58,216 +66,6 @@ export function readerView(dialect: RenderDialect, records: ReaderInput, files: 
     commits: parseCommits(reader, records.commits, files.commit, files.commitPending),
     steps: parseSteps(reader, records.steps, files.log, files.logPending),
   };
-}
-
-/** What a parser takes from one block. */
-interface StepBlock {
-  step: number;
-  timestamp: string;
-  observation: string;
-  thought: string;
-  action: string;
-}
-interface CommitBlock {
-  commitId: string;
-  timestamp: string;
-  branchPurpose: string;
-  previousProgressSummary: string;
-  thisCommitContribution: string;
-}
-
-/** How one implementation reads: the writer it pairs with, and how it reads one block. */
-interface Reader {
-  /** Python reads files in text mode: `\r\n` and `\r` become `\n` before parsing. */
-  readText(text: string): string;
-  /** The writer's escape of values. */
-  escape(value: string): string;
-  trim(text: string): string;
-  /** The step the parser returns for a trimmed, non-empty block, or null when it drops it. */
-  readStep(block: string): StepBlock | null;
-  readCommit(block: string): CommitBlock | null;
-  /** Lua's and Elixir's readers leave branchName empty. */
-  branchName?(written: string): string;
-  /** Lua and Elixir split on `\n---\n` (no rejoin needed); the others on `---\n`, rejoining escapes. */
-  separator?: '\n---\n';
-  /**
-   * Set for the readers that give a plain record (plain-record.ts) back unchanged, which lets them skip the
-   * transcribed parser for it: whether such a step is kept (three of them drop a step with only an action).
-   */
-  keepsPlainStep?(observation: string, thought: string, action: string): boolean;
-}
-
-/** How a line-by-line parser (Python, TypeScript, Go, Rust) reads; each function mirrors its code. */
-interface ParserRules {
-  readText(text: string): string;
-  escape(value: string): string;
-  trim(text: string): string;
-  lines(block: string): string[];
-  stepHeaderPrefix: string;
-  /** Returns undefined for a part the parser leaves unchanged (Go's Sscanf failing). */
-  parseStepHeader(line: string): { step: number | undefined; timestamp: string | undefined };
-  commitHeaderPrefix: string;
-  parseCommitId(line: string): string;
-  /** The value on a `**Label:**` line. */
-  labelValue(line: string, label: string): string;
-  /** A line that continues the current field, or null when the parser skips it. */
-  continuation(line: string): string | null;
-  keepStep(observation: string, thought: string, action: string): boolean;
-}
-
-const desanitize = (text: string): string => text.replaceAll('\n\\---\n', '\n---\n');
-
-// Whitespace sets of each language's trim, as character classes.
-// Python str.strip(): str.isspace(), which includes \x1c-\x1f but not U+FEFF.
-const PY_SPACE = '\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-// Go strings.TrimSpace and Rust str::trim: Unicode White_Space.
-const WS_SPACE = '\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const trimmer = (cls: string): ((s: string) => string) => {
-  const re = new RegExp(`^[${cls}]+|[${cls}]+$`, 'g');
-  return (s) => s.replace(re, '');
-};
-const pyStrip = trimmer(PY_SPACE);
-const wsTrim = trimmer(WS_SPACE);
-const jsTrim = (s: string): string => s.trim();
-
-// Python str.splitlines() boundaries (after universal newlines only the non-\r ones remain).
-const PY_LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-
-function pySplitlines(text: string): string[] {
-  const parts = text.split(PY_LINE_BREAK);
-  // splitlines() gives no empty last element for a trailing line break.
-  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
-}
-
-/** Python int(): optional sign, digits with single underscores between them, surrounding spaces allowed. */
-function pyInt(text: string): number | undefined {
-  const t = pyStrip(text);
-  if (!/^[+-]?\d+(_\d+)*$/.test(t)) return undefined;
-  return Number.parseInt(t.replaceAll('_', ''), 10);
-}
-
-const pythonRules = (): ParserRules => ({
-  readText: universalNewlines,
-  escape: (v) => v.replaceAll('\n---\n', '\n\\---\n'),
-  trim: pyStrip,
-  lines: pySplitlines,
-  stepHeaderPrefix: '### Step',
-  parseStepHeader(line) {
-    const header = pyStrip(line.slice('### Step'.length));
-    // ` — ` first; the legacy `### Step N-ts` form splits on the first `-`.
-    const sep = header.includes(' — ') ? ' — ' : '-';
-    const at = header.indexOf(sep);
-    const parts = at < 0 ? [header] : [header.slice(0, at), header.slice(at + sep.length)];
-    return { step: pyInt(parts[0] ?? '') ?? 0, timestamp: parts.length > 1 ? pyStrip(parts[1] ?? '') : '' };
-  },
-  commitHeaderPrefix: '## Commit',
-  parseCommitId: (line) => (line.includes('`') ? (line.split('`')[1] ?? '') : ''),
-  // line.split(label)[-1].strip(): a label repeated on its own line is dropped too.
-  labelValue: (line, label) => pyStrip(line.split(label).at(-1) ?? ''),
-  continuation: (line) => (pyStrip(line) ? pyStrip(line) : null),
-  keepStep: (o, t, a) => Boolean(o || t || a),
-});
-const PYTHON = pythonRules();
-
-const TYPESCRIPT: ParserRules = {
-  readText: (t) => t,
-  escape: (v) => v.replaceAll('\n---\n', '\n\\---\n'),
-  trim: jsTrim,
-  lines: (block) => block.split('\n'),
-  stepHeaderPrefix: '### Step ',
-  parseStepHeader(line) {
-    const parts = line.split(' — ');
-    const step = Number.parseInt((parts[0] ?? '').replace('### Step ', ''), 10) || 0;
-    return { step, timestamp: parts[1]?.trim() ?? '' };
-  },
-  commitHeaderPrefix: '## Commit `',
-  parseCommitId: (line) => line.replace(/^## Commit `|`\s*$/g, ''),
-  // String.replace with a string pattern replaces the first occurrence only.
-  labelValue: (line, label) => line.replace(label, '').trim(),
-  continuation: (line) => (line.trim() ? line.trim() : null),
-  // `if (obs || thought)`: a step with only an action is dropped (and the writer then reuses its number).
-  keepStep: (o, t) => Boolean(o || t),
-};
-
-const GO: ParserRules = {
-  readText: (t) => t,
-  escape: (v) => v.replaceAll('\n---\n', '\n\\---\n'),
-  trim: wsTrim,
-  lines: (block) => block.split('\n'),
-  stepHeaderPrefix: '### Step ',
-  parseStepHeader(line) {
-    const at = line.indexOf(' — ');
-    const head = at < 0 ? line : line.slice(0, at);
-    // fmt.Sscanf(parts[0], "### Step %d", &step): on failure step keeps its previous value.
-    const m = /^### Step[ \t\r\n]*([+-]?\d+)/.exec(head);
-    return {
-      step: m ? Number.parseInt(m[1] ?? '', 10) : undefined,
-      timestamp: at < 0 ? undefined : wsTrim(line.slice(at + ' — '.length)),
-    };
-  },
-  commitHeaderPrefix: '## Commit `',
-  parseCommitId: (line) => {
-    const id = line.slice('## Commit `'.length);
-    return id.endsWith('`') ? id.slice(0, -1) : id;
-  },
-  labelValue: (line, label) => wsTrim(line.slice(label.length)),
-  // Only an exactly empty line is skipped: indentation, trailing `\r` and blank-looking lines stay.
-  continuation: (line) => (line !== '' ? line : null),
-  keepStep: (o, t) => Boolean(o || t),
-};
-
-const RUST: ParserRules = {
-  readText: (t) => t,
-  escape: (v) => v.replaceAll('\n---\n', '\n\\---\n'),
-  trim: wsTrim,
-  // str::lines(): split on \n and drop one trailing \r.
-  lines: (block) => block.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)),
-  stepHeaderPrefix: '### Step',
-  parseStepHeader(line) {
-    // Splits on `—` (so the legacy `N-ts` form gives step 0 and no timestamp).
-    const rest = wsTrim(line.slice('### Step'.length));
-    const at = rest.indexOf('—');
-    const head = wsTrim(at < 0 ? rest : rest.slice(0, at));
-    const step = /^\+?\d+$/.test(head) ? Number.parseInt(head, 10) : 0;
-    return { step, timestamp: at < 0 ? '' : wsTrim(rest.slice(at + 1)) };
-  },
-  commitHeaderPrefix: '## Commit `',
-  parseCommitId: (line) => line.slice('## Commit `'.length).replace(/`+$/, ''),
-  // The corpus shows a repeated label is dropped (like Python); replace-all is our reading of that.
-  labelValue: (line, label) => wsTrim(line.replaceAll(label, '')),
-  continuation: (line) => (wsTrim(line) ? wsTrim(line) : null),
-  keepStep: (o, t) => Boolean(o || t),
-};
-
-const STEP_LABELS = [
-  ['**Observation:**', 'observation'],
-  ['**Thought:**', 'thought'],
-  ['**Action:**', 'action'],
-] as const;
-const COMMIT_LABELS = [
-  ['**Branch Purpose:**', 'branchPurpose'],
-  ['**Previous Progress Summary:**', 'previousProgressSummary'],
-  ["**This Commit's Contribution:**", 'thisCommitContribution'],
-] as const;
-
-/**
- * Splits one written record as the parser splits the file: on `---\n`, rejoining a piece that ends in
- * `\` with the next one (an escaped separator); Lua and Elixir split on `\n---\n`, which an escaped
- * `\n\---\n` never contains. A record's own closing `\n\n---\n` always ends a block (the character
- * before `---` is a newline, never `\`), so no block spans two records: each record can be read
- * alone, and its reading cached.
- */
-function writtenBlocks(text: string, separator: '---\n' | '\n---\n' = '---\n'): string[] {
-  const raw = text.split(separator);
-  if (separator !== '---\n') return raw;
-  const blocks: string[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    let block = raw[i] ?? '';
-    while (block.endsWith('\\') && i + 1 < raw.length) block += separator + (raw[++i] ?? '');
-    blocks.push(block);
-  }
-  return blocks;
 }
 
 /**
@@ -465,148 +263,6 @@ export function transcribedReading(
   }
   const c = record.commit;
   return readCommitText(reader, commitMarkdown(c, reader.escape), c.range, c.branchName);
-}
-
-/** The line-by-line parser of Python, TypeScript, Go and Rust, configured by its rules. */
-function lineReader(rules: ParserRules): Reader {
-  return {
-    keepsPlainStep: rules.keepStep,
-    readText: rules.readText,
-    escape: rules.escape,
-    trim: rules.trim,
-    readStep(block) {
-      let step = 0;
-      let timestamp = '';
-      const fields: Partial<Record<'observation' | 'thought' | 'action', string[]>> = {};
-      let current: string[] | null = null;
-      for (const line of rules.lines(block)) {
-        if (line.startsWith(rules.stepHeaderPrefix)) {
-          const h = rules.parseStepHeader(line);
-          if (h.step !== undefined) step = h.step;
-          if (h.timestamp !== undefined) timestamp = h.timestamp;
-          current = null;
-          continue;
-        }
-        const label = STEP_LABELS.find(([l]) => line.startsWith(l));
-        if (label) {
-          current = [rules.labelValue(line, label[0])];
-          fields[label[1]] = current;
-        } else if (current) {
-          const more = rules.continuation(line);
-          if (more !== null) current.push(more);
-        }
-      }
-      const get = (key: 'observation' | 'thought' | 'action'): string =>
-        desanitize(rules.trim((fields[key] ?? ['']).join('\n')));
-      const observation = get('observation');
-      const thought = get('thought');
-      const action = get('action');
-      return rules.keepStep(observation, thought, action) ? { step, timestamp, observation, thought, action } : null;
-    },
-    readCommit(block) {
-      let commitId = '';
-      let timestamp = '';
-      const fields: Partial<Record<(typeof COMMIT_LABELS)[number][1], string[]>> = {};
-      let current: string[] | null = null;
-      for (const line of rules.lines(block)) {
-        if (line.startsWith(rules.commitHeaderPrefix)) {
-          commitId = rules.parseCommitId(line);
-          current = null;
-        } else if (line.startsWith('**Timestamp:**')) {
-          timestamp = rules.labelValue(line, '**Timestamp:**');
-          current = null;
-        } else {
-          const label = COMMIT_LABELS.find(([l]) => line.startsWith(l));
-          if (label) {
-            current = [rules.labelValue(line, label[0])];
-            fields[label[1]] = current;
-          } else if (current) {
-            const more = rules.continuation(line);
-            if (more !== null) current.push(more);
-          }
-        }
-      }
-      if (!commitId) return null;
-      const get = (key: (typeof COMMIT_LABELS)[number][1]): string =>
-        desanitize(rules.trim((fields[key] ?? ['']).join('\n')));
-      return {
-        commitId,
-        timestamp,
-        branchPurpose: get('branchPurpose'),
-        previousProgressSummary: get('previousProgressSummary'),
-        thisCommitContribution: get('thisCommitContribution'),
-      };
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// APPROXIMATE readers: Lua, Elixir, Zig. Their code at the corpus version was not available; these
-// are read from their corpus output, and reader-view.test.ts measures how close they come.
-
-/**
- * Lua's writer meant to escape `\n---\n` with gsub, but `-` is a Lua pattern quantifier: the pattern
- * matches every `\n` and every run of dashes before one, so each newline is written as `\n\---\n`
- * and a `---` line vanishes.
- */
-export function luaEscape(value: string): string {
-  return value.replace(/-*\n/g, '\n\\---\n');
-}
-
-/** Lua (APPROXIMATE): its corrupting writer, then a Python-like reader that keeps action-only steps. */
-const LUA: Reader = {
-  ...lineReader({ ...pythonRules(), readText: (t) => t, lines: (b) => b.split('\n') }),
-  escape: luaEscape,
-  separator: '\n---\n',
-  branchName: () => '',
-  // Its escape rewrites every newline, and it keeps action-only steps: always run its (approximate) reader.
-  keepsPlainStep: undefined,
-};
-
-/**
- * Elixir (APPROXIMATE): a value runs from its label (leading whitespace skipped) to the first
- * `\n\n**`, kept exactly otherwise. Its step-header regex runs on bytes, so the timestamp starts
- * with the two trailing bytes of `—` (0x80 0x94), which we can only show as two U+FFFD.
- */
-const ELIXIR: Reader = {
-  readText: (t) => t,
-  escape: (v) => v.replaceAll('\n---\n', '\n\\---\n'),
-  trim: (s) => s.replace(/^\s+|\s+$/gu, ''),
-  readStep(block) {
-    const header = /### Step (\d+) —([^\n]*)/.exec(block);
-    const observation = elixirField(block, '**Observation:**');
-    const thought = elixirField(block, '**Thought:**');
-    const action = elixirField(block, '**Action:**');
-    if (!observation && !thought && !action) return null;
-    return {
-      step: header ? Number(header[1]) : 0,
-      timestamp: header ? '\uFFFD\uFFFD' + (header[2] ?? '').trimEnd() : '',
-      observation,
-      thought,
-      action,
-    };
-  },
-  readCommit(block) {
-    const id = /## Commit `([^`]+)`/.exec(block);
-    if (!id) return null;
-    return {
-      commitId: id[1] ?? '',
-      timestamp: elixirField(block, '**Timestamp:**'),
-      branchPurpose: elixirField(block, '**Branch Purpose:**'),
-      previousProgressSummary: elixirField(block, '**Previous Progress Summary:**'),
-      thisCommitContribution: elixirField(block, "**This Commit's Contribution:**"),
-    };
-  },
-  branchName: () => '',
-  separator: '\n---\n',
-};
-
-function elixirField(block: string, label: string): string {
-  const at = block.indexOf(label);
-  if (at < 0) return '';
-  const rest = block.slice(at + label.length).replace(/^\s+/u, '');
-  const cut = rest.indexOf('\n\n**');
-  return desanitize((cut < 0 ? rest : rest.slice(0, cut)).trimEnd());
 }
 
 /** Zig has no record parser: its CONTEXT copies raw file text, so its "view" is the records as they are. */

@@ -6,7 +6,6 @@ import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type Es
 import {
   TIMESTAMP_RE,
   backticked,
-  FieldSplitter,
   RecordEnd,
   itemStartAt,
   preview,
@@ -14,6 +13,7 @@ import {
   skipBlankLines,
   type ItemStarts,
 } from './records.ts';
+import { FieldSplitter } from './record-fields.ts';
 
 export type { PendingBlock } from './chunk.ts';
 

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8 } from './bytes.ts';
 import { continueCommits, parseCommits, serializeCommit, serializeCommitHeader } from './commits.ts';
-import { continueLog, parseLog, serializeLogHeader, serializeMergeHeader, serializeStep } from './log.ts';
+import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
+import { continueLog, parseLog } from './log.ts';
 
 const line = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('---', '\\---', '\\\\---', '', 'Title---', '--- x', '**Thought:** x', '**Action:**', '**Observation:**', "**This Commit's Contribution:** c", '### Step 9 — z', '## Commit `x`', '## Merged from `b` (t)', '\r', 'x\r', '\\', 'naïve café — ✓', 'a\u2028b', '😀') },

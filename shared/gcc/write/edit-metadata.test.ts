@@ -5,7 +5,8 @@ import { encodeUtf8 } from '../read/bytes.ts';
 import { CORPUS, dialectOf } from '../test-support/corpus.ts';
 import { editMetadata } from './edit-metadata.ts';
 import { metadataVersion } from './edit-version.ts';
-import { parseMetadata, serializeMetadata } from '../read/metadata.ts';
+import { parseMetadata } from '../read/metadata.ts';
+import { serializeMetadata } from './metadata-write.ts';
 
 function metadataFiles(): string[] {
   const out: string[] = [];

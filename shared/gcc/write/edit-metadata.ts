@@ -7,7 +7,8 @@ import type { BranchMetadata, Dialect } from '../../types.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { EditOutcome } from './edit-records.ts';
 import { metadataVersion } from './edit-version.ts';
-import { parseMetadata, serializeMetadata } from '../read/metadata.ts';
+import { parseMetadata } from '../read/metadata.ts';
+import { serializeMetadata } from './metadata-write.ts';
 
 import { EDITABLE_STATUSES, type MetadataField } from './edit-fields.ts';
 

@@ -7,7 +7,7 @@ import { parseCommits } from '../read/commits.ts';
 import { commitVersion, stepVersion } from './edit-version.ts';
 import { escapeStyleOf, serializeValue, unescapeValue, type EscapeStyle } from '../read/escape.ts';
 import { parseLog } from '../read/log.ts';
-import { FieldSplitter } from '../read/records.ts';
+import { FieldSplitter } from '../read/record-fields.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
 import { normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';

@@ -10,7 +10,8 @@ import { parseCommits } from '../read/commits.ts';
 import { CORPUS, readCorpus } from '../test-support/corpus.ts';
 import { parseLog } from '../read/log.ts';
 import { planMerge, type MergeFileKind, type MergePlan, type MergeWrite } from './merge-plan.ts';
-import { parseMetadata, serializeMetadata } from '../read/metadata.ts';
+import { parseMetadata } from '../read/metadata.ts';
+import { serializeMetadata } from './metadata-write.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
 
 type Script = { ops: { op: string; name?: string; purpose?: string }[] };

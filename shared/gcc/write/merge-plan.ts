@@ -18,8 +18,11 @@
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseCommits, serializeCommit } from '../read/commits.ts';
-import { parseLog, serializeStep } from '../read/log.ts';
-import { parseMetadata, readMetadataLineBased, serializeMetadata } from '../read/metadata.ts';
+import { parseLog } from '../read/log.ts';
+import { serializeStep } from './log-write.ts';
+import { parseMetadata } from '../read/metadata.ts';
+import { readMetadataLineBased } from '../read/metadata-line-based.ts';
+import { serializeMetadata } from './metadata-write.ts';
 import { branchFilePath, ROADMAP_FILE } from '../read/paths.ts';
 import { readerView } from '../dialects/reader-view.ts';
 import { serializeRoadmapUpdate } from '../read/roadmap.ts';
@@ -198,25 +201,7 @@ export function planMerge(input: MergeInput): MergePlan {
   const writes: MergeWrite[] = [];
 
   // 1. The copied steps in the target's log (only when the implementation read any).
-  const zigRaw = dialect === 'zig' ? (input.source.log ?? new Uint8Array()) : null;
-  const copiedSteps: MergeStep[] = dialect === 'zig' ? read.lossless.steps : read.steps;
-  const hasCopy = zigRaw ? zigRaw.length > 0 : copiedSteps.length > 0;
-  if (hasCopy) {
-    const header = encodeUtf8(`\n## Merged from \`${source}\` (${ts.logHeader})\n\n`);
-    const body = zigRaw ?? concat(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
-    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concat([header, body])));
-  } else {
-    notes.push(`Contexa ${label(dialect)} reads no steps in \`${source}\`'s log, so the merge adds nothing to \`${target}\`'s log.`);
-  }
-  if (dialect === 'zig') notes.push("Contexa Zig appends the source's log.md as it is, its `# OTA Log` header included.");
-  const dropped = read.lossless.steps.length - (dialect === 'zig' ? read.lossless.steps.length : read.steps.length);
-  if (dropped > 0) {
-    notes.push(
-      `Contexa ${label(dialect)} reads ${read.steps.length} of the ${read.lossless.steps.length} steps in \`${source}\`'s log` +
-        (dialect === 'typescript' || dialect === 'go' || dialect === 'rust' ? ' (steps with only an action are dropped)' : '') +
-        ': only those are copied.',
-    );
-  }
+  const copiedSteps = planLogCopy(input, read, dialect, writes, notes);
 
   // 2. The merge commit.
   const commit: MergeCommit = {
@@ -237,25 +222,7 @@ export function planMerge(input: MergeInput): MergePlan {
   }
 
   // 4. The source's metadata.
-  let metadata: BranchMetadata | null = null;
-  if (sourceMeta) {
-    metadata = { ...sourceMeta, status: 'merged', mergedInto: target, mergedAt: ts.mergedAt };
-    const bytes = encodeUtf8(serializeMetadata(metadata, dialect));
-    writes.push({
-      kind: 'metadata',
-      file: branchFilePath(source, 'metadata'),
-      mode: 'replace',
-      baseSize: input.source.metadata?.length ?? 0,
-      bytes,
-      text: decodeUtf8(bytes).text,
-      previousText: decodeUtf8(input.source.metadata ?? new Uint8Array()).text,
-    });
-    if (dialect === 'lua' && /''/.test(sourceMeta.purpose)) {
-      notes.push("Contexa Lua never un-doubles the `''` in metadata.yaml: each rewrite doubles the quotes in the purpose again.");
-    }
-  } else {
-    notes.push(`\`${source}\` has no readable metadata.yaml: the merge leaves it as it is, so the branch will not show as merged.`);
-  }
+  const metadata = planMetadataRewrite(input, sourceMeta, dialect, writes, notes);
 
   return {
     dialect,
@@ -273,6 +240,57 @@ export function planMerge(input: MergeInput): MergePlan {
     writes,
     notes,
   };
+}
+
+/** The append of the copied steps to the target's log (when the implementation read any), and its notes: the steps copied. */
+function planLogCopy(input: MergeInput, read: ReturnType<typeof sourceAsRead>, dialect: MergeDialect, writes: MergeWrite[], notes: string[]): MergeStep[] {
+  const source = input.source.name;
+  const target = input.target.name;
+  const zigRaw = dialect === 'zig' ? (input.source.log ?? new Uint8Array()) : null;
+  const copiedSteps: MergeStep[] = dialect === 'zig' ? read.lossless.steps : read.steps;
+  const hasCopy = zigRaw ? zigRaw.length > 0 : copiedSteps.length > 0;
+  if (hasCopy) {
+    const header = encodeUtf8(`\n## Merged from \`${source}\` (${input.timestamps.logHeader})\n\n`);
+    const body = zigRaw ?? concat(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
+    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concat([header, body])));
+  } else {
+    notes.push(`Contexa ${label(dialect)} reads no steps in \`${source}\`'s log, so the merge adds nothing to \`${target}\`'s log.`);
+  }
+  if (dialect === 'zig') notes.push("Contexa Zig appends the source's log.md as it is, its `# OTA Log` header included.");
+  const dropped = read.lossless.steps.length - (dialect === 'zig' ? read.lossless.steps.length : read.steps.length);
+  if (dropped > 0) {
+    notes.push(
+      `Contexa ${label(dialect)} reads ${read.steps.length} of the ${read.lossless.steps.length} steps in \`${source}\`'s log` +
+        (dialect === 'typescript' || dialect === 'go' || dialect === 'rust' ? ' (steps with only an action are dropped)' : '') +
+        ': only those are copied.',
+    );
+  }
+  return copiedSteps;
+}
+
+/** The rewrite of the source's metadata.yaml as merged, and its notes: the new metadata (null: not rewritten). */
+function planMetadataRewrite(input: MergeInput, sourceMeta: BranchMetadata | null, dialect: MergeDialect, writes: MergeWrite[], notes: string[]): BranchMetadata | null {
+  const source = input.source.name;
+  let metadata: BranchMetadata | null = null;
+  if (sourceMeta) {
+    metadata = { ...sourceMeta, status: 'merged', mergedInto: input.target.name, mergedAt: input.timestamps.mergedAt };
+    const bytes = encodeUtf8(serializeMetadata(metadata, dialect));
+    writes.push({
+      kind: 'metadata',
+      file: branchFilePath(source, 'metadata'),
+      mode: 'replace',
+      baseSize: input.source.metadata?.length ?? 0,
+      bytes,
+      text: decodeUtf8(bytes).text,
+      previousText: decodeUtf8(input.source.metadata ?? new Uint8Array()).text,
+    });
+    if (dialect === 'lua' && /''/.test(sourceMeta.purpose)) {
+      notes.push("Contexa Lua never un-doubles the `''` in metadata.yaml: each rewrite doubles the quotes in the purpose again.");
+    }
+  } else {
+    notes.push(`\`${source}\` has no readable metadata.yaml: the merge leaves it as it is, so the branch will not show as merged.`);
+  }
+  return metadata;
 }
 
 function label(dialect: MergeDialect): string {

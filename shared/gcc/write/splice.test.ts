@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8 } from '../read/bytes.ts';
 import { readCorpus } from '../test-support/corpus.ts';
-import { parseLog, serializeStep } from '../read/log.ts';
+import { parseLog } from '../read/log.ts';
+import { serializeStep } from './log-write.ts';
 import { splice } from './splice.ts';
 
 describe('splice', () => {
