@@ -1,8 +1,8 @@
-// commit.md: the commits of one branch, read losslessly and incrementally, written like the writers do.
+// commit.md: the commits of one branch, read losslessly and incrementally (the writing: ../write/commit-write.ts).
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
 import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
-import { escapeStyleOf, hasLuaCorruption, serializeValue, unescapeValue, type EscapeStyle } from './escape.ts';
+import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
 import {
   TIMESTAMP_RE,
   backticked,
@@ -253,25 +253,4 @@ class CommitsReader {
     this.c.report(p, 'warning', 'unrecognized-text', `Text that is not part of any commit was skipped: ${preview(text.slice(p, end))}.`);
     return end;
   }
-}
-
-/** Exactly the bytes a writer of `dialect` appends for a commit (see escape.ts for the escaping). */
-export function serializeCommit(
-  commit: Pick<Commit, 'commitId' | 'timestamp' | 'branchPurpose' | 'previousProgressSummary' | 'thisCommitContribution'>,
-  dialect?: Dialect,
-): string {
-  const style = escapeStyleOf(dialect);
-  return (
-    `## Commit \`${commit.commitId}\`\n` +
-    `**Timestamp:** ${commit.timestamp}\n\n` +
-    `**Branch Purpose:** ${serializeValue(commit.branchPurpose, style)}\n\n` +
-    `**Previous Progress Summary:** ${serializeValue(commit.previousProgressSummary, style)}\n\n` +
-    `**This Commit's Contribution:** ${serializeValue(commit.thisCommitContribution, style)}\n\n` +
-    `---\n`
-  );
-}
-
-/** The first bytes of a new commit.md. */
-export function serializeCommitHeader(branch: string): string {
-  return `# Commit History — branch \`${branch}\`\n\n`;
 }

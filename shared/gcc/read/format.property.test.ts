@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8 } from './bytes.ts';
-import { continueCommits, parseCommits, serializeCommit, serializeCommitHeader } from './commits.ts';
+import { continueCommits, parseCommits } from './commits.ts';
+import { serializeCommit, serializeCommitHeader } from '../write/commit-write.ts';
 import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
 import { continueLog, parseLog } from './log.ts';
 

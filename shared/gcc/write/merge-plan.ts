@@ -17,7 +17,8 @@
 
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
-import { parseCommits, serializeCommit } from '../read/commits.ts';
+import { parseCommits } from '../read/commits.ts';
+import { serializeCommit } from './commit-write.ts';
 import { parseLog } from '../read/log.ts';
 import { serializeStep } from './log-write.ts';
 import { parseMetadata } from '../read/metadata.ts';
