@@ -4,7 +4,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EditEntry } from '../../shared/gcc/write/edit.ts';
-import { appendFileDurable } from './workspace-lock.ts';
+import { appendFileDurable } from './atomic-write.ts';
 
 export const HISTORY_DIR = '.gcc-studio';
 export const HISTORY_FILE = 'edits.jsonl';

@@ -8,7 +8,7 @@ import type { MergePlan, MergeWrite } from '../../shared/gcc/write/merge-plan.ts
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { describeFsError } from '../live/gcc-dir.ts';
 import { MergeError, MergeWriteError } from './merge-errors.ts';
-import { appendFileDurable, writeFileAtomic } from './workspace-lock.ts';
+import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 
 /** The file operations a merge uses; tests swap one for a failing one. */
 export interface MergeIo {

@@ -226,7 +226,7 @@ describe('a merge that fails half way', () => {
       ['roadmap', 'not-written'],
       ['metadata', 'not-written'],
     ]);
-    expect(body.error).toMatch(/failed writing branches\/main\/commit\.md: no space left on device\. Nothing of it is left/);
+    expect(body.error).toMatch(/failed writing branches\/main\/commit\.md: no space left on the disk \(ENOSPC\)\. Nothing of it is left/);
     expect(snapshot(file)).toEqual(before);
   });
 
