@@ -203,7 +203,7 @@ describe('a merge that fails half way', () => {
     mkdirSync(join(gccDir, 'main.md'));
     const res = await post({ branch: 'auth-session', target: 'main' });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toMatch(/main\.md: it is not a regular file; nothing was written/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/cannot read main\.md: it is a folder, not a file \(EISDIR\); nothing was written/);
     expect(Buffer.from(file('branches/main/log.md')).toString('hex')).toBe(before);
   });
 
