@@ -2,7 +2,11 @@
 // here (one line each, so parts added side by side merge cleanly).
 import type { AttackPart } from './types.ts';
 import { traversalPart } from './traversal.ts';
+import { symlinkPart } from './symlinks.ts';
+import { crashEditPart } from './crash-edit.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
+  symlinkPart,
+  crashEditPart,
 ];

@@ -5,7 +5,8 @@
 // (a crash mid-edit or mid-merge). It replaces one operation's outcome, never the store or the writer around it; a
 // real small file system (tmpfs) or a real mode is used instead wherever the machine allows it.
 
-export type FaultOp = 'read' | 'write' | 'append' | 'rename';
+/** `renamed`: just after a replace's rename, before anything else (a crash after the last write of a merge). */
+export type FaultOp = 'read' | 'write' | 'append' | 'rename' | 'renamed';
 
 export interface Fault {
   /** For `write` and `append`: how many bytes of the data reach the file before the fault. Default 0. */

@@ -73,6 +73,8 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
     await unlink(temp).catch(() => {});
     throw err;
   }
+  const after = faultAt('renamed', path);
+  if (after) await endWithFault(after);
   await syncDir(dir);
 }
 

@@ -17,7 +17,7 @@ import { EditError, fsEditError } from './edit-error.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { FileJob } from './edit-jobs.ts';
 import { writeProblem } from './write-guard.ts';
-import { LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
+import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
 /** What the locked write needs: the workspace, its store and bus, the history, the clock. */
 export interface EditWriter {
@@ -92,6 +92,7 @@ export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: st
     );
   } catch (err) {
     if (err instanceof LockTimeoutError) throw new EditError(503, `the workspace is locked by a writer: ${err.message}`);
+    if (err instanceof LockRefusedError) throw new EditError(409, `cannot take the workspace's write lock: ${err.message}; nothing was changed`);
     throw err;
   }
   if (!result.ok) {

@@ -18,7 +18,7 @@ import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
 import { checkNames, readMergeFiles, type MergeArgs, type MergeFiles } from './merge-read.ts';
 import { describeParts, judgeIntent, resolveLocked, type RecoveredMerge } from './merge-recovery.ts';
 import { defaultMergeIo, execute, preflight, type MergeIo } from './merge-write.ts';
-import { LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
+import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
 export { MergeError, MergeWriteError } from './merge-errors.ts';
 export type { MergeArgs } from './merge-read.ts';
@@ -209,7 +209,7 @@ export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<
     if (err instanceof MergeError || err instanceof MergeWriteError) throw err;
     if (!lockHeld) {
       const timeout = err instanceof LockTimeoutError;
-      throw new MergeError(timeout ? 423 : 503, `could not take the workspace's write lock: ${err instanceof Error ? err.message : String(err)}; nothing was written`);
+      throw new MergeError(timeout ? 423 : err instanceof LockRefusedError ? 409 : 503, `could not take the workspace's write lock: ${err instanceof Error ? err.message : String(err)}; nothing was written`);
     }
     throw err;
   }

@@ -28,6 +28,11 @@ export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
 }
 
+/** The lock cannot be taken at all (a symbolic link where it should be): waiting would not help. */
+export class LockRefusedError extends Error {
+  override name = 'LockRefusedError';
+}
+
 /** The protocols a writer of this dialect honours; we take all of them, in this order. */
 export function lockProtocolsFor(dialect: Dialect): LockProtocol[] {
   switch (dialect) {
@@ -92,7 +97,7 @@ function acquire(protocol: LockProtocol, gccDir: string, deadline: number): Prom
 /** flock(1) opens and creates the file through any link: refuse a `.lock` that is one. */
 async function acquireFlockInside(gccDir: string, deadline: number): Promise<Held> {
   const holder = await lockHolder(gccDir, LOCK_FILE);
-  if (holder?.link) throw new LockTimeoutError(describeHolder(holder));
+  if (holder?.link) throw new LockRefusedError(describeHolder(holder));
   return acquireFlock(join(gccDir, LOCK_FILE), deadline);
 }
 
@@ -147,7 +152,7 @@ async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<H
     }
     const holder = await lockHolder(gccDir, LOCK_FILE);
     if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
-    if (holder?.link) throw new LockTimeoutError(describeHolder(holder));
+    if (holder?.link) throw new LockRefusedError(describeHolder(holder));
     if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) {
       // What TypeScript's writer does with a lock older than 10 s (e.g. the 0-byte file a flock writer leaves).
       await unlink(lockPath).catch(() => {});
@@ -173,7 +178,8 @@ async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
     const holder = await lockHolder(gccDir, LOCK_DIR);
     if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
     // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
-    if (holder && (holder.link || (!holder.owner && holder.ageMs > STALE_LOCK_FILE_MS))) throw new LockTimeoutError(describeHolder(holder));
+    if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) throw new LockTimeoutError(describeHolder(holder));
     if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_DIR} exists: another writer (Lua) holds the lock`);
     await sleep(RETRY_MS);
   }
