@@ -4,9 +4,11 @@ import type { AttackPart } from './types.ts';
 import { traversalPart } from './traversal.ts';
 import { symlinkPart } from './symlinks.ts';
 import { crashEditPart } from './crash-edit.ts';
+import { crashMergePart } from './crash-merge.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
   symlinkPart,
   crashEditPart,
+  crashMergePart,
 ];
