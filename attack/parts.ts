@@ -5,10 +5,12 @@ import { traversalPart } from './traversal.ts';
 import { symlinkPart } from './symlinks.ts';
 import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
+import { diskFaultPart } from './disk-faults.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
   symlinkPart,
   crashEditPart,
   crashMergePart,
+  diskFaultPart,
 ];
