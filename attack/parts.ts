@@ -6,6 +6,7 @@ import { symlinkPart } from './symlinks.ts';
 import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
+import { misreadPart } from './misread-values.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -13,4 +14,5 @@ export const parts: AttackPart[] = [
   crashEditPart,
   crashMergePart,
   diskFaultPart,
+  misreadPart,
 ];
