@@ -25,6 +25,8 @@ export interface IntentWrite {
   /** The planned bytes (base64): an append's are compared with what follows baseSize. */
   bytes: string;
   sha256: string;
+  /** For an append: the hash of the file's first baseSize bytes, which must still be there to judge the rest. */
+  baseSha256?: string;
   /** For a replace: the file before it (base64), to put back. */
   previous?: string;
 }
@@ -49,7 +51,8 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 export const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export function intentOf(p: MergePlan, previous: (file: string) => Uint8Array | null, now: Date): MergeIntent {
+/** The record of a planned merge; `before` gives each file's bytes as the plan read them. */
+export function intentOf(p: MergePlan, before: (file: string) => Uint8Array | null, now: Date): MergeIntent {
   return {
     version: 1,
     id: randomUUID(),
@@ -59,8 +62,9 @@ export function intentOf(p: MergePlan, previous: (file: string) => Uint8Array | 
     dialect: p.dialect,
     commitId: p.commit.commitId,
     writes: p.writes.map((w) => {
-      const before = w.mode === 'replace' ? previous(w.file) : null;
-      return { file: w.file, kind: w.kind, mode: w.mode, baseSize: w.baseSize, bytes: b64(w.bytes), sha256: sha256(w.bytes), ...(before ? { previous: b64(before) } : {}) };
+      const was = before(w.file);
+      const kept = w.mode === 'replace' ? (was ? { previous: b64(was) } : {}) : { baseSha256: sha256((was ?? new Uint8Array()).subarray(0, w.baseSize)) };
+      return { file: w.file, kind: w.kind, mode: w.mode, baseSize: w.baseSize, bytes: b64(w.bytes), sha256: sha256(w.bytes), ...kept };
     }),
   };
 }

@@ -38,6 +38,7 @@ export async function judgePart(gccDir: string, w: IntentWrite): Promise<PartSta
     return { state: 'changed', why: `${w.file} is neither as it was before the merge nor as the merge writes it` };
   }
   if (bytes.length < w.baseSize) return { state: 'changed', why: `${w.file} is shorter than it was before the merge` };
+  if (w.baseSha256 !== undefined && sha256(bytes.subarray(0, w.baseSize)) !== w.baseSha256) return { state: 'changed', why: `${w.file} was rewritten since the merge began` };
   if (bytes.length === w.baseSize) return { state: 'absent' };
   const k = commonPrefix(bytes, w.baseSize, planned);
   if (k === planned.length) return { state: 'whole' };

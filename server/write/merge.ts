@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { MergePreviewResponse, MergeWriteReport, MergeWriteView } from '../../shared/compare-api.ts';
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { mergeDialectOf, metadataAsRead, planMerge, type MergeDialect, type MergePlan, type MergeTimestamps, type MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
-import { branchFilePath } from '../../shared/gcc/read/paths.ts';
+import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { describeFsError } from '../live/gcc-dir.ts';
 import type { Dialect } from '../../shared/types.ts';
@@ -164,8 +164,13 @@ async function lockedMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOut
   }
   const p = plan(ctx, files, args);
   await preflight(ctx.gccDir, p);
-  const previous = new Map([[branchFilePath(files.source.name, 'metadata'), files.source.metadata]]);
-  const intent = intentOf(p, (file) => previous.get(file) ?? null, new Date());
+  const read = new Map([
+    [branchFilePath(files.source.name, 'metadata'), files.source.metadata],
+    [branchFilePath(files.target.name, 'log'), files.target.log],
+    [branchFilePath(files.target.name, 'commit'), files.target.commit],
+    [ROADMAP_FILE, files.roadmap],
+  ]);
+  const intent = intentOf(p, (file) => read.get(file) ?? null, new Date());
   try {
     await journal.begin(intent);
   } catch (err) {
