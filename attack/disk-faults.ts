@@ -2,12 +2,14 @@
 // should be, permission denied, an immutable file, a full disk. Each is made real where this machine allows it
 // (chmod as a user, chattr +i as root, a small tmpfs for the full disk) and otherwise injected at the writer's own
 // file operation (server/live/file-faults.ts). Survived with nothing lost means: a 4xx/507 answer that names the
-// file and says what happened (never "internal error"), the file's bytes and mode unchanged, no temp file left.
+// file and says what happened (never "internal error"), the file's bytes and mode unchanged, no temp file or lock
+// left.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errnoError, injectFaults, type FaultOp } from '../server/live/file-faults.ts';
+import { currentLocks } from '../server/write/recovery.ts';
 import { startAttackStudio, type AttackStudio, type StudioOptions } from './studio.ts';
 import type { AttackPart } from './types.ts';
 
@@ -74,13 +76,13 @@ function tempsLeft(studio: AttackStudio): string[] {
 }
 
 /** One refused write: the answer's status and words, the file untouched, no temp file. */
-function judge(name: string, res: { status: number; text: string }, want: { status: number; words: RegExp; file: string }, unchanged: boolean, temps: string[]): string | null {
+function judge(name: string, res: { status: number; text: string }, want: { status: number; words: RegExp; file: string }, unchanged: boolean, leftovers: string[]): string | null {
   const problems: string[] = [];
   if (res.status !== want.status) problems.push(`answered ${res.status}, not ${want.status}`);
   if (!want.words.test(res.text) || !res.text.includes(want.file)) problems.push(`the answer does not say what happened to ${want.file}: ${res.text.slice(0, 200)}`);
   if (/internal error/.test(res.text)) problems.push('answered "internal error"');
   if (!unchanged) problems.push(`${want.file} changed`);
-  if (temps.length) problems.push(`temp files left: ${temps.join(', ')}`);
+  if (leftovers.length) problems.push(`left behind: ${leftovers.join(', ')}`);
   return problems.length ? `${name}: ${problems.join('; ')}` : null;
 }
 
@@ -91,12 +93,14 @@ interface FaultCase {
   real?(studio: AttackStudio): boolean;
   inject?: { op: FaultOp; code: string };
   want: { status: number; words: RegExp };
+  /** Default python (a flock workspace); lua takes a lock folder, whose owner record needs room too. */
+  corpus?: string;
   options?: StudioOptions;
   undo?(studio: AttackStudio): void;
 }
 
 async function runCase(c: FaultCase): Promise<string | null> {
-  const studio = await startAttackStudio('python', c.options ?? {});
+  const studio = await startAttackStudio(c.corpus ?? 'python', c.options ?? {});
   let removeHook = () => {};
   try {
     const bytesBefore = bytesOf(studio, c.edit.file);
@@ -112,7 +116,8 @@ async function runCase(c: FaultCase): Promise<string | null> {
     c.undo?.(studio);
     // A folder put where the file was stays a folder; otherwise the bytes are compared once it is readable again.
     const same = modeAfter === modeBefore && (bytesBefore === bytesOf(studio, c.edit.file) || bytesOf(studio, c.edit.file) === 'a folder');
-    return judge(`${c.name}${isReal ? '' : ' (injected)'}`, res, { ...c.want, file: c.edit.file }, same, tempsLeft(studio));
+    const locks = (await currentLocks(join(studio.project, '.GCC'))).map((h) => `.GCC/${h.name}`);
+    return judge(`${c.name}${isReal ? '' : ' (injected)'}`, res, { ...c.want, file: c.edit.file }, same, [...tempsLeft(studio), ...locks]);
   } finally {
     removeHook();
     c.undo?.(studio);
@@ -170,7 +175,7 @@ const CASES: FaultCase[] = [
 ];
 
 /** A real full disk: a 2 MiB tmpfs filled to the last byte, where mounting is allowed (root, no container limits). */
-async function fullTmpfs(): Promise<string | null> {
+async function fullTmpfs(corpus: string): Promise<string | null> {
   const mount = mkdtempSync(join(tmpdir(), 'gcc-full-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount], { stdio: 'ignore' });
@@ -179,8 +184,9 @@ async function fullTmpfs(): Promise<string | null> {
     return null;
   }
   const c: FaultCase = {
-    name: 'the disk is full (ENOSPC, a real tmpfs)',
+    name: `the disk is full (ENOSPC, a real tmpfs, ${corpus})`,
     edit: EDITS[1]!,
+    corpus,
     options: { under: mount },
     real: (s) => {
       const filler = join(s.root, 'filler');
@@ -209,8 +215,12 @@ export const diskFaultPart: AttackPart = {
       const problem = await runCase(c);
       if (problem) failures.push(problem);
     }
-    const real = await fullTmpfs();
-    if (real) failures.push(real);
-    return { tried: CASES.length + (real === null ? 0 : 1), failures };
+    let tried = CASES.length;
+    for (const corpus of ['python', 'lua']) {
+      const real = await fullTmpfs(corpus);
+      if (real !== null) tried++;
+      if (real) failures.push(real);
+    }
+    return { tried, failures };
   },
 };

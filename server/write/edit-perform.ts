@@ -93,6 +93,8 @@ export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: st
   } catch (err) {
     if (err instanceof LockTimeoutError) throw new EditError(503, `the workspace is locked by a writer: ${err.message}`);
     if (err instanceof LockRefusedError) throw new EditError(409, `cannot take the workspace's write lock: ${err.message}; nothing was changed`);
+    // A disk error while taking the lock (its record cannot be written on a full disk, say).
+    if (!(err instanceof EditError) && (err as NodeJS.ErrnoException).code) throw fsEditError(err, 'save', `${job.file} (taking the workspace's write lock)`);
     throw err;
   }
   if (!result.ok) {

@@ -27,8 +27,9 @@ async function fromRecord(gccDir: string): Promise<PartialMergeNotice[]> {
   }
 }
 
-function traceBranches(view: WorkspaceView): MergeTraceBranch[] {
-  return view.workspace().branches.map((summary) => ({
+/** The branches' traces of merges (only those of `pair`, when given: a compare asks about two of them). */
+function traceBranches(view: WorkspaceView, pair?: [string, string]): MergeTraceBranch[] {
+  return view.workspace().branches.filter((b) => !pair || pair.includes(b.name)).map((summary) => ({
     name: summary.name,
     metadata: summary.metadata,
     steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [],
@@ -43,7 +44,7 @@ export async function mergeNotices(gccDir: string, view: WorkspaceView, pair?: [
     (r): PartialMergeNotice => ({ source: r.intent.source, target: r.intent.target, evidence: 'recovered', severity: r.resolution === 'unresolved' ? 'error' : 'info', message: `When gcc-studio started: ${r.message}` }),
   );
   // The record already says what the files would; a rolled-back merge leaves no traces to find.
-  const files = partialMergesInFiles(traceBranches(view)).filter((n) => !recorded.some((r) => r.source === n.source && r.target === n.target));
+  const files = partialMergesInFiles(traceBranches(view, pair)).filter((n) => !recorded.some((r) => r.source === n.source && r.target === n.target));
   const all = [...recorded, ...recovered, ...files];
   if (!pair) return all;
   return all.filter((n) => n.source === '' || (pair.includes(n.source) && pair.includes(n.target)));

@@ -10,7 +10,7 @@
 // leave a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts), so a
 // stale lock of ours is removed at once, and one that names no owner is described plainly (lock-holders.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, open, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
@@ -143,6 +143,9 @@ async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<H
       try {
         // Our record in the lock: if we are killed holding it, the next start (or write) knows it is ours.
         await handle.writeFile(JSON.stringify(await ownRecord()));
+      } catch (err) {
+        await unlink(lockPath).catch(() => {});
+        throw err;
       } finally {
         await handle.close();
       }
@@ -169,7 +172,11 @@ async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
     try {
       await mkdir(lockDir);
       // Our record inside the folder (Lua's writer only makes and removes the folder itself).
-      await writeFile(join(lockDir, OWNER_FILE), JSON.stringify(await ownRecord()), { flag: 'wx' });
+      await writeFile(join(lockDir, OWNER_FILE), JSON.stringify(await ownRecord()), { flag: 'wx' }).catch(async (err: unknown) => {
+        await retireLockDir(gccDir, 'released');
+        await rmdir(lockDir).catch(() => {});
+        throw err;
+      });
       // Released by moving the folder aside in one rename, so no crash can leave it there without its record.
       return { release: () => retireLockDir(gccDir, 'released').then(() => {}) };
     } catch (err) {
@@ -177,8 +184,8 @@ async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
     }
     const holder = await lockHolder(gccDir, LOCK_DIR);
     if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
-    // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
     if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
     if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) throw new LockTimeoutError(describeHolder(holder));
     if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_DIR} exists: another writer (Lua) holds the lock`);
     await sleep(RETRY_MS);

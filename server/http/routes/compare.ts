@@ -1,5 +1,6 @@
 // GET /api/compare?head=&base=: what the head did that the base has not, the two last commits and the warnings a
-// merge deserves, and any merge between the two that did not finish. `base` defaults to the branch the head was created from (else main).
+// merge deserves, and any merge between the two that did not finish. `base` defaults to the branch the head was
+// created from (else main).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { COMPARE_STEPS_LIMIT, type CompareResponse, type PartialMergeNotice } from '../../../shared/compare-api.ts';

@@ -66,7 +66,8 @@ interface RecordKind<T> {
   identity(record: T): string;
 }
 
-const FIELD_WORDS: Record<string, string> = {
+/** Each field as its label names it in the file. */
+export const FIELD_WORDS: Record<string, string> = {
   branchPurpose: 'Branch Purpose',
   previousProgressSummary: 'Previous Progress Summary',
   thisCommitContribution: "This Commit's Contribution",

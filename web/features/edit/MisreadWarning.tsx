@@ -2,16 +2,7 @@
 // what each would read instead, and offers the safe form (a backslash before each such line, which reads as the
 // same text everywhere). The server refuses such a text too (422), with the same report.
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
-import { READER_NAMES } from '../../../shared/gcc/dialects/misread.ts';
-
-const FIELD_WORDS: Record<string, string> = {
-  branchPurpose: 'Branch Purpose',
-  previousProgressSummary: 'Previous Progress Summary',
-  thisCommitContribution: "This Commit's Contribution",
-  observation: 'Observation',
-  thought: 'Thought',
-  action: 'Action',
-};
+import { FIELD_WORDS, READER_NAMES } from '../../../shared/gcc/dialects/misread.ts';
 
 interface Props {
   report: MisreadReport;
