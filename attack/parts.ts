@@ -2,7 +2,17 @@
 // here (one line each, so parts added side by side merge cleanly).
 import type { AttackPart } from './types.ts';
 import { traversalPart } from './traversal.ts';
+import { symlinkPart } from './symlinks.ts';
+import { crashEditPart } from './crash-edit.ts';
+import { crashMergePart } from './crash-merge.ts';
+import { diskFaultPart } from './disk-faults.ts';
+import { misreadPart } from './misread-values.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
+  symlinkPart,
+  crashEditPart,
+  crashMergePart,
+  diskFaultPart,
+  misreadPart,
 ];

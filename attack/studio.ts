@@ -2,7 +2,7 @@
 // startServer the command runs, on a free loopback port, with a known token. `snapshot()` lists every file under the
 // temp root with its bytes' hash, so a part can prove nothing changed (or only what should have).
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -22,7 +22,21 @@ export interface AttackStudio {
    */
   request(path: string, init?: RawRequest): Promise<RawResponse>;
   snapshot(): Map<string, string>;
+  /** Stops the server and starts a new one on the same folder (what a restart after a crash does); its warnings. */
+  restart(): Promise<string[]>;
+  /** The start-up warnings of the server now running. */
+  warnings: string[];
   stop(): Promise<void>;
+}
+
+export interface StudioOptions {
+  readOnly?: boolean;
+  /** Runs on the copied folders before the server starts (links, modes, leftovers of a crash). */
+  prepare?: (paths: { root: string; project: string; gccDir: string; outside: string }) => void | Promise<void>;
+  /** The folder to make the temp root in (default the system's temp folder; e.g. a small tmpfs). */
+  under?: string;
+  /** Do not start a server: a part starts its own (a crashing one) and calls restart() later. */
+  noServer?: boolean;
 }
 
 export interface RawRequest {
@@ -38,7 +52,7 @@ export interface RawResponse {
   text: string;
 }
 
-function rawRequest(port: number, path: string, method: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+export function rawRequest(port: number, path: string, method: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -51,40 +65,67 @@ function rawRequest(port: number, path: string, method: string, headers: Record<
   });
 }
 
-export async function startAttackStudio(corpusCase = 'python', options: { readOnly?: boolean } = {}): Promise<AttackStudio> {
-  const root = mkdtempSync(join(tmpdir(), 'gcc-attack-'));
+/** A request as AttackStudio.request sends it, to any port (a crashing server's). */
+export function studioRequest(port: number, token: string, path: string, init: RawRequest = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...init.headers };
+  if (init.auth !== false && !headers.authorization) headers.authorization = `Bearer ${token}`;
+  if (init.method && init.method !== 'GET' && !headers.origin) headers.origin = `http://127.0.0.1:${port}`;
+  if (init.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  return rawRequest(port, path, init.method ?? 'GET', headers, init.body);
+}
+
+export async function startAttackStudio(corpusCase = 'python', options: StudioOptions = {}): Promise<AttackStudio> {
+  const root = mkdtempSync(join(options.under ?? tmpdir(), 'gcc-attack-'));
   const project = join(root, 'project');
+  const outside = join(root, 'outside');
   cpSync(join(CORPUS, corpusCase, '.GCC'), join(project, '.GCC'), { recursive: true });
-  cpSync(join(CORPUS, corpusCase, '.GCC'), join(root, 'outside', '.GCC'), { recursive: true });
+  cpSync(join(CORPUS, corpusCase, '.GCC'), join(outside, '.GCC'), { recursive: true });
+  await options.prepare?.({ root, project, gccDir: join(project, '.GCC'), outside });
   const token = `attack-${Math.random().toString(36).slice(2)}`;
-  const server = await startServer({ dir: project, port: 0, token, open: false, readOnly: options.readOnly ?? false, log: () => {}, warn: () => {} });
-  const origin = `http://127.0.0.1:${server.port}`;
+  const start = async (warnings: string[]) =>
+    startServer({ dir: project, port: 0, token, open: false, readOnly: options.readOnly ?? false, log: () => {}, warn: (line) => warnings.push(line) });
+  let warnings: string[] = [];
+  let server: RunningServer | null = options.noServer ? null : await start(warnings);
+  const running = (): RunningServer => {
+    if (!server) throw new Error('no server is running: call restart() first');
+    return server;
+  };
   return {
-    server,
+    get server() {
+      return running();
+    },
     root,
     project,
-    origin,
-    token,
-    request(path, init = {}) {
-      const headers: Record<string, string> = { host: `127.0.0.1:${server.port}`, ...init.headers };
-      if (init.auth !== false && !headers.authorization) headers.authorization = `Bearer ${token}`;
-      if (init.method && init.method !== 'GET' && !headers.origin) headers.origin = origin;
-      return rawRequest(server.port, path, init.method ?? 'GET', headers, init.body);
+    get origin() {
+      return `http://127.0.0.1:${running().port}`;
     },
+    token,
+    get warnings() {
+      return warnings;
+    },
+    request: (path, init = {}) => studioRequest(running().port, token, path, init),
     snapshot() {
       const files = new Map<string, string>();
       const walk = (dir: string) => {
         for (const entry of readdirSync(dir, { withFileTypes: true })) {
           const path = join(dir, entry.name);
           if (entry.isDirectory()) walk(path);
+          else if (entry.isSymbolicLink()) files.set(relative(root, path), `link to ${readlinkSync(path)}`);
           else files.set(relative(root, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
         }
       };
       walk(root);
       return files;
     },
+    async restart() {
+      await server?.close();
+      server = null;
+      warnings = [];
+      server = await start(warnings);
+      return warnings;
+    },
     async stop() {
-      await server.close();
+      await server?.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,9 @@
 // api.ts so the compare/merge feature can grow without touching the core contract).
 import type { BranchSummary } from './api.ts';
 import type { BranchComparison } from './gcc/compare/branch-diff.ts';
+import type { PartialMergeNotice } from './gcc/compare/partial-merge.ts';
+
+export type { PartialMergeNotice };
 import type { MergeCommit, MergeDialect, MergeFileKind } from './gcc/write/merge-plan.ts';
 import type { BranchMetadata, OtaStep } from './types.ts';
 
@@ -15,6 +18,8 @@ export interface CompareResponse {
   comparison: BranchComparison;
   stepsSinceCreatedTotal: number;
   actionOnlyStepsTotal: number;
+  /** Merges between these two branches that did not finish (a crash mid-merge), in plain words. */
+  partialMerges: PartialMergeNotice[];
 }
 
 export interface MergeWriteView {
@@ -78,6 +83,8 @@ export interface MergeResponse {
   dialect: MergeDialect;
   commitId: string;
   report: MergeWriteReport[];
+  /** A merge left unfinished by a crash that was rolled back (or found complete) before this one was written. */
+  recovered?: string;
 }
 
 /** A merge that failed after it started writing: what is on disk now. */

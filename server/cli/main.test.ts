@@ -1,9 +1,12 @@
 import { CORPUS as corpus } from '../../fixtures/corpus.ts';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main } from './main.ts';
 import type { InspectOutput } from './output.ts';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
+import { OWNER_FILE, ownRecord } from '../write/lock-owner.ts';
+import { defaultMergeIo, performMerge, type MergeIo } from '../write/merge.ts';
 
 
 async function run(...argv: string[]) {
@@ -79,6 +82,37 @@ describe('gcc-studio doctor', () => {
     expect(bad.code).toBe(EXIT_FINDINGS);
     expect(bad.out).toContain('.GCC/branches/evil');
     expect(bad.out).toContain('[symlinked-branch]');
+  });
+
+  it('lists what writers left: a merge cut short, a stale lock of ours, temp files, and values the readers misread', async () => {
+    const { dir, gccDir } = tempCorpusCopy('edge/python');
+    try {
+      const io: MergeIo = {
+        ...defaultMergeIo,
+        append: async (path, data) => {
+          if (path.endsWith('commit.md')) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+          return defaultMergeIo.append(path, data);
+        },
+        truncate: async () => {
+          throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
+        },
+      };
+      const meta = join(gccDir, 'branches/flags/metadata.yaml');
+      writeFileSync(meta, readFileSync(meta, 'utf8').replace('status: merged', 'status: active').replace("merged_into: main", 'merged_into: null'));
+      const ctx = { gccDir, readOnly: false, io, dialectOf: () => 'python' as const };
+      await expect(performMerge(ctx, { branch: 'flags', target: 'main' })).rejects.toThrow();
+      mkdirSync(join(gccDir, '.lock_dir'));
+      writeFileSync(join(gccDir, '.lock_dir', OWNER_FILE), JSON.stringify({ ...(await ownRecord()), pid: 2 ** 22 + 5 }));
+      writeFileSync(join(gccDir, 'branches/main/.log.md.gcc-studio-4194309-0a1b2c3d.tmp'), 'half');
+      const r = await run('doctor', dir);
+      expect(r.code).toBe(EXIT_FINDINGS);
+      expect(r.out).toMatch(/error   \.GCC\/branches\/main  The merge of `flags` into `main` started at .* did not finish: branches\/main\/log\.md written, branches\/main\/commit\.md not written.*\[partial-merge\]/);
+      expect(r.out).toMatch(/warning \.GCC\/\.lock_dir  \.GCC\/\.lock_dir is held by gcc-studio \(pid 4194309, .*which no longer runs; gcc-studio removes it when it starts  \[stale-lock\]/);
+      expect(r.out).toMatch(/warning \.GCC\/branches\/main\/\.log\.md\.gcc-studio-4194309-0a1b2c3d\.tmp  left by a gcc-studio that was killed mid-write.*\[leftover-temp\]/);
+      expect(r.out).toMatch(/warning \.GCC\/branches\/main\/log\.md:63  Step 9 holds a line `### Step 99 — not a real header` that Contexa's Python, TypeScript, Rust and Go readers take for a record header.*\[misread-by-readers\]/);
+    } finally {
+      removeTempCorpusCopies();
+    }
   });
 
   it('gives one clear line and exit 2 for a missing DIR or a folder without .GCC/', async () => {

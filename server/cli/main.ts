@@ -57,7 +57,10 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case 'doctor': {
       const store = await loadOnce(command.dir);
-      const { diagnostics } = store.workspace();
+      // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
+      const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
+      const { gccDir } = await (await import('../live/gcc-dir.ts')).locateGccDir(command.dir);
+      const diagnostics = [...store.workspace().diagnostics, ...(await writeDiagnostics(gccDir, store))];
       io.out(formatDiagnostics(diagnostics));
       return hasErrors(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
     }

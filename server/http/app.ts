@@ -10,6 +10,7 @@ import { branchRoutes } from './routes/branches.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
 import { createEditService, type EditServiceDeps } from '../write/edits.ts';
+import { mergeNotices } from '../write/merge-notices.ts';
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
@@ -45,7 +46,7 @@ export function createApp(deps: AppDeps) {
     .route('/branches', branchRoutes(versioned))
     .route('/', editRoutes(edits))
     .route('/search', searchRoutes(deps.store))
-    .route('/compare', compareRoutes(deps.store))
+    .route('/compare', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
     .route('/merge', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
     .route('/events', eventRoutes(deps.bus, deps.events));
 

@@ -10,6 +10,7 @@ import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
 import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
 import { openBrowser } from './open-browser.ts';
+import { recoverWorkspace } from '../write/recovery.ts';
 
 import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
 
@@ -94,6 +95,8 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
 
   let live: LiveWorkspace;
   try {
+    // Before the first read: what a crash of ours left (stale locks, temp files, a merge cut short) is put right.
+    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
     live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`) });
   } catch (err) {
     await demo?.stop();

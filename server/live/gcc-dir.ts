@@ -48,12 +48,23 @@ export function describeFsError(err: unknown): string {
     case 'ENOENT':
       return 'no such file or folder';
     case 'EACCES':
+      return 'permission denied (EACCES)';
     case 'EPERM':
-      return 'permission denied';
+      return 'operation not permitted (EPERM: an immutable or append-only file, or a folder that forbids it)';
     case 'ENOTDIR':
       return 'not a folder';
+    case 'EISDIR':
+      return 'is a folder, not a file (EISDIR)';
     case 'ELOOP':
       return 'too many symbolic links';
+    case 'ENOSPC':
+      return 'no space left on the disk (ENOSPC)';
+    case 'EDQUOT':
+      return 'disk quota exceeded (EDQUOT)';
+    case 'EROFS':
+      return 'the file system is mounted read-only (EROFS)';
+    case 'EIO':
+      return 'input/output error on the disk (EIO)';
     default:
       return err instanceof Error ? err.message : String(err);
   }
@@ -70,6 +81,9 @@ export interface BranchListing {
   diagnostics: Diagnostic[];
 }
 
+const SYMLINKED_BRANCHES =
+  `${BRANCHES_DIR}/ is a symbolic link; not followed, so no branch is shown and nothing is written through it (Contexa's readers do follow it: make it a real folder)`;
+
 /**
  * The branch folders under .GCC/branches/, sorted by name. Symlinks are not followed (every Contexa reader follows
  * them, so a link could make us show, and later write, files outside .GCC/); each becomes a diagnostic instead.
@@ -79,6 +93,11 @@ export async function listBranchFolders(gccDir: string): Promise<BranchListing> 
   const diagnostics: Diagnostic[] = [];
   let entries;
   try {
+    // Never list through a link: `branches` itself could point anywhere.
+    if ((await lstat(branchesDir)).isSymbolicLink()) {
+      diagnostics.push({ file: BRANCHES_DIR, line: 0, severity: 'error', code: 'symlinked-branches', message: SYMLINKED_BRANCHES });
+      return { branches: [], diagnostics };
+    }
     entries = await readdir(branchesDir, { withFileTypes: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

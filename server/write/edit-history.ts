@@ -1,10 +1,10 @@
 // The history of hand edits: one JSON line per saved edit (or undo) in <project>/.gcc-studio/edits.jsonl, beside
 // .GCC/ and never inside it, so no Contexa implementation ever reads it. Each line says when, which record(s), the
 // edited values before and after, and the record versions on both sides (what Undo checks against).
-import { mkdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EditEntry } from '../../shared/gcc/write/edit.ts';
-import { appendFileDurable } from './workspace-lock.ts';
+import { appendFileDurable } from './atomic-write.ts';
 
 export const HISTORY_DIR = '.gcc-studio';
 export const HISTORY_FILE = 'edits.jsonl';
@@ -56,6 +56,8 @@ export function createEditHistory(path: string): EditHistory {
     async append(entry) {
       const entries = await load();
       await mkdir(dirname(path), { recursive: true });
+      // Never through a link: the history must not be appended to a file elsewhere.
+      if ((await lstat(dirname(path))).isSymbolicLink()) throw Object.assign(new Error(`${dirname(path)} is a symbolic link`), { code: 'ELOOP' });
       await appendFileDurable(path, `${JSON.stringify(entry)}\n`);
       entries.push(entry);
     },

@@ -55,6 +55,6 @@ describe('performEdit', () => {
     const ro = await writer('python', { readOnly: true });
     await expect(performEdit(ro.w, neverRun('branches/main/commit.md'))).rejects.toMatchObject({ status: 403 });
     const bad = await writer('bad/symlink-branch');
-    await expect(performEdit(bad.w, neverRun('branches/evil/log.md'))).rejects.toMatchObject({ status: 404, message: 'no branch folder "evil"' });
+    await expect(performEdit(bad.w, neverRun('branches/evil/log.md'))).rejects.toMatchObject({ status: 409, message: 'branches/evil is a symbolic link; not followed (it could point outside .GCC/); nothing was changed' });
   });
 });

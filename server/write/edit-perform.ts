@@ -1,19 +1,23 @@
-// The one path every hand edit takes to disk: under the workspace's own write lock, read the file as it is now,
-// run the edit's job on it, replace the file atomically and record the edit in the history; then let the store
-// re-read the file and announce the edit. Refusals become EditErrors with the status the route answers with.
+// The one path every hand edit takes to disk: under the workspace's own write lock, read the file as it is now
+// (never through a symbolic link), run the edit's job on it, check the file may be written (no link on the way, a
+// mode that allows it), replace it atomically and record the edit in the history; then let the store re-read the
+// file and announce the edit. Refusals become EditErrors with the status the route answers with; a file-system
+// error names the file and what happened, and leaves the file as it was.
 import { randomUUID } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
 import { commitVersion, metadataVersion, stepVersion, type EditEntry, type EditResponse, type EditTarget } from '../../shared/gcc/write/edit.ts';
 import type { RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
 import type { EventBus } from '../live/event-bus.ts';
+import { pathProblem, readInside } from '../live/safe-open.ts';
 import type { Store, WorkspaceView } from '../live/store.ts';
-import { EditError } from './edit-error.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { EditError, fsEditError } from './edit-error.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { FileJob } from './edit-jobs.ts';
-import { LockTimeoutError, withWorkspaceLock, writeFileAtomic } from './workspace-lock.ts';
+import { writeProblem } from './write-guard.ts';
+import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
 /** What the locked write needs: the workspace, its store and bus, the history, the clock. */
 export interface EditWriter {
@@ -28,23 +32,45 @@ export interface EditWriter {
 /** Performs one job; `undoes` names the history entry it reverts. */
 export type Perform = <T>(job: FileJob<T>, undoes?: string) => Promise<EditResponse<T>>;
 
-export async function readOrNull(path: string): Promise<Uint8Array | null> {
+/** The file at .GCC/<rel> (null: it does not exist); any other reason it cannot be read is a 409 that says why. */
+export async function readOrNull(gccDir: string, rel: string): Promise<Uint8Array | null> {
+  const read = await readInside(gccDir, rel);
+  if (read.ok) return read.bytes;
+  if (read.missing) return null;
+  throw new EditError(409, `${rel} ${read.message}; nothing was changed`);
+}
+
+/** Replaces the file and records the edit; if the history cannot be written the file is put back as it was. */
+async function saveAndRecord(w: EditWriter, file: string, bytes: Uint8Array, old: Uint8Array | null, entry: EditEntry): Promise<void> {
+  const path = join(w.gccDir, file);
+  const problem = await writeProblem(w.gccDir, file);
+  if (problem) throw new EditError(409, `${file} ${problem}; nothing was changed`);
   try {
-    return new Uint8Array(await readFile(path));
+    await writeFileAtomic(path, bytes, { root: w.gccDir });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+    throw fsEditError(err, 'save', file);
+  }
+  try {
+    await w.history.append(entry);
+  } catch (err) {
+    let outcome = `the edit was taken back, so ${file} is as it was`;
+    try {
+      if (old) await writeFileAtomic(path, old, { root: w.gccDir });
+    } catch (again) {
+      outcome = `and putting ${file} back failed too (${(again as Error).message}): it holds the edit, which the history does not list`;
+    }
+    throw fsEditError(err, 'record the edit in', w.history.path, outcome);
   }
 }
 
 export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: string): Promise<EditResponse<T>> {
   if (w.store.workspace().readOnly) throw new EditError(403, 'gcc-studio runs with --read-only: edits are off');
-  const path = join(w.gccDir, job.file);
   const parts = job.file.split('/');
   if (parts[0] === BRANCHES_DIR) {
-    // Never write through a symlinked branch folder (it could point anywhere).
-    const dir = await lstat(join(w.gccDir, BRANCHES_DIR, parts[1]!)).catch(() => null);
-    if (!dir || !dir.isDirectory()) throw new EditError(404, `no branch folder "${parts[1]}"`);
+    // Never write through a symlinked branches/ or branch folder (it could point anywhere).
+    const problem = await pathProblem(w.gccDir, parts.slice(0, 2).join('/'));
+    if (problem?.missing) throw new EditError(404, `no branch folder "${parts[1]}"`);
+    if (problem) throw new EditError(409, `${parts.slice(0, 2).join('/')} ${problem.message}; nothing was changed`);
   }
   let result;
   try {
@@ -52,13 +78,13 @@ export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: st
       w.gccDir,
       job.dialect,
       async () => {
-        const outcome = job.run(await readOrNull(path));
+        const old = await readOrNull(w.gccDir, job.file);
+        const outcome = job.run(old);
         if (!outcome.ok) return outcome;
         let entry: EditEntry | null = null;
         if (outcome.changed) {
-          await writeFileAtomic(path, outcome.bytes);
           entry = { id: randomUUID(), at: w.now().toISOString(), file: job.file, changes: outcome.changes, ...(undoes ? { undoes } : {}) };
-          await w.history.append(entry);
+          await saveAndRecord(w, job.file, outcome.bytes, old, entry);
         }
         return { ...outcome, entry };
       },
@@ -66,13 +92,16 @@ export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: st
     );
   } catch (err) {
     if (err instanceof LockTimeoutError) throw new EditError(503, `the workspace is locked by a writer: ${err.message}`);
+    if (err instanceof LockRefusedError) throw new EditError(409, `cannot take the workspace's write lock: ${err.message}; nothing was changed`);
+    // A disk error while taking the lock (its record cannot be written on a full disk, say).
+    if (!(err instanceof EditError) && (err as NodeJS.ErrnoException).code) throw fsEditError(err, 'save', `${job.file} (taking the workspace's write lock)`);
     throw err;
   }
   if (!result.ok) {
     const status = result.code === 'conflict' ? 409 : result.code === 'not-found' ? 404 : 422;
     const conflict =
       result.code === 'conflict' && result.target && result.current !== undefined ? { target: result.target, current: result.current, version: versionOfAny(result.target, result.current) } : undefined;
-    throw new EditError(status, result.message, conflict);
+    throw new EditError(status, result.message, conflict, result.misread);
   }
   if (result.entry) {
     // The store reads the new file now, so whatever the client asks next already shows the edit.

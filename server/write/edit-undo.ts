@@ -1,10 +1,15 @@
 // Undoing a hand edit from the history: the entry's records are set back to their values before it, provided each
 // is still as the edit left it (its version after); an undo is itself an edit, recorded as undoing that entry.
-import type { EditResponse } from '../../shared/gcc/write/edit.ts';
+import type { EditResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
 import { describeTarget, EditError } from './edit-error.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { EditJobs } from './edit-jobs.ts';
 import type { Perform } from './edit-perform.ts';
+
+/** What the history says the record was called (a commit's id, a step's number), checked again on undo. */
+function identityOf(t: EditTarget): string | undefined {
+  return t.kind === 'commit' ? t.commitId : t.kind === 'step' ? String(t.step) : undefined;
+}
 
 export async function undoEdit(id: string, history: EditHistory, jobs: EditJobs, perform: Perform): Promise<EditResponse<unknown>> {
   const entry = await history.find(id);
@@ -14,14 +19,14 @@ export async function undoEdit(id: string, history: EditHistory, jobs: EditJobs,
   if (entries.some((e) => e.undoes === id)) throw new EditError(409, 'this edit was already undone');
   const first = entry.changes[0];
   if (!first) throw new EditError(422, 'this history entry changed nothing');
-  const reverts = entry.changes.map((c) => ({ version: c.versionAfter, fields: c.before, target: c.target }));
+  const reverts = entry.changes.map((c) => ({ version: c.versionAfter, fields: c.before, target: c.target, identity: identityOf(c.target) }));
   const t = first.target;
   try {
     switch (t.kind) {
       case 'commit':
-        return await perform(jobs.commit(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, fields: r.fields }))), id);
+        return await perform(jobs.commit(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, identity: r.identity, fields: r.fields }))), id);
       case 'step':
-        return await perform(jobs.step(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, fields: r.fields }))), id);
+        return await perform(jobs.step(t.branch, reverts.map((r) => ({ index: (r.target as { index: number }).index, version: r.version, identity: r.identity, fields: r.fields }))), id);
       case 'metadata':
         return await perform(jobs.metadata(t.branch, { version: first.versionAfter, fields: first.before }), id);
       case 'roadmap':

@@ -4,10 +4,10 @@
 // edits at any moment; holding their lock for the whole read–change–write is what keeps every append.
 // The service is composed of edit-jobs.ts (what each kind of edit does to its file), edit-perform.ts (the locked
 // read–change–write) and edit-undo.ts.
-import { join } from 'node:path';
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
 import type { CommitEditRequest, EditEntry, EditResponse, MetadataEditRequest, RoadmapEditRequest, RoadmapResponse, StepEditRequest } from '../../shared/gcc/write/edit.ts';
 import { roadmapParts, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
+import type { CommitField, RecordEdit } from '../../shared/gcc/write/edit-records.ts';
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
@@ -51,24 +51,23 @@ export function createEditService(deps: EditServiceDeps): EditService {
     historyPath: history.path,
 
     async editCommit(branch, index, request) {
-      const edits = [{ index, version: request.version, fields: request.fields }];
+      const edits: RecordEdit<CommitField>[] = [{ index, version: request.version, identity: request.commitId, fields: request.fields }];
       const contribution = request.fields.thisCommitContribution;
       if (request.carryToNext && contribution !== undefined) {
         // Contexa fills a commit's Previous Progress Summary from the previous contribution: keep the chain whole.
         edits.push({ index: index + 1, version: request.carryToNext.version, fields: { previousProgressSummary: contribution } });
       }
-      // `commitId` needs no check of its own: the version covers it, so a commit at another position is a 409.
       return perform(jobs.commit(branch, edits));
     },
 
-    editStep: (branch, index, request) => perform(jobs.step(branch, [{ index, version: request.version, fields: request.fields }])),
+    editStep: (branch, index, request) => perform(jobs.step(branch, [{ index, version: request.version, identity: String(request.step), fields: request.fields }])),
 
     editMetadata: (branch, request) => perform(jobs.metadata(branch, request)),
 
     editRoadmap: (index, request) => perform(jobs.roadmap(index, request)),
 
     async roadmap() {
-      const bytes = await readOrNull(join(gccDir, ROADMAP_FILE));
+      const bytes = await readOrNull(gccDir, ROADMAP_FILE);
       return { parts: bytes === null ? [] : roadmapParts(bytes) };
     },
 

@@ -4,7 +4,7 @@ import type { MergeWriteReport } from '../../shared/compare-api.ts';
 import { Refusal } from './refusal.ts';
 
 /** A refusal with the HTTP status the route answers with. */
-export class MergeError extends Refusal<400 | 403 | 404 | 409 | 423 | 503> {
+export class MergeError extends Refusal<400 | 403 | 404 | 409 | 423 | 500 | 503 | 507> {
   override name = 'MergeError';
 }
 

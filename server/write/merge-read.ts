@@ -1,12 +1,11 @@
-// What a merge reads: the two branches' files and main.md, refused when a name is bad, a branch is missing or a
-// symbolic link, or the target has no commit.md; and a fingerprint of them all (any change makes a preview stale).
+// What a merge reads: the two branches' files and main.md, refused when a name is bad, a branch is missing, a
+// symbolic link is on the way to any of them, or the target has no commit.md; and a fingerprint of them all (any
+// change makes a preview stale).
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { mergeDialectOf, type MergeBranchFiles, type MergeDialect } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { branchFileAbsPath, readBytes } from '../live/gcc-dir.ts';
+import { pathProblem, readInside } from '../live/safe-open.ts';
 import { MergeError } from './merge-errors.ts';
 
 export interface MergeArgs {
@@ -38,29 +37,28 @@ export function checkNames(args: MergeArgs): void {
   if (args.branch === args.target) throw new MergeError(400, `cannot merge \`${args.branch}\` into itself`);
 }
 
-async function readOptional(path: string, label: string): Promise<Uint8Array | null> {
-  const r = await readBytes(path);
+async function readOptional(gccDir: string, rel: string): Promise<Uint8Array | null> {
+  const r = await readInside(gccDir, rel);
   if (r.ok) return r.bytes;
   if (r.missing) return null;
-  throw new MergeError(409, `cannot read ${label}: it ${r.message}; nothing was written`);
+  throw new MergeError(409, `cannot read ${rel}: it ${r.message}; nothing was written`);
 }
 
 /** Every file the merge reads or writes, and a fingerprint of them all (any change makes a preview stale). */
 export async function readMergeFiles(gccDir: string, dialectOf: DialectOf, args: MergeArgs): Promise<MergeFiles> {
   const branchFiles = async (name: string): Promise<MergeBranchFiles> => {
-    const dir = join(gccDir, 'branches', name);
-    const info = await lstat(dir).catch(() => null);
-    if (!info) throw new MergeError(404, `no branch "${name}"`);
-    if (!info.isDirectory() || info.isSymbolicLink()) throw new MergeError(409, `branches/${name} is not a branch folder (a symbolic link is never written through)`);
+    const problem = await pathProblem(gccDir, `branches/${name}`);
+    if (problem?.missing) throw new MergeError(404, `no branch "${name}"`);
+    if (problem) throw new MergeError(409, `branches/${name} ${problem.message}; a symbolic link is never read or written through`);
     const [log, commit, metadata] = await Promise.all([
-      readOptional(branchFileAbsPath(gccDir, name, 'log'), branchFilePath(name, 'log')),
-      readOptional(branchFileAbsPath(gccDir, name, 'commit'), branchFilePath(name, 'commit')),
-      readOptional(branchFileAbsPath(gccDir, name, 'metadata'), branchFilePath(name, 'metadata')),
+      readOptional(gccDir, branchFilePath(name, 'log')),
+      readOptional(gccDir, branchFilePath(name, 'commit')),
+      readOptional(gccDir, branchFilePath(name, 'metadata')),
     ]);
     const dialect = dialectOf(name);
     return { name, log, commit, metadata, ...(dialect ? { dialect } : {}) };
   };
-  const [source, target, roadmap] = await Promise.all([branchFiles(args.branch), branchFiles(args.target), readOptional(join(gccDir, ROADMAP_FILE), ROADMAP_FILE)]);
+  const [source, target, roadmap] = await Promise.all([branchFiles(args.branch), branchFiles(args.target), readOptional(gccDir, ROADMAP_FILE)]);
   if (target.commit === null) throw new MergeError(409, `${branchFilePath(args.target, 'commit')} is missing: the merge commit has nowhere to go`);
   const hash = createHash('sha256');
   for (const bytes of [source.log, source.commit, source.metadata, target.log, target.commit, target.metadata, roadmap]) {

@@ -27,7 +27,7 @@ describe('preflight', () => {
     const again = await planned();
     rmSync(join(again.gccDir, 'branches/main/commit.md'));
     mkdirSync(join(again.gccDir, 'branches/main/commit.md'));
-    await expect(preflight(again.gccDir, again.p)).rejects.toMatchObject({ message: 'branches/main/commit.md is not a regular file (a folder); nothing was written' });
+    await expect(preflight(again.gccDir, again.p)).rejects.toMatchObject({ message: 'branches/main/commit.md is a folder, not a file (EISDIR); nothing was written' });
   });
 });
 

@@ -1,14 +1,15 @@
 // Writing a planned merge: check every file can be written before writing any, then write in the plan's order. A
 // write that fails undoes the appends before it (each truncated back to its planned size), so the target's log never
 // keeps a merge heading without its merge commit; whatever could not be undone is reported file by file.
-import { lstat, stat, truncate } from 'node:fs/promises';
+import { stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MergeWriteReport } from '../../shared/compare-api.ts';
 import type { MergePlan, MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { describeFsError } from '../live/gcc-dir.ts';
 import { MergeError, MergeWriteError } from './merge-errors.ts';
-import { appendFileDurable, writeFileAtomic } from './workspace-lock.ts';
+import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
+import { writeProblem } from './write-guard.ts';
 
 /** The file operations a merge uses; tests swap one for a failing one. */
 export interface MergeIo {
@@ -20,29 +21,32 @@ export interface MergeIo {
 
 export const defaultMergeIo: MergeIo = {
   append: appendFileDurable,
-  replace: writeFileAtomic,
+  replace: (path, data) => writeFileAtomic(path, data),
   truncate: (path, size) => truncate(path, size),
   size: async (path) => (await stat(path)).size,
 };
 
-/** Every file the plan touches must be a regular file (or, for main.md, absent) before anything is written. */
+/**
+ * Every file the plan touches must be a regular file (or, for main.md, absent) reached without a symbolic link, with
+ * a mode that allows writing, before anything is written.
+ */
 export async function preflight(gccDir: string, p: MergePlan): Promise<void> {
   for (const w of p.writes) {
-    const path = join(gccDir, w.file);
-    const info = await lstat(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
-    if (info === null && w.kind === 'roadmap') continue;
-    if (info === null) throw new MergeError(409, `${w.file} is missing; nothing was written`);
-    if (!info.isFile()) throw new MergeError(409, `${w.file} is not a regular file (${info.isSymbolicLink() ? 'a symbolic link' : info.isDirectory() ? 'a folder' : 'something else'}); nothing was written`);
-    if (w.mode === 'append' && info.size !== w.baseSize) throw new MergeError(409, `${w.file} changed while the merge was planned; nothing was written`);
+    const problem = await writeProblem(gccDir, w.file, { mayBeMissing: w.kind === 'roadmap' });
+    if (problem) throw new MergeError(409, `${w.file} ${problem}; nothing was written`);
+    const size = await stat(join(gccDir, w.file)).then((i) => i.size, () => 0);
+    if (w.mode === 'append' && size !== w.baseSize) throw new MergeError(409, `${w.file} changed while the merge was planned; nothing was written`);
   }
 }
 
-export async function execute(gccDir: string, p: MergePlan, io: MergeIo): Promise<MergeWriteReport[]> {
+/** Writes the plan in order; `starting(i)` runs (and is flushed) before write i begins. */
+export async function execute(gccDir: string, p: MergePlan, io: MergeIo, starting: (index: number) => Promise<void> = async () => {}): Promise<MergeWriteReport[]> {
   const report: MergeWriteReport[] = p.writes.map((w) => ({ file: w.file, kind: w.kind, outcome: 'not-written' }));
   for (let i = 0; i < p.writes.length; i++) {
     const w = p.writes[i]!;
     const path = join(gccDir, w.file);
     try {
+      await starting(i);
       if (w.mode === 'append') await io.append(path, w.bytes);
       else await io.replace(path, w.bytes);
       report[i]!.outcome = 'written';

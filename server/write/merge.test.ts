@@ -203,7 +203,7 @@ describe('a merge that fails half way', () => {
     mkdirSync(join(gccDir, 'main.md'));
     const res = await post({ branch: 'auth-session', target: 'main' });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toMatch(/main\.md: it is not a regular file; nothing was written/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/cannot read main\.md: it is a folder, not a file \(EISDIR\); nothing was written/);
     expect(Buffer.from(file('branches/main/log.md')).toString('hex')).toBe(before);
   });
 
@@ -226,7 +226,7 @@ describe('a merge that fails half way', () => {
       ['roadmap', 'not-written'],
       ['metadata', 'not-written'],
     ]);
-    expect(body.error).toMatch(/failed writing branches\/main\/commit\.md: no space left on device\. Nothing of it is left/);
+    expect(body.error).toMatch(/failed writing branches\/main\/commit\.md: no space left on the disk \(ENOSPC\)\. Nothing of it is left/);
     expect(snapshot(file)).toEqual(before);
   });
 

@@ -2,18 +2,23 @@
 // refuse if the preview is stale or the branch already merged, check every file can be written before writing
 // any, then write in the implementations' order (log, commit, roadmap, metadata), undoing what it can if a write
 // fails. Composed of merge-read.ts (the files and their fingerprint), the plan, and merge-write.ts (the checked
-// writes and their undoing, reported file by file).
+// writes and their undoing, reported file by file). An intent record (merge-journal.ts) is written before the
+// first write and removed after the last, so a crash mid-merge is rolled back (merge-recovery.ts) instead of left
+// half written, and a retry never writes the merge twice.
 import { randomUUID } from 'node:crypto';
 import type { MergePreviewResponse, MergeWriteReport, MergeWriteView } from '../../shared/compare-api.ts';
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { mergeDialectOf, metadataAsRead, planMerge, type MergeDialect, type MergePlan, type MergeTimestamps, type MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
-import { branchFilePath } from '../../shared/gcc/read/paths.ts';
+import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
+import { describeFsError } from '../live/gcc-dir.ts';
 import type { Dialect } from '../../shared/types.ts';
 import { MergeError, MergeWriteError } from './merge-errors.ts';
+import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
 import { checkNames, readMergeFiles, type MergeArgs, type MergeFiles } from './merge-read.ts';
+import { describeParts, judgeIntent, resolveLocked, type RecoveredMerge } from './merge-recovery.ts';
 import { defaultMergeIo, execute, preflight, type MergeIo } from './merge-write.ts';
-import { LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
+import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
 export { MergeError, MergeWriteError } from './merge-errors.ts';
 export type { MergeArgs } from './merge-read.ts';
@@ -29,6 +34,19 @@ export interface MergeContext {
   timestamps?: (dialect: MergeDialect) => MergeTimestamps;
   newCommitId?: () => string;
   lockTimeoutMs?: number;
+  /** Where the intent record goes; default beside .GCC/ (merge-journal.ts). */
+  journal?: MergeJournal;
+}
+
+const journalOf = (ctx: MergeContext): MergeJournal => ctx.journal ?? mergeJournal(ctx.gccDir);
+
+/** A merge record gcc-studio cannot read is never guessed at: no merge until someone looks. */
+async function pendingOf(journal: MergeJournal) {
+  try {
+    return await journal.pending();
+  } catch (err) {
+    throw new MergeError(409, `${(err as Error).message}: it records a merge that did not finish; look at it, put the files right, then delete it`);
+  }
 }
 
 /** `datetime.now()`-like: the current instant with sub-millisecond digits, in the writer's shape. */
@@ -87,11 +105,24 @@ function writeView(w: MergeWrite): MergeWriteView {
   };
 }
 
+/** What the preview says of a merge that did not finish: a blocker when it cannot be undone, else a note. */
+async function pendingWords(ctx: MergeContext): Promise<{ blockers: string[]; notes: string[] }> {
+  const pending = await pendingOf(journalOf(ctx));
+  if (!pending) return { blockers: [], notes: [] };
+  const parts = await judgeIntent(ctx.gccDir, pending);
+  const what = describeParts(pending.intent, parts);
+  if (parts.some((p) => p.found.state === 'changed')) return { blockers: [`${cap(what)}; a file it touched changed since, so it cannot be undone: put it right by hand, then delete ${journalOf(ctx).path}.`], notes: [] };
+  return { blockers: [], notes: [`${cap(what)}. It is rolled back before this merge writes anything.`] };
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** What a merge would write now. Reads without the lock: the fingerprint tells the merge whether it still holds. */
 export async function previewMerge(ctx: MergeContext, args: MergeArgs): Promise<MergePreviewResponse> {
   checkNames(args);
   const files = await readMergeFiles(ctx.gccDir, (name) => ctx.dialectOf(name), args);
   const p = plan(ctx, files, args);
+  const pending = await pendingWords(ctx);
   return {
     branch: p.source,
     target: p.target,
@@ -106,8 +137,8 @@ export async function previewMerge(ctx: MergeContext, args: MergeArgs): Promise<
     roadmapText: p.roadmapText,
     metadata: p.metadata,
     writes: p.writes.map(writeView),
-    notes: p.notes,
-    blockers: blockersOf(ctx, files),
+    notes: [...pending.notes, ...p.notes],
+    blockers: [...pending.blockers, ...blockersOf(ctx, files)],
     fingerprint: files.fingerprint,
   };
 }
@@ -115,6 +146,52 @@ export async function previewMerge(ctx: MergeContext, args: MergeArgs): Promise<
 export interface MergeOutcome {
   plan: MergePlan;
   report: MergeWriteReport[];
+  /** A merge left unfinished by a crash, rolled back (or found complete) before this one was written. */
+  recovered: RecoveredMerge | null;
+}
+
+/** Under the lock: an unfinished merge resolved first, then read, check, record the intent, write, clear. */
+async function lockedMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
+  const journal = journalOf(ctx);
+  const pending = await pendingOf(journal);
+  const recovered = pending ? await resolveLocked(ctx.gccDir, journal, pending, false) : null;
+  if (recovered?.resolution === 'unresolved') throw new MergeError(409, `No merge until this is resolved: ${recovered.message}`);
+  const files = await readMergeFiles(ctx.gccDir, (name) => ctx.dialectOf(name), args);
+  const blockers = blockersOf(ctx, files);
+  if (blockers.length > 0) throw new MergeError(409, blockers.join(' '));
+  if (args.expect !== undefined && args.expect !== files.fingerprint) {
+    throw new MergeError(409, 'the preview is stale: a file the merge touches changed since it was made; look at the new preview and merge again');
+  }
+  const p = plan(ctx, files, args);
+  await preflight(ctx.gccDir, p);
+  const read = new Map([
+    [branchFilePath(files.source.name, 'metadata'), files.source.metadata],
+    [branchFilePath(files.target.name, 'log'), files.target.log],
+    [branchFilePath(files.target.name, 'commit'), files.target.commit],
+    [ROADMAP_FILE, files.roadmap],
+  ]);
+  const intent = intentOf(p, (file) => read.get(file) ?? null, new Date());
+  try {
+    await journal.begin(intent);
+  } catch (err) {
+    throw new MergeError(fsStatus(err), `could not write the merge's intent record ${journal.path}: ${describeFsError(err)}; nothing was written`);
+  }
+  let report: MergeWriteReport[];
+  try {
+    report = await execute(ctx.gccDir, p, ctx.io ?? defaultMergeIo, (i) => journal.starting(i));
+  } catch (err) {
+    // Undone in full (execute takes back its appends): the record has nothing left to recover.
+    const parts = await judgeIntent(ctx.gccDir, { intent, started: p.writes.length - 1 }).catch(() => null);
+    if (parts?.every((x) => x.found.state === 'absent')) await journal.clear().catch(() => {});
+    throw err;
+  }
+  await journal.clear();
+  return { plan: p, report, recovered };
+}
+
+function fsStatus(err: unknown): 500 | 507 {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? 507 : 500;
 }
 
 /** Performs the merge under the workspace's lock. Throws MergeError (refused, nothing written) or MergeWriteError. */
@@ -127,17 +204,9 @@ export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<
     return await withWorkspaceLock(
       ctx.gccDir,
       dialect,
-      async () => {
+      () => {
         lockHeld = true;
-        const files = await readMergeFiles(ctx.gccDir, (name) => ctx.dialectOf(name), args);
-        const blockers = blockersOf(ctx, files);
-        if (blockers.length > 0) throw new MergeError(409, blockers.join(' '));
-        if (args.expect !== undefined && args.expect !== files.fingerprint) {
-          throw new MergeError(409, 'the preview is stale: a file the merge touches changed since it was made; look at the new preview and merge again');
-        }
-        const p = plan(ctx, files, args);
-        await preflight(ctx.gccDir, p);
-        return { plan: p, report: await execute(ctx.gccDir, p, ctx.io ?? defaultMergeIo) };
+        return lockedMerge(ctx, args);
       },
       ctx.lockTimeoutMs !== undefined ? { timeoutMs: ctx.lockTimeoutMs } : {},
     );
@@ -145,7 +214,7 @@ export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<
     if (err instanceof MergeError || err instanceof MergeWriteError) throw err;
     if (!lockHeld) {
       const timeout = err instanceof LockTimeoutError;
-      throw new MergeError(timeout ? 423 : 503, `could not take the workspace's write lock: ${err instanceof Error ? err.message : String(err)}; nothing was written`);
+      throw new MergeError(timeout ? 423 : err instanceof LockRefusedError ? 409 : 503, `could not take the workspace's write lock: ${err instanceof Error ? err.message : String(err)}; nothing was written`);
     }
     throw err;
   }

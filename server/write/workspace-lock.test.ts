@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendFileDurable, LockTimeoutError, lockProtocolsFor, withWorkspaceLock, writeFileAtomic } from './workspace-lock.ts';
+import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
+import { LockTimeoutError, lockProtocolsFor, withWorkspaceLock } from './workspace-lock.ts';
 
 let gccDir: string;
 beforeEach(() => {

@@ -1,22 +1,24 @@
-// Writing into a .GCC/ that agents are writing too: take the lock the workspace's own writers take, and replace or
-// append files so that a crash never leaves half a file.
+// Writing into a .GCC/ that agents are writing too: take the lock the workspace's own writers take (atomic-write.ts
+// then replaces or appends files so that a crash never leaves half a file).
 //
 // The seven Contexa implementations use three protocols (see ../shared/docs/gcc-format.md):
 //   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
 //   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
 //   mkdir .GCC/.lock_dir, rmdir after       — Lua
 // Node has no flock(2), so the flock is held by /usr/bin/flock (util-linux) in a child process for as long as we need
-// it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held.
+// it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two
+// leave a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts), so a
+// stale lock of ours is removed at once, and one that names no owner is described plainly (lock-holders.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rmdir, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
+import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
+import { OWNER_FILE, ownRecord } from './lock-owner.ts';
 
 export type LockProtocol = 'flock' | 'exclusive-file' | 'lock-dir';
 
-export const LOCK_FILE = '.lock';
-export const LOCK_DIR = '.lock_dir';
+export { LOCK_DIR, LOCK_FILE };
 /** TypeScript's writer treats an older .lock as abandoned and removes it; we do the same. */
 export const STALE_LOCK_FILE_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -24,6 +26,11 @@ const RETRY_MS = 15;
 
 export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
+}
+
+/** The lock cannot be taken at all (a symbolic link where it should be): waiting would not help. */
+export class LockRefusedError extends Error {
+  override name = 'LockRefusedError';
 }
 
 /** The protocols a writer of this dialect honours; we take all of them, in this order. */
@@ -79,12 +86,19 @@ async function lockedRun<T>(gccDir: string, dialect: Dialect, fn: () => Promise<
 function acquire(protocol: LockProtocol, gccDir: string, deadline: number): Promise<Held> {
   switch (protocol) {
     case 'flock':
-      return acquireFlock(join(gccDir, LOCK_FILE), deadline);
+      return acquireFlockInside(gccDir, deadline);
     case 'exclusive-file':
-      return acquireExclusiveFile(join(gccDir, LOCK_FILE), deadline);
+      return acquireExclusiveFile(gccDir, deadline);
     case 'lock-dir':
-      return acquireLockDir(join(gccDir, LOCK_DIR), deadline);
+      return acquireLockDir(gccDir, deadline);
   }
+}
+
+/** flock(1) opens and creates the file through any link: refuse a `.lock` that is one. */
+async function acquireFlockInside(gccDir: string, deadline: number): Promise<Held> {
+  const holder = await lockHolder(gccDir, LOCK_FILE);
+  if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+  return acquireFlock(join(gccDir, LOCK_FILE), deadline);
 }
 
 function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
@@ -121,100 +135,61 @@ function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
   });
 }
 
-async function acquireExclusiveFile(lockPath: string, deadline: number): Promise<Held> {
+async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<Held> {
+  const lockPath = join(gccDir, LOCK_FILE);
   for (;;) {
     try {
       const handle = await open(lockPath, 'wx');
-      await handle.close();
+      try {
+        // Our record in the lock: if we are killed holding it, the next start (or write) knows it is ours.
+        await handle.writeFile(JSON.stringify(await ownRecord()));
+      } catch (err) {
+        await unlink(lockPath).catch(() => {});
+        throw err;
+      } finally {
+        await handle.close();
+      }
       return { release: () => unlink(lockPath).catch(() => {}) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    if (await olderThan(lockPath, STALE_LOCK_FILE_MS)) {
+    const holder = await lockHolder(gccDir, LOCK_FILE);
+    if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
+    if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) {
       // What TypeScript's writer does with a lock older than 10 s (e.g. the 0-byte file a flock writer leaves).
       await unlink(lockPath).catch(() => {});
       continue;
     }
-    if (Date.now() >= deadline) throw new LockTimeoutError(`${lockPath} exists: another writer holds the lock`);
+    if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_FILE} exists: another writer holds the lock`);
     await sleep(RETRY_MS);
   }
 }
 
-async function acquireLockDir(lockDir: string, deadline: number): Promise<Held> {
+async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
+  const lockDir = join(gccDir, LOCK_DIR);
   for (;;) {
     try {
       await mkdir(lockDir);
-      return { release: () => rmdir(lockDir).catch(() => {}) };
+      // Our record inside the folder (Lua's writer only makes and removes the folder itself).
+      await writeFile(join(lockDir, OWNER_FILE), JSON.stringify(await ownRecord()), { flag: 'wx' }).catch(async (err: unknown) => {
+        await retireLockDir(gccDir, 'released');
+        await rmdir(lockDir).catch(() => {});
+        throw err;
+      });
+      // Released by moving the folder aside in one rename, so no crash can leave it there without its record.
+      return { release: () => retireLockDir(gccDir, 'released').then(() => {}) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    if (Date.now() >= deadline) throw new LockTimeoutError(`${lockDir} exists: another writer (Lua) holds the lock`);
+    const holder = await lockHolder(gccDir, LOCK_DIR);
+    if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
+    if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
+    if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) throw new LockTimeoutError(describeHolder(holder));
+    if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_DIR} exists: another writer (Lua) holds the lock`);
     await sleep(RETRY_MS);
-  }
-}
-
-async function olderThan(path: string, ms: number): Promise<boolean> {
-  try {
-    return Date.now() - (await stat(path)).mtimeMs > ms;
-  } catch {
-    return false;
   }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Replaces a file atomically: the new bytes go to a temp file beside it (a name the watcher ignores), are flushed
- * to disk, and are renamed over the old file; the folder entry is flushed too. Keeps the old file's mode.
- */
-export async function writeFileAtomic(path: string, data: Uint8Array | string): Promise<void> {
-  const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.gcc-studio-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  let mode = 0o644;
-  try {
-    mode = (await stat(path)).mode & 0o7777;
-  } catch {
-    // A new file.
-  }
-  const handle = await open(temp, 'wx', mode);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await unlink(temp).catch(() => {});
-    throw err;
-  }
-  await handle.close();
-  try {
-    await rename(temp, path);
-  } catch (err) {
-    await unlink(temp).catch(() => {});
-    throw err;
-  }
-  await syncDir(dir);
-}
-
-/** Appends as Contexa's writers do (O_APPEND), then flushes to disk before returning. */
-export async function appendFileDurable(path: string, data: Uint8Array | string): Promise<void> {
-  const handle = await open(path, 'a');
-  try {
-    await handle.appendFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some file systems refuse fsync on a folder; the rename itself is still atomic.
-  }
-}

@@ -1,10 +1,12 @@
 // The page's calls to the edit routes (PATCH/PUT/POST with JSON; the browser adds our Origin, which every write needs).
-// A 409 becomes an EditConflictError carrying the record as it is on disk now, for the page to show beside the draft.
+// A 409 becomes an EditConflictError carrying the record as it is on disk now, for the page to show beside the draft;
+// a 422 about text Contexa's readers would misread becomes an EditMisreadError carrying what each reads.
 import type {
   CommitEditRequest,
   CommitEditResponse,
   EditConflictResponse,
   EditHistoryResponse,
+  EditMisreadResponse,
   EditResponse,
   MetadataEditRequest,
   MetadataEditResponse,
@@ -26,6 +28,16 @@ export class EditConflictError extends ApiError {
   }
 }
 
+export class EditMisreadError extends ApiError {
+  override name = 'EditMisreadError';
+  constructor(
+    message: string,
+    readonly misread: EditMisreadResponse['misread'],
+  ) {
+    super(422, message);
+  }
+}
+
 async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, {
     method,
@@ -35,14 +47,15 @@ async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, b
     signal,
   });
   if (!res.ok) {
-    let parsed: Partial<EditConflictResponse> = {};
+    let parsed: Partial<EditConflictResponse & EditMisreadResponse> = {};
     try {
-      parsed = (await res.json()) as Partial<EditConflictResponse>;
+      parsed = (await res.json()) as Partial<EditConflictResponse & EditMisreadResponse>;
     } catch {
       // Not JSON: keep the status line.
     }
     const message = typeof parsed.error === 'string' ? parsed.error : `${res.status} ${res.statusText}`;
     if (res.status === 409 && parsed.conflict) throw new EditConflictError(message, parsed.conflict);
+    if (res.status === 422 && parsed.misread) throw new EditMisreadError(message, parsed.misread);
     throw new ApiError(res.status, message);
   }
   return (await res.json()) as T;

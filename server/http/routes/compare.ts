@@ -1,8 +1,9 @@
 // GET /api/compare?head=&base=: what the head did that the base has not, the two last commits and the warnings a
-// merge deserves. `base` defaults to the branch the head was created from (else main).
+// merge deserves, and any merge between the two that did not finish. `base` defaults to the branch the head was
+// created from (else main).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { COMPARE_STEPS_LIMIT, type CompareResponse } from '../../../shared/compare-api.ts';
+import { COMPARE_STEPS_LIMIT, type CompareResponse, type PartialMergeNotice } from '../../../shared/compare-api.ts';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { compareBranches, type BranchSide } from '../../../shared/gcc/compare/branch-diff.ts';
 import type { WorkspaceView } from '../../live/store.ts';
@@ -31,8 +32,11 @@ function sideOf(store: WorkspaceView, summary: BranchSummary): BranchSide {
   };
 }
 
-export function compareRoutes(store: WorkspaceView) {
-  return new Hono().get('/', (c) => {
+/** Merges between two branches that did not finish (write/merge-notices.ts); none without a workspace folder. */
+export type MergeNoticesOf = (head: string, base: string) => Promise<PartialMergeNotice[]>;
+
+export function compareRoutes(store: WorkspaceView, notices: MergeNoticesOf = async () => []) {
+  return new Hono().get('/', async (c) => {
     const headName = nameParam(c.req.query('head'), 'head');
     const branches = store.workspace().branches;
     const head = branches.find((b) => b.name === headName);
@@ -53,6 +57,7 @@ export function compareRoutes(store: WorkspaceView) {
       },
       stepsSinceCreatedTotal: comparison.stepsSinceCreated.length,
       actionOnlyStepsTotal: comparison.actionOnlySteps.length,
+      partialMerges: await notices(head.name, base.name),
     });
   });
 }

@@ -1,7 +1,10 @@
 // Hand edits for the page and for scripts: PATCH a commit's or a step's fields, PATCH a branch's purpose/status, PUT
 // a part of main.md, GET the roadmap parts and the edit history, POST an undo. Every body is JSON, size-limited and
 // validated here; the token and Origin rules are the api guard's. A refused edit answers 409 (changed on disk since:
-// the record as it is now comes along), 422 (the dialect cannot hold the text), 403 (--read-only) or 503 (locked).
+// the record as it is now comes along; also a file in a state that forbids the write: a symbolic link, read-only, a
+// folder), 422 (the dialect cannot hold the text, or Contexa's readers would misread it: what each reads and the safe
+// form come along), 403 (--read-only), 503 (locked: by whom), 507 (the disk is full) or 500 (another disk error);
+// each says which file and what happened.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -15,6 +18,7 @@ import {
   STEP_FIELDS,
   type CommitEditRequest,
   type EditConflictResponse,
+  type EditMisreadResponse,
   type EditHistoryResponse,
   type MetadataEditRequest,
   type RoadmapEditRequest,
@@ -76,6 +80,7 @@ function indexParam(c: Context): number {
 function refusal(c: Context, err: unknown): Response {
   if (!(err instanceof EditError)) throw err;
   if (err.conflict) return c.json<EditConflictResponse>({ error: err.message, conflict: err.conflict }, 409);
+  if (err.misread) return c.json<EditMisreadResponse>({ error: err.message, misread: err.misread }, 422);
   return c.json<ErrorResponse>({ error: err.message }, err.status as ContentfulStatusCode);
 }
 
@@ -126,7 +131,13 @@ export function editRoutes(service: EditService | null) {
         return refusal(c, err);
       }
     })
-    .get('/roadmap', async (c) => c.json(await svc().roadmap()))
+    .get('/roadmap', async (c) => {
+      try {
+        return c.json(await svc().roadmap());
+      } catch (err) {
+        return refusal(c, err);
+      }
+    })
     .put('/roadmap/parts/:index', limit, async (c) => {
       const index = indexParam(c);
       const body = await jsonBody(c);

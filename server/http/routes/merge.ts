@@ -93,8 +93,16 @@ export function mergeRoutes(deps: MergeRouteDeps) {
         const args = parseMergeRequest(body);
         try {
           const ctx = context(deps);
-          const { plan, report } = await performMerge(ctx, args);
-          return c.json<MergeResponse>({ ok: true, branch: plan.source, target: plan.target, dialect: plan.dialect, commitId: plan.commit.commitId, report });
+          const { plan, report, recovered } = await performMerge(ctx, args);
+          return c.json<MergeResponse>({
+            ok: true,
+            branch: plan.source,
+            target: plan.target,
+            dialect: plan.dialect,
+            commitId: plan.commit.commitId,
+            report,
+            ...(recovered ? { recovered: recovered.message } : {}),
+          });
         } catch (err) {
           return refusal(c, err);
         }

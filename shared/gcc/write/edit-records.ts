@@ -11,6 +11,7 @@ import { FieldSplitter } from '../read/record-fields.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
 import { normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../dialects/misread.ts';
 
 export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
 
@@ -20,10 +21,12 @@ export interface RecordEdit<F extends string> {
   index: number;
   /** The version the edit was made from (edit-version.ts). */
   version: string;
+  /** What the record must still be called: a commit's id, a step's number (as text). Unchecked when absent. */
+  identity?: string;
   fields: Partial<Record<F, string>>;
 }
 
-export type EditFailureCode = 'not-found' | 'conflict' | 'unrepresentable';
+export type EditFailureCode = 'not-found' | 'conflict' | 'unrepresentable' | 'misread';
 
 export interface EditFailure<T> {
   ok: false;
@@ -32,6 +35,8 @@ export interface EditFailure<T> {
   /** For a conflict: the record as it is now. */
   current?: T;
   index?: number;
+  /** For `misread`: what Contexa's readers would read, and the safe form of each value. */
+  misread?: MisreadReport;
 }
 
 export interface EditSuccess<T> {
@@ -79,6 +84,10 @@ interface Kind<T extends { range: { start: number; end: number } }, F extends st
   /** The fields that identify and place a record, compared as-is after the edit. */
   same(a: T, b: T): boolean;
   label(record: T, index: number): string;
+  /** What an edit names the record by (RecordEdit.identity). */
+  identity(record: T): string;
+  /** How Contexa's readers would misread the record's edited fields, or null. */
+  misread(record: T, fields: readonly string[]): MisreadReport | null;
 }
 
 const COMMITS: Kind<Commit, CommitField> = {
@@ -94,6 +103,8 @@ const COMMITS: Kind<Commit, CommitField> = {
     a.previousProgressSummary === b.previousProgressSummary &&
     a.thisCommitContribution === b.thisCommitContribution,
   label: (c) => `commit ${c.commitId}`,
+  identity: (c) => c.commitId,
+  misread: commitMisread,
 };
 
 const STEPS: Kind<OtaStep, StepField> = {
@@ -109,6 +120,8 @@ const STEPS: Kind<OtaStep, StepField> = {
     a.action === b.action &&
     a.mergedFrom === b.mergedFrom,
   label: (s, i) => `step ${s.step} (#${i + 1})`,
+  identity: (s) => String(s.step),
+  misread: stepMisread,
 };
 
 /** Edits fields of commits in commit.md bytes. */
@@ -145,6 +158,15 @@ function editRecords<T extends { range: { start: number; end: number } }, F exte
         message: `${cap(kind.label(record, edit.index))} changed on disk since the edit began.`,
       };
     }
+    if (edit.identity !== undefined && edit.identity !== kind.identity(record)) {
+      return {
+        ok: false,
+        code: 'conflict',
+        index: edit.index,
+        current: record,
+        message: `${cap(kind.noun)} #${edit.index + 1} of ${options.file} is ${kind.label(record, edit.index)}, not the ${kind.noun} ${edit.identity} the edit names.`,
+      };
+    }
     if (wanted.has(edit.index)) return { ok: false, code: 'unrepresentable', index: edit.index, message: `${cap(kind.label(record, edit.index))} is edited twice in one request.` };
     const fields = new Map<F, string>();
     for (const [field, raw] of Object.entries(edit.fields) as [F, string | undefined][]) {
@@ -164,6 +186,10 @@ function editRecords<T extends { range: { start: number; end: number } }, F exte
   const reread = kind.parse(spliced.bytes, options).records;
   const problem = verify(kind, records, reread, wanted, options.dialect);
   if (problem !== null) return { ok: false, code: 'unrepresentable', message: problem };
+  for (const [index, fields] of wanted) {
+    const misread = fields.size > 0 ? kind.misread(reread[index]!, [...fields.keys()]) : null;
+    if (misread) return { ok: false, code: 'misread', index, misread, message: `${describeMisread(misread)} Refused: use the safe form (a backslash before each such line), or reword the lines.` };
+  }
   return { ok: true, bytes: spliced.bytes, changed: true, before, after: edits.map((e) => reread[e.index]!) };
 }
 

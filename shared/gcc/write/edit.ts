@@ -4,6 +4,7 @@
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
 import type { CommitField, MetadataField, StepField } from './edit-fields.ts';
 import type { RoadmapPart } from './edit-roadmap.ts';
+import type { MisreadReport } from '../dialects/misread.ts';
 
 export { COMMIT_FIELDS, EDITABLE_STATUSES, METADATA_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type MetadataField, type StepField } from './edit-fields.ts';
 export type { RoadmapPart } from './edit-roadmap.ts';
@@ -100,6 +101,12 @@ export type RoadmapEditResponse = EditResponse<RoadmapPart>;
 export interface EditConflictResponse {
   error: string;
   conflict: { target: EditTarget; current: unknown; version: string };
+}
+
+/** 422 answer when Contexa's readers would misread the text: what each reads, and the safe form of each value. */
+export interface EditMisreadResponse {
+  error: string;
+  misread: MisreadReport;
 }
 
 /** GET /api/roadmap. */

@@ -10,6 +10,7 @@ import { CompareRecords } from './CompareRecords.tsx';
 import { CompareSides } from './CompareSides.tsx';
 import { CompareWarnings } from './CompareWarnings.tsx';
 import { MergePreview } from './MergePreview.tsx';
+import { PartialMergeNotices } from './PartialMergeNotices.tsx';
 import type { DiffMode } from './TextDiff.tsx';
 import './compare.css';
 
@@ -54,6 +55,7 @@ export function ComparePanel({ head }: { head: string }) {
       {isPending && !current ? <p className="muted compare-pad">Comparing…</p> : null}
       {current ? (
         <div className="compare-body">
+          <PartialMergeNotices notices={current.partialMerges ?? []} />
           <CompareWarnings warnings={current.comparison.warnings} />
           <CompareSides head={current.head} base={current.base} headLast={current.comparison.headLastCommit} baseLast={current.comparison.baseLastCommit} mode={mode} />
           <CompareRecords

@@ -127,6 +127,11 @@ function MergeOutcome({ merge }: { merge: Merge }) {
       {merge.isSuccess ? (
         <div className="notice notice-success" role="status" data-testid="merge-result">
           Merged <code>{merge.data.branch}</code> into <code>{merge.data.target}</code>: commit <code>{merge.data.commitId}</code>.
+          {merge.data.recovered ? (
+            <p className="merge-recovered" data-testid="merge-recovered">
+              First: <InlineCode text={merge.data.recovered} />
+            </p>
+          ) : null}
         </div>
       ) : null}
       {merge.isError ? (

@@ -1,7 +1,8 @@
 // A commit field edited in place. Editing a contribution offers to carry the new text into the next commit's
 // Previous Progress Summary, which Contexa filled from this contribution (the summary chain stays whole).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { commitMisread } from '../../../shared/gcc/dialects/misread.ts';
 import { commitVersion, type CommitField } from '../../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../../shared/types.ts';
 import { editApi } from '../../api/editClient.ts';
@@ -33,6 +34,7 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
   // Checked by default when the next commit's summary is still this contribution, as Contexa wrote it.
   const [carry, setCarry] = useState<boolean | null>(null);
   const carryChecked = carry ?? (next !== undefined && next.previousProgressSummary === commit.thisCommitContribution);
+  const check = useCallback((draft: string) => commitMisread({ ...commit, [field]: draft }, [field]), [commit, field]);
   return (
     <EditableText
       value={commit[field]}
@@ -40,6 +42,7 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
       label={`${LABELS[field]} of commit ${commit.commitId}`}
       markdown
       canEdit={canEdit}
+      misread={{ field, check }}
       render={(text) => <MarkdownText text={text} highlight={highlight} />}
       conflictText={(current) => (current as Commit)[field] ?? ''}
       save={async (draft, baseVersion) => {

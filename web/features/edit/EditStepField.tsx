@@ -1,6 +1,7 @@
 // An OTA step field edited in place (plain text: the log shows steps as written, not as Markdown).
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { stepMisread } from '../../../shared/gcc/dialects/misread.ts';
 import { stepVersion, type StepField } from '../../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../../shared/types.ts';
 import { editApi } from '../../api/editClient.ts';
@@ -19,12 +20,14 @@ interface Props {
 export function EditStepField({ branch, step, index, field, render }: Props) {
   const client = useQueryClient();
   const canEdit = useCanEdit();
+  const check = useCallback((draft: string) => stepMisread({ ...step, [field]: draft }, [field]), [step, field]);
   return (
     <EditableText
       value={step[field]}
       version={stepVersion(step)}
       label={`the ${field} of step ${step.step} (#${index + 1})`}
       canEdit={canEdit}
+      misread={{ field, check }}
       render={render}
       conflictText={(current) => (current as OtaStep)[field] ?? ''}
       save={async (draft, baseVersion) => {

@@ -1,7 +1,9 @@
 // One field, edited in place: the text as it reads, an Edit button, then a Write/Preview editor with Save and Cancel.
 // A save carries the version of the record the draft was made from; a 409 opens the conflict view (disk beside draft).
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { ConflictView } from './ConflictView.tsx';
+import { MisreadWarning } from './MisreadWarning.tsx';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 import { useFieldEditor, type EditorTab } from './useFieldEditor.ts';
 import './edit.css';
@@ -24,6 +26,8 @@ export interface EditableTextProps {
   conflictText(current: unknown): string;
   /** Shown under the editor (e.g. "also use as the next commit's previous summary"). */
   extra?(draft: string): ReactNode;
+  /** How Contexa's readers would misread a draft of this field (commit and step fields): warned before saving. */
+  misread?: { field: string; check(draft: string): MisreadReport | null };
   className?: string;
 }
 
@@ -71,7 +75,8 @@ export function EditableText(props: EditableTextProps) {
         <>
           {editor}
           {props.extra?.(draft)}
-          <EditActions busy={busy} unchanged={draft === value} onSave={() => void submit(ed.base)} onCancel={close} />
+          {ed.misread ? <MisreadWarning report={ed.misread} field={props.misread?.field ?? ''} onUseSafeForm={ed.setDraft} /> : null}
+          <EditActions busy={busy} unchanged={draft === value} blocked={ed.misread !== null} onSave={() => void submit(ed.base)} onCancel={close} />
         </>
       )}
       {ed.error ? (
@@ -140,10 +145,10 @@ function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, 
   );
 }
 
-function EditActions({ busy, unchanged, onSave, onCancel }: { busy: boolean; unchanged: boolean; onSave(): void; onCancel(): void }) {
+function EditActions({ busy, unchanged, blocked, onSave, onCancel }: { busy: boolean; unchanged: boolean; blocked: boolean; onSave(): void; onCancel(): void }) {
   return (
     <div className="edit-actions">
-      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged}>
+      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged || blocked} title={blocked ? 'Contexa’s readers would misread this text: use the safe form' : undefined}>
         {busy ? 'Saving…' : 'Save'}
       </button>
       <button type="button" className="btn" onClick={onCancel} disabled={busy}>

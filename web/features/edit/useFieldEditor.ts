@@ -1,13 +1,15 @@
 // The state of one in-place editor: open/closed, the draft and the version it was made from, the Write/Preview tab,
-// a save in flight, its error, and the conflict a 409 sent back.
-import { useEffect, useId, useRef, useState } from 'react';
-import { EditConflictError } from '../../api/editClient.ts';
+// a save in flight, its error, the conflict a 409 sent back, and how Contexa's readers would misread the draft (as
+// the page computes it while typing, or as a 422 said).
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
+import { EditConflictError, EditMisreadError } from '../../api/editClient.ts';
 import type { EditableTextProps } from './EditableText.tsx';
 
 export type Conflict = { text: string; version: string };
 export type EditorTab = 'write' | 'preview';
 
-export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText'>) {
+export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText' | 'misread'>) {
   const { value, version } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -16,6 +18,11 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [refusedMisread, setRefusedMisread] = useState<{ draft: string; report: MisreadReport } | null>(null);
+  const check = props.misread?.check;
+  const liveMisread = useMemo(() => (editing && check ? check(draft) : null), [editing, check, draft]);
+  // The page's own reading first; a 422 for this very draft when the page saw nothing (the file's bytes differ).
+  const misread = liveMisread ?? (refusedMisread && refusedMisread.draft === draft ? refusedMisread.report : null);
   const area = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const id = useId();
 
@@ -29,6 +36,7 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
     setTab('write');
     setError(null);
     setConflict(null);
+    setRefusedMisread(null);
     setEditing(true);
   };
   const close = () => {
@@ -45,6 +53,8 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
     } catch (err) {
       if (err instanceof EditConflictError) {
         setConflict({ text: props.conflictText(err.conflict.current), version: err.conflict.version });
+      } else if (err instanceof EditMisreadError) {
+        setRefusedMisread({ draft, report: err.misread });
       } else {
         setError(err instanceof Error ? err.message : String(err));
       }
@@ -53,5 +63,5 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
     }
   };
 
-  return { editing, draft, setDraft, base, tab, setTab, busy, error, conflict, area, id, open, close, submit };
+  return { editing, draft, setDraft, base, tab, setTab, busy, error, conflict, misread, area, id, open, close, submit };
 }

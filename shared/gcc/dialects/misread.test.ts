@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORPUS } from '../../../fixtures/corpus.ts';
+import type { Commit, OtaStep } from '../../types.ts';
+import { parseLog } from '../read/log.ts';
+import { commitMisread, describeMisread, safeForm, stepMisread, structureLines } from './misread.ts';
+import { readerView } from './reader-view.ts';
+
+const commit = (thisCommitContribution: string): Commit => ({
+  commitId: 'abc12345',
+  branchName: 'main',
+  branchPurpose: 'p',
+  previousProgressSummary: 's',
+  thisCommitContribution,
+  timestamp: '2025-01-01T00:00:00Z',
+  range: { start: 0, end: 0 },
+});
+const step = (thought: string): OtaStep => ({ step: 3, timestamp: '2025-01-01T00:00:00Z', observation: 'o', thought, action: 'a', range: { start: 0, end: 0 } });
+const readers = (r: ReturnType<typeof commitMisread>) => r?.readers.map((x) => x.reader) ?? [];
+
+describe('misread values', () => {
+  it('names the readers that take a `## Commit `id`` line for a commit, with what they read', () => {
+    const r = commitMisread(commit('first\n## Commit `deadbeef`\nrest'))!;
+    expect(readers(r)).toEqual(['python', 'typescript', 'rust', 'go']);
+    expect(r.readers[0]!.reads).toEqual([{ label: 'commit `deadbeef`', fields: expect.objectContaining({ thisCommitContribution: 'first' }) }]);
+    expect(describeMisread(r)).toMatch(/Python, TypeScript, Rust and Go read it as commit `deadbeef`/);
+  });
+
+  it('knows only Python drops a commit on `## Commit notes`, and Python and Rust read `### Steps taken` as step 0', () => {
+    const notes = commitMisread(commit('a\n## Commit notes\nb'))!;
+    expect(readers(notes)).toEqual(['python']);
+    expect(notes.readers[0]!.problems).toEqual(['drops the commit']);
+    const taken = stepMisread(step('plan\n### Steps taken\nmore'))!;
+    expect(readers(taken)).toEqual(['python', 'rust']);
+    expect(taken.readers[0]!.reads[0]!.label).toBe('step 0');
+  });
+
+  it('offers a safe form that every faithful reader reads as the text, and says nothing of harmless values', () => {
+    const value = 'a\n## Commit `deadbeef`\n### Step 2\nb';
+    expect(structureLines(value)).toEqual(['## Commit `deadbeef`', '### Step 2']);
+    expect(safeForm(value)).toBe('a\n\\## Commit `deadbeef`\n\\### Step 2\nb');
+    expect(commitMisread(commit(safeForm(value)))).toBeNull();
+    for (const d of ['python', 'typescript', 'rust', 'go'] as const) {
+      expect(readerView(d, { commits: [commit(safeForm(value))], steps: [] }).commits.map((c) => c.commitId)).toEqual(['abc12345']);
+    }
+    expect(commitMisread(commit('plain\n# a heading\ntext'))).toBeNull();
+    // A first line sits after its label: no reader takes it for a header.
+    expect(stepMisread(step('### Step 9 first'))).toBeNull();
+    // Only the edited fields are looked at when asked.
+    expect(commitMisread(commit('a\n## Commit `x`\nb'), ['branchPurpose'])).toBeNull();
+  });
+
+  it('agrees with the real Python reader on the corpus: a `### Step 99` line inside a value is read as step 99', () => {
+    const dir = join(CORPUS, 'edge/python');
+    const bytes = new Uint8Array(readFileSync(join(dir, '.GCC/branches/main/log.md')));
+    const steps = parseLog(bytes, { file: 'log.md', dialect: 'python' }).steps;
+    const flagged = steps.filter((s) => stepMisread(s) !== null);
+    expect(flagged.map((s) => s.step)).toEqual([9]);
+    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as { branches: { main: { ota: { step: number }[] } } };
+    expect(expected.branches.main.ota.map((s) => s.step)).toContain(99);
+    expect(stepMisread(flagged[0]!)!.readers.find((r) => r.reader === 'python')!.reads[0]!.label).toBe('step 99');
+  });
+});
