@@ -12,6 +12,7 @@ import { opCopies } from '../test-support/op-copies.ts';
 import type { ScenarioOp } from '../test-support/replay-scenario.ts';
 import { readFolder } from '../test-support/read-folder.ts';
 import { workspaceNow } from '../test-support/workspace-now.ts';
+import { ContextAtCache } from './context-at.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
 
 const scenario = JSON.parse(readFileSync(join(CORPUS, 'scenario.json'), 'utf8')) as { ops: ScenarioOp[] };
@@ -24,6 +25,7 @@ describe.each(WRITERS)('the memory at every operation of the %s corpus workspace
   const final = readFolder(join(CORPUS, dialect, '.GCC'));
   const timeline = new WorkspaceTimeline();
   timeline.sync(workspaceNow(final, dialect));
+  const contexts = new ContextAtCache();
   const copies = opCopies(final, dialect, scenario.ops, ok).filter((c) => c.moment !== null);
 
   it.each(copies.map((c) => [c.index, c.op.op, c.moment!, c] as const))('op %i (%s) at %s', (_i, _op, moment, copy) => {
@@ -38,7 +40,14 @@ describe.each(WRITERS)('the memory at every operation of the %s corpus workspace
     if (!(CONTEXT_DIALECTS as readonly string[]).includes(dialect)) return;
     for (const b of real.branches) {
       if (differing.some((f) => f === 'main.md' || f.startsWith(`branches/${b.name}/`))) continue;
-      for (const k of [1, 2, 3]) expect(contextOf(memory, b.name, k, dialect as ContextDialect)).toBe(contextOf(real, b.name, k, dialect as ContextDialect));
+      for (const k of [1, 2, 3]) {
+        const expected = contextOf(real, b.name, k, dialect as ContextDialect);
+        expect(contextOf(memory, b.name, k, dialect as ContextDialect)).toBe(expected);
+        // The server's way: running totals over the log as it is now, and the last steps of the cut.
+        const at = memory.branches.find((x) => x.name === b.name)!;
+        const now = timeline.now.branches.find((x) => x.name === b.name)!;
+        expect(contexts.context(b.name, memory.roadmap, now.steps, at, k, dialect as ContextDialect).text).toBe(expected);
+      }
     }
   });
 });

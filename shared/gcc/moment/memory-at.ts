@@ -62,7 +62,8 @@ interface Tracked {
  */
 export class WorkspaceTimeline {
   private readonly tracked = new Map<string, Tracked>();
-  private now: WorkspaceNow = { roadmap: '', branches: [], edits: [] };
+  /** The workspace as last synced. */
+  now: WorkspaceNow = { roadmap: '', branches: [], edits: [] };
 
   /** Brings the record times up to date with the workspace now. */
   sync(now: WorkspaceNow): void {
@@ -171,8 +172,8 @@ export class WorkspaceTimeline {
       if (anchor.file === 'step') steps = anchor.count;
       else commits = anchor.count;
     }
-    if (anchor?.branch !== b.name || anchor.file !== 'step') reasons.push(...stepCut.reasons);
-    if (anchor?.branch !== b.name || anchor.file !== 'commit') reasons.push(...commitCut.reasons);
+    if (anchor?.branch !== b.name || anchor.file !== 'step') reasons.push(...stepCut.reasons, ...tie(t.stepTimes, steps, key, anchor));
+    if (anchor?.branch !== b.name || anchor.file !== 'commit') reasons.push(...commitCut.reasons, ...tie(t.commitTimes, commits, key, anchor));
     return { name: b.name, dialect: b.dialect, metadata: metadataAt(b, key, reasons), steps: b.steps.slice(0, steps), commits: b.commits.slice(0, commits) };
   }
 }
@@ -181,6 +182,16 @@ export interface Anchor {
   branch: string;
   file: 'step' | 'commit';
   count: number;
+}
+
+/**
+ * A record moment names one record; a record of another file written in the same instant (at the writers' precision,
+ * a second for Go, Zig and Lua) may have come before or after it. Merged records share their merge's time by rule.
+ */
+function tie(times: RecordTimes, count: number, key: TimeKey, anchor: Anchor | null): string[] {
+  if (!anchor || count === 0 || !times.hasOwnTime(count - 1) || times.mergedAt(count - 1) !== undefined) return [];
+  if (compareTime(times.keyAt(count - 1), key) !== 0) return [];
+  return [`${times.file}: record ${count} has the same time as ${anchor.branch}'s ${anchor.file} ${anchor.count}; which was written first cannot be told, it is shown`];
 }
 
 function grew<T>(seen: readonly T[] | null, now: readonly T[], read: number): boolean {

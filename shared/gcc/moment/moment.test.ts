@@ -111,3 +111,16 @@ describe('WorkspaceTimeline.resolve', () => {
     expect(at.branches[0]!.steps).toHaveLength(1);
   });
 });
+
+describe('a record moment beside a record of the same second', () => {
+  it('shows the other record and says the order cannot be told', () => {
+    const tl = new WorkspaceTimeline();
+    const main = branch('main', 0, [1, 5]);
+    const commit = { commitId: 'c', branchName: 'main', branchPurpose: 'p', previousProgressSummary: 's', thisCommitContribution: 'c', timestamp: T(5), range: { start: 0, end: 1 } };
+    tl.sync({ roadmap: '', branches: [{ ...main, commits: [commit] }], edits: [] });
+    const at = tl.at('main@commit:1');
+    expect(at.branches[0]!.steps).toHaveLength(2);
+    expect(at.reasons).toEqual([expect.stringMatching(/^branches\/main\/log\.md: record 2 has the same time as main's commit 1/)]);
+    expect(tl.at(T(5)).reasons).toEqual([]);
+  });
+});

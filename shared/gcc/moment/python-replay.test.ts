@@ -21,6 +21,7 @@ import { editCommits, editSteps } from '../write/edit-records.ts';
 import { editMetadata } from '../write/edit-metadata.ts';
 import { editRoadmap, roadmapParts } from '../write/edit-roadmap.ts';
 import { commitVersion, metadataVersion, stepVersion } from '../write/edit-version.ts';
+import { ContextAtCache } from './context-at.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
 
 const PEER_DIR = process.env['CONTEXA_PYTHON'] ?? '/work/shared/peers/contexa/python';
@@ -80,6 +81,7 @@ describe.runIf(pythonAvailable())('the real Python writer, op by op, with hand e
     from = stop;
   }
   const timeline = new WorkspaceTimeline();
+  const contexts = new ContextAtCache();
   timeline.sync(workspaceNow(readFolder(join(project, '.GCC')), 'python', edits));
 
   it('ran every op and saved every edit', () => {
@@ -95,7 +97,13 @@ describe.runIf(pythonAvailable())('the real Python writer, op by op, with hand e
     expect(differing.filter((f) => f !== 'main.md')).toEqual([]);
     for (const b of real.branches) {
       if (differing.includes('main.md')) break;
-      for (const k of [1, 2]) expect(contextOf(memory, b.name, k, 'python')).toBe(contextOf(real, b.name, k, 'python'));
+      for (const k of [1, 2]) {
+        const expected = contextOf(real, b.name, k, 'python');
+        expect(contextOf(memory, b.name, k, 'python')).toBe(expected);
+        const at = memory.branches.find((x) => x.name === b.name)!;
+        const now = timeline.now.branches.find((x) => x.name === b.name)!;
+        expect(contexts.context(b.name, memory.roadmap, now.steps, at, k, 'python').text).toBe(expected);
+      }
     }
   });
 });
