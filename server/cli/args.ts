@@ -1,6 +1,7 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
+import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -8,8 +9,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'inspect'; dir: string; json: boolean }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'inspect'; dir: string; json: boolean; at: string | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
   | { kind: 'doctor'; dir: string }
   | {
       kind: 'serve';
@@ -39,10 +40,11 @@ export const USAGE = `usage:
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
-  gcc-studio inspect DIR [--json]
+  gcc-studio inspect DIR [--json] [--at MOMENT]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go] [--at MOMENT]
                                print the CONTEXT text that implementation's summary() returns
+                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
   gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
   gcc-studio --version | --help`;
 
@@ -95,9 +97,9 @@ function oneDir(positionals: string[], command: string): string {
 }
 
 function parseInspect(args: string[]): Command {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, at: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true };
+  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, at: momentFlag(values.at as string | undefined) };
 }
 
 function parseDoctor(args: string[]): Command {
@@ -111,6 +113,7 @@ function parseContext(args: string[]): Command {
     branch: { type: 'string', short: 'b' },
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
+    at: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -124,7 +127,19 @@ function parseContext(args: string[]): Command {
     branch: (values.branch as string | undefined) ?? 'main',
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
+    at: momentFlag(values.at as string | undefined),
   };
+}
+
+/** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
+function momentFlag(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  try {
+    return parseMoment(text).text;
+  } catch (err) {
+    if (err instanceof MomentError) throw new UsageError(`--at: ${err.message}`);
+    throw err;
+  }
 }
 
 function parseServe(args: string[], env: Record<string, string | undefined>): Command {
