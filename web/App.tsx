@@ -2,6 +2,7 @@
 import { LiveControlsContext, useLiveUpdates } from './api/useLiveUpdates.ts';
 import { BranchList, BranchView } from './features/branches/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
+import { Timeline, TimeTravelScope } from './features/timeline/index.ts';
 import { Header } from './shell/Header.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
 import { WorkspaceGate } from './shell/WorkspaceGate.tsx';
@@ -14,20 +15,23 @@ export function App() {
     <LiveControlsContext.Provider value={live}>
       <div className="app">
         <Header />
-        <WorkspaceGate>
-          <div className="columns">
-            <aside className="col col-left" aria-label="Branches">
-              <BranchList />
-              <GraphPanel />
-            </aside>
-            <main className="col col-centre">
-              <BranchView />
-            </main>
-            <aside className="col col-right" aria-label="Context, roadmap and diagnostics">
-              <SidePanel />
-            </aside>
-          </div>
-        </WorkspaceGate>
+        <Timeline />
+        <TimeTravelScope>
+          <WorkspaceGate>
+            <div className="columns">
+              <aside className="col col-left" aria-label="Branches">
+                <BranchList />
+                <GraphPanel />
+              </aside>
+              <main className="col col-centre">
+                <BranchView />
+              </main>
+              <aside className="col col-right" aria-label="Context, roadmap and diagnostics">
+                <SidePanel />
+              </aside>
+            </div>
+          </WorkspaceGate>
+        </TimeTravelScope>
       </div>
     </LiveControlsContext.Provider>
   );

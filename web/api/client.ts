@@ -21,7 +21,12 @@ export type ContextPreview = ContextResponse & { tokensByK?: number[] };
 
 export const STEPS_PAGE_LIMIT = 1000;
 
-async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** `path` with `at=` added when a moment is given (time travel: the answer as it was then). */
+export function atPath(path: string, at: string | undefined): string {
+  return at ? `${path}${path.includes('?') ? '&' : '?'}at=${encodeURIComponent(at)}` : path;
+}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
@@ -60,12 +65,12 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
 const seg = encodeURIComponent;
 
 export const api = {
-  workspace: (signal?: AbortSignal) => getJson<WorkspaceResponse>('/api/workspace', signal),
-  branch: (name: string, signal?: AbortSignal) => getJson<BranchResponse>(`/api/branches/${seg(name)}`, signal),
-  steps: (name: string, from: number, limit: number, signal?: AbortSignal) =>
-    getJson<StepsPage>(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, signal),
-  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal) =>
-    getJson<ContextPreview>(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, signal),
+  workspace: (signal?: AbortSignal, at?: string) => getJson<WorkspaceResponse>(atPath('/api/workspace', at), signal),
+  branch: (name: string, signal?: AbortSignal, at?: string) => getJson<BranchResponse>(atPath(`/api/branches/${seg(name)}`, at), signal),
+  steps: (name: string, from: number, limit: number, signal?: AbortSignal, at?: string) =>
+    getJson<StepsPage>(atPath(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, at), signal),
+  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal, at?: string) =>
+    getJson<ContextPreview>(atPath(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, at), signal),
   search: (q: string, limit: number, signal?: AbortSignal) =>
     getJson<SearchResponse>(`/api/search?q=${seg(q)}&limit=${limit}`, signal),
   compare: (head: string, base: string | null, signal?: AbortSignal) =>

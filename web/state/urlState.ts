@@ -15,6 +15,8 @@ export interface UrlState {
   tab: CentreTab;
   /** The compare tab's base branch; absent: the branch the head was created from. */
   base?: string | null;
+  /** The moment the page shows (time travel: an ISO time, B@step:N or B@commit:N); absent: now, live. */
+  at?: string | null;
 }
 
 export const EMPTY_URL_STATE: UrlState = { branch: null, commit: null, step: null, k: null, dialect: null, q: '', tab: 'log' };
@@ -38,6 +40,7 @@ export function parseUrlState(search: string): UrlState {
     q: p.get('q') ?? '',
     tab: tab === 'commits' || tab === 'compare' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
+    ...(p.get('at') ? { at: p.get('at') } : {}),
   };
 }
 
@@ -52,6 +55,7 @@ export function serializeUrlState(s: UrlState): string {
   if (s.k !== null) p.set('k', String(s.k));
   if (s.dialect) p.set('dialect', s.dialect);
   if (s.q) p.set('q', s.q);
+  if (s.at) p.set('at', s.at);
   const text = p.toString();
   return text ? `?${text}` : '';
 }
