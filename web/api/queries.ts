@@ -27,24 +27,27 @@ export const keys = {
 };
 
 /**
- * The moment a query client reads at: a travelling page's views sit under their own client whose default `meta.at`
- * names the moment (features/timeline), so the same keys and factories serve now and then, and the live stream,
- * which patches only the live client, never moves a travelling page.
+ * The moment a query client reads at: a travelling page's views sit under a client of their own whose default
+ * `meta.at` names the moment (features/timeline), read when the query runs, so the same keys and factories serve now
+ * and then, and the live stream, which patches only the live client, never moves a travelling page.
  */
-export const momentOf = (meta: Record<string, unknown> | undefined): string | undefined => (typeof meta?.['at'] === 'string' ? meta['at'] : undefined);
+export const momentOf = (client: QueryClient): string | undefined => {
+  const at = client.getDefaultOptions().queries?.meta?.['at'];
+  return typeof at === 'string' ? at : undefined;
+};
 
 export function workspaceOptions() {
-  return queryOptions({ queryKey: keys.workspace(), queryFn: ({ signal, meta }) => api.workspace(signal, momentOf(meta)) });
+  return queryOptions({ queryKey: keys.workspace(), queryFn: ({ signal, client }) => api.workspace(signal, momentOf(client)) });
 }
 
 export function branchOptions(name: string) {
-  return queryOptions({ queryKey: keys.branch(name), queryFn: ({ signal, meta }) => api.branch(name, signal, momentOf(meta)) });
+  return queryOptions({ queryKey: keys.branch(name), queryFn: ({ signal, client }) => api.branch(name, signal, momentOf(client)) });
 }
 
 export function stepsPageOptions(name: string, page: number) {
   return queryOptions({
     queryKey: keys.stepsPage(name, page),
-    queryFn: ({ signal, meta }) => api.steps(name, page * STEPS_PAGE_SIZE, STEPS_PAGE_SIZE, signal, momentOf(meta)),
+    queryFn: ({ signal, client }) => api.steps(name, page * STEPS_PAGE_SIZE, STEPS_PAGE_SIZE, signal, momentOf(client)),
     // Pages far from the viewport are dropped after a while so a long session on a huge log stays small.
     gcTime: 60_000,
   });
@@ -53,7 +56,7 @@ export function stepsPageOptions(name: string, page: number) {
 export function contextOptions(name: string, k: number, dialect: ContextDialect) {
   return queryOptions({
     queryKey: keys.context(name, k, dialect),
-    queryFn: ({ signal, meta }) => api.context(name, k, dialect, signal, momentOf(meta)),
+    queryFn: ({ signal, client }) => api.context(name, k, dialect, signal, momentOf(client)),
     placeholderData: (previous) => previous,
   });
 }

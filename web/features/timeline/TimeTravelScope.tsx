@@ -1,43 +1,36 @@
 // While the URL names a moment, the views inside read the memory as it was then: they sit under a query client of
-// their own whose queries ask with `at=` (api/queries.ts, momentOf). The live client, which the live stream
-// patches, is untouched, so a travelling page does not move; "now" drops the scope and the views read live again.
+// their own whose default `meta.at` is the moment, which every query reads when it runs (api/queries.ts, momentOf).
+// The live client, which the live stream patches, is untouched, so a travelling page does not move. Moving to
+// another moment re-asks the views' queries (in-flight ones cancelled) and keeps showing the last answers until the
+// new ones arrive, so dragging and replay never blank the page; "Now" drops the scope and the views read live again.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useUrlState } from '../../state/useUrlState.ts';
 
-/** The clients of the last few moments: stepping back and forth answers from memory. */
-const clients = new Map<string, QueryClient>();
-const KEPT = 6;
-
-/** The moment shown last: a new moment starts from its answers (marked stale, so asked again at once), not blank. */
-let previous: QueryClient | null = null;
-
-function clientAt(at: string): QueryClient {
-  let client = clients.get(at);
-  if (client) {
-    clients.delete(at);
-  } else {
-    // The past does not change: nothing is refetched, a failed moment is not retried.
-    client = new QueryClient({ defaultOptions: { queries: { meta: { at }, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false } } });
-    if (previous) {
-      for (const [key, data] of previous.getQueriesData({})) if (data !== undefined) client.setQueryData(key, data);
-      void client.invalidateQueries();
-    }
-  }
-  previous = client;
-  clients.set(at, client);
-  while (clients.size > KEPT) {
-    const oldest = clients.keys().next().value!;
-    clients.get(oldest)!.clear();
-    clients.delete(oldest);
-  }
-  return client;
+function travelClient(at: string): QueryClient {
+  // The past does not change: nothing is refetched by itself, a failed moment is not retried.
+  return new QueryClient({ defaultOptions: { queries: { meta: { at }, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false } } });
 }
 
 export function TimeTravelScope({ children }: { children: ReactNode }) {
   const [url] = useUrlState();
   const at = url.at ?? null;
-  const client = useMemo(() => (at ? clientAt(at) : null), [at]);
-  if (!client) return <>{children}</>;
+  const [client, setClient] = useState<QueryClient | null>(() => (at ? travelClient(at) : null));
+  useLayoutEffect(() => {
+    if (at === null) {
+      setClient(null);
+      return;
+    }
+    if (!client) {
+      setClient(travelClient(at));
+      return;
+    }
+    if (client.getDefaultOptions().queries?.meta?.['at'] === at) return;
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, meta: { at } } });
+    void client.invalidateQueries();
+  }, [at, client]);
+  // Leaving the past frees what it held.
+  useEffect(() => () => client?.clear(), [client]);
+  if (!client || at === null) return <>{children}</>;
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

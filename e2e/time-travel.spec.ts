@@ -1,0 +1,61 @@
+// Time travel on the real page: drag the timeline back before auth-jwt's merge and see the branch active and main
+// without the merge commit; replay forward and see it merge; live appends do not move the travelling page; Now.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, openStudio, test } from './fixtures.ts';
+
+test('travel before a merge, replay through it, return to now', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=main&tab=commits');
+  const list = page.getByRole('region', { name: 'Branch list' });
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  await expect(list.locator('[data-branch="auth-jwt"]')).toContainText('merged → main');
+  await expect(page.getByTestId('commit-card').filter({ hasText: 'Merged branch' })).toHaveCount(1);
+
+  // Where the merge sits on the axis: merged_at between the workspace's first and last event.
+  const meta = readFileSync(join(studio.gcc, 'branches/auth-jwt/metadata.yaml'), 'utf8');
+  const merged = Date.parse(/merged_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
+  const created = Date.parse(/created_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
+  const t = (await (await page.request.get(`${studio.origin}/api/timeline?buckets=10`)).json()) as { startMs: number; endMs: number };
+  const box = (await axis.boundingBox())!;
+  const xOf = (ms: number) => box.x + ((ms - t.startMs) / (t.endMs - t.startMs)) * box.width;
+
+  // Drag from the right end back to halfway between the branch's creation and its merge.
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(xOf((created + merged) / 2 + 300), box.y + box.height / 2, { steps: 8 });
+  await page.mouse.move(xOf((created + merged) / 2), box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/[?&]at=/);
+  await expect(page.getByTestId('moment')).not.toHaveText('Live');
+  await expect(list.locator('[data-branch="auth-jwt"]')).not.toContainText('merged');
+  await expect(list.locator('[data-branch="auth-session"]')).toHaveCount(0);
+  await expect(page.getByTestId('commit-card')).toHaveCount(2);
+  await expect(page.getByTestId('commit-card').filter({ hasText: 'Merged branch' })).toHaveCount(0);
+
+  // A live append does not move the travelling page.
+  studio.writer.logStep('main', { observation: 'new while travelling', thought: 't', action: 'a' });
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('commit-card')).toHaveCount(2);
+
+  // Replay forward at 10×: the merge happens on the page.
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('10');
+  await page.getByRole('button', { name: 'Replay' }).click();
+  await expect(list.locator('[data-branch="auth-jwt"]')).toContainText('merged → main', { timeout: 10_000 });
+  await expect(page.getByTestId('commit-card').filter({ hasText: 'Merged branch' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Pause' }).click();
+
+  // Arrow keys step record by record; Now returns to live.
+  await page.locator('body').press('ArrowLeft');
+  await expect(page).toHaveURL(/at=[^&]*(%40|@)(step|commit)%3A\d+|at=\d{4}-/);
+  await page.getByRole('button', { name: 'Now' }).click();
+  await expect(page).not.toHaveURL(/[?&]at=/);
+  await expect(page.getByTestId('moment')).toHaveText('Live');
+  await expect(list.locator('[data-branch="auth-session"]')).toHaveCount(1);
+});
+
+test('a deep link opens the page at the moment', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=main&tab=commits&at=auth-jwt%40step%3A2');
+  await expect(page.getByTestId('moment')).toContainText('2026-12-02T13:58');
+  await expect(page.getByRole('region', { name: 'Branch list' }).locator('[data-branch="auth-jwt"]')).toBeVisible();
+  await expect(page.getByTestId('commit-card')).toHaveCount(2);
+});
