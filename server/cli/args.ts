@@ -12,6 +12,7 @@ export type Command =
   | { kind: 'inspect'; dir: string; json: boolean; at: string | null }
   | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
   | { kind: 'doctor'; dir: string }
+  | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
   | {
       kind: 'serve';
       dir: string | null;
@@ -46,6 +47,10 @@ export const USAGE = `usage:
                                print the CONTEXT text that implementation's summary() returns
                                --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
   gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
+  gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE [--branch main] [--k 1] [--dialect D]
+                               the memory at MOMENT (or now) as one file: a read-only page that opens from file://
+                               without a server, or Markdown (CONTEXT of --branch at --k, every branch's purpose,
+                               status and last commit)
   gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
@@ -57,6 +62,8 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
       return parseContext(rest);
     case 'doctor':
       return parseDoctor(rest);
+    case 'export':
+      return parseExport(rest);
     case 'help':
       return { kind: 'help' };
     default:
@@ -140,6 +147,35 @@ function momentFlag(text: string | undefined): string | null {
     if (err instanceof MomentError) throw new UsageError(`--at: ${err.message}`);
     throw err;
   }
+}
+
+function parseExport(args: string[]): Command {
+  const { values, positionals } = parse(args, {
+    at: { type: 'string' },
+    html: { type: 'string' },
+    markdown: { type: 'string' },
+    branch: { type: 'string', short: 'b' },
+    k: { type: 'string', short: 'k' },
+    dialect: { type: 'string' },
+  });
+  if (values.help) return { kind: 'help' };
+  const html = values.html as string | undefined;
+  const markdown = values.markdown as string | undefined;
+  if ((html === undefined) === (markdown === undefined)) throw new UsageError('export: give one of --html FILE or --markdown FILE');
+  const dialect = values.dialect as string | undefined;
+  if (dialect !== undefined && !(CONTEXT_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new UsageError(`--dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${dialect}")`);
+  }
+  return {
+    kind: 'export',
+    dir: oneDir(positionals, 'export'),
+    at: momentFlag(values.at as string | undefined),
+    format: html !== undefined ? 'html' : 'markdown',
+    file: (html ?? markdown)!,
+    branch: (values.branch as string | undefined) ?? 'main',
+    k: values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k'),
+    dialect: (dialect as ContextDialect | undefined) ?? null,
+  };
 }
 
 function parseServe(args: string[], env: Record<string, string | undefined>): Command {

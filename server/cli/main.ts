@@ -81,9 +81,39 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(result.text);
       return EXIT_OK;
     }
+    case 'export':
+      return exportFile(command, io);
     case 'serve':
       return serve(command, io);
   }
+}
+
+async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io): Promise<number> {
+  const [{ buildSnapshot, exportHtml, exportMarkdown, ExportError }, { writeFile }] = await Promise.all([import('./export.ts'), import('node:fs/promises')]);
+  const store = await loadOnce(command.dir);
+  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+  const moment = 'info' in view ? (view as MomentView).info : null;
+  const exportedAt = new Date().toISOString();
+  try {
+    const text =
+      command.format === 'html'
+        ? exportHtml(buildSnapshot({ view, moment, exportedAt }))
+        : exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+    await writeFile(command.file, text);
+  } catch (err) {
+    if (err instanceof ExportError) {
+      io.err(`gcc-studio: ${err.message}`);
+      return EXIT_USAGE;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code) {
+      io.err(`gcc-studio: cannot write ${command.file}: ${code}`);
+      return EXIT_FINDINGS;
+    }
+    throw err;
+  }
+  io.err(`gcc-studio: wrote ${command.file}`);
+  return EXIT_OK;
 }
 
 /** What `inspect --at` shows first: the instant, and why it may not be exact. */

@@ -4,6 +4,7 @@ import type { BranchResponse, ContextResponse, SearchResponse, StepsPage, Worksp
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
+import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -27,6 +28,7 @@ export function atPath(path: string, at: string | undefined): string {
 }
 
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  if (pageSnapshot) return snapshotAnswer(pageSnapshot, path, (message) => new ApiError(404, message)) as T;
   const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { LiveConnection } from './liveConnection.ts';
 import { liveStore } from './liveStore.ts';
 import { workspaceOptions } from './queries.ts';
+import { pageSnapshot } from './snapshot.ts';
 
 export interface LiveControls {
   setPaused(paused: boolean): void;
@@ -21,6 +22,11 @@ export function useLiveUpdates(): LiveControls {
   const { data } = useQuery(workspaceOptions());
   const loaded = data !== undefined;
   useEffect(() => {
+    // An exported file has no server to listen to.
+    if (pageSnapshot) {
+      liveStore.set({ status: 'offline' });
+      return;
+    }
     if (!loaded) return;
     const connection = new LiveConnection({ client, store: liveStore });
     connection.start(client.getQueryData(workspaceOptions().queryKey)?.revision ?? null);

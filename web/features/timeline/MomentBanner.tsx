@@ -1,7 +1,8 @@
 // What the page shows: "Live" or the moment (its instant), and when the moment cannot be reconstructed exactly, why.
 import type { MomentInfo } from '../../../shared/timeline-api.ts';
 
-export function MomentBanner({ at, info }: { at: string | null; info: MomentInfo | null }) {
+export function MomentBanner({ at, info, exportedNow = false }: { at: string | null; info: MomentInfo | null; exportedNow?: boolean }) {
+  if (exportedNow) return <div className="moment-banner" data-testid="moment">as at export</div>;
   if (at === null) return <div className="moment-banner moment-live" data-testid="moment">Live</div>;
   return (
     <div className="moment-banner moment-past" data-testid="moment">

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
+import { pageSnapshot } from '../../api/snapshot.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { updateUrlState, useUrlState } from '../../state/useUrlState.ts';
@@ -19,6 +20,21 @@ export function travelTo(moment: string | null): void {
 }
 
 export function Timeline() {
+  return pageSnapshot ? <ExportedBanner /> : <LiveTimeline />;
+}
+
+/** An exported file: the moment it holds, and that it is a file, not a server. */
+function ExportedBanner() {
+  const s = pageSnapshot!;
+  return (
+    <section className="timeline" aria-label="Timeline">
+      <span className="muted">Exported {s.exportedAt}, read-only</span>
+      <MomentBanner at={s.moment?.moment ?? null} info={s.moment} exportedNow={s.moment === null} />
+    </section>
+  );
+}
+
+function LiveTimeline() {
   const [url] = useUrlState();
   const at = url.at ?? null;
   const { data: live } = useQuery(workspaceOptions());

@@ -1,0 +1,46 @@
+// An exported page (`gcc-studio export --html`) carries the memory it shows inlined as `window.__GCC_SNAPSHOT__`: the
+// client answers the read routes from it, with no server and no network; what needs a server (search, compare,
+// edits, the timeline, the live stream) answers that it is not in the file.
+import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { MomentInfo } from '../../shared/timeline-api.ts';
+import type { OtaStep } from '../../shared/types.ts';
+
+export interface PageSnapshot {
+  /** When it was exported, and the moment it shows (null: the memory as it was at export). */
+  exportedAt: string;
+  moment: MomentInfo | null;
+  workspace: WorkspaceResponse;
+  branches: Record<string, { branch: BranchResponse; steps: OtaStep[]; contexts: Record<string, unknown> }>;
+}
+
+export const pageSnapshot: PageSnapshot | null = (globalThis as { __GCC_SNAPSHOT__?: PageSnapshot }).__GCC_SNAPSHOT__ ?? null;
+
+/** The key of a CONTEXT answer in a snapshot. */
+export const contextKey = (k: number, dialect: string): string => `${k}:${dialect}`;
+
+/** The answer to a GET of `path` from the snapshot; `missing(message)` for what the file does not hold. */
+export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message: string) => Error): unknown {
+  const url = new URL(path, 'http://snapshot.invalid');
+  const q = url.searchParams;
+  if (url.pathname === '/api/workspace') return s.workspace;
+  const m = /^\/api\/branches\/([^/]+)(\/steps|\/context)?$/.exec(url.pathname);
+  if (!m) return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
+  const b = s.branches[decodeURIComponent(m[1]!)];
+  if (!b) return fail(missing, `no branch "${decodeURIComponent(m[1]!)}"`);
+  if (m[2] === undefined) return b.branch;
+  if (m[2] === '/steps') {
+    const from = Number(q.get('from') ?? 0);
+    const page: StepsPage = { branch: b.branch.branch.name, from, total: b.steps.length, steps: b.steps.slice(from, from + Number(q.get('limit') ?? 200)) };
+    return page;
+  }
+  const context = b.contexts[contextKey(Number(q.get('k') ?? 1), q.get('dialect') ?? '')];
+  return context ?? fail(missing, `CONTEXT for K = ${q.get('k')} in ${q.get('dialect')} was not exported (K up to ${maxK(b.contexts)})`);
+}
+
+function maxK(contexts: Record<string, unknown>): number {
+  return Math.max(0, ...Object.keys(contexts).map((k) => Number(k.split(':')[0])));
+}
+
+function fail(missing: (message: string) => Error, message: string): never {
+  throw missing(message);
+}
