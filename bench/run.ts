@@ -7,6 +7,7 @@ import { runLatencyBench } from './latency.ts';
 import { runParseBench } from './parse.ts';
 import { runPageSizeBench } from './page-size.ts';
 import { runStartupBench } from './startup.ts';
+import { runTimeTravelBench } from './time-travel.ts';
 import { printRows, type BenchRow } from './stats.ts';
 
 async function main(): Promise<void> {
@@ -17,6 +18,9 @@ async function main(): Promise<void> {
     const parse = runParseBench(scratch);
     printRows('Format core: 205,000-step log', parse);
     rows.push(...parse);
+    const travel = await runTimeTravelBench(join(scratch, 'time-travel'));
+    printRows('Time travel: 205,000-step log', travel);
+    rows.push(...travel);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
