@@ -11,6 +11,7 @@ import type { ContextResult, StoreRecords, WorkspaceView } from './store.ts';
 export interface MomentView extends WorkspaceView {
   workspace(): WorkspaceAtResponse;
   readonly info: MomentInfo;
+  readonly memory: MemoryAt;
 }
 
 export interface MomentViewInput {
@@ -28,6 +29,7 @@ export function momentView(input: MomentViewInput): MomentView {
   const summaries = new Map(memory.branches.map((b) => [b.name, summaryOf(b)]));
   return {
     info,
+    memory,
     workspace: () => ({
       present: true,
       root: input.root,

@@ -99,6 +99,15 @@ describe('GET /api/timeline', () => {
     expect(t.records!.map((r) => r.moment)).toEqual(['auth-jwt@step:1', 'auth-jwt@step:2', 'auth-jwt@step:3']);
   });
 
+  it('says what changed between two moments', async () => {
+    const c = await json<{ branches: { branch: string; status: unknown }[]; roadmapAdded: string | null }>(`timeline/changes?from=${q(beforeMerge)}&to=${q(merged)}`);
+    expect(c.branches.find((b) => b.branch === 'auth-jwt')!.status).toEqual({ before: 'active', after: 'merged' });
+    expect(c.roadmapAdded).toContain('Merged `auth-jwt`');
+    const toNow = await json<{ branches: { branch: string; added: boolean }[] }>(`timeline/changes?from=${q(beforeMerge)}&to=now`);
+    expect(toNow.branches.find((b) => b.branch === 'auth-session')!.added).toBe(true);
+    expect((await get(`timeline/changes?from=${q(beforeMerge)}`)).status).toBe(400);
+  });
+
   it('steps to the next and previous event', async () => {
     const next = await json<AdjacentResponse>(`timeline/adjacent?at=${q('main@step:1')}&dir=next`);
     expect(next.record!.moment).toBe('main@step:2');

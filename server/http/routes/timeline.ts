@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shared/gcc/moment/axis.ts';
+import { momentChanges, type MomentChanges } from '../../../shared/gcc/moment/changes.ts';
 import { MomentError } from '../../../shared/gcc/moment/moment.ts';
 import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/time-key.ts';
 import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
@@ -86,6 +87,17 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
       if (dir !== 'next' && dir !== 'prev') throw new HTTPException(400, { message: `dir must be next or prev (got "${dir ?? ''}")` });
       const key = await withMomentErrors(() => tl.resolve(at).key);
       return c.json<AdjacentResponse>({ record: adjacentRecord(tl, key, dir === 'next' ? 1 : -1) });
+    })
+    .get('/timeline/changes', async (c) => {
+      const t = need();
+      const [from, to] = [c.req.query('from') ?? '', c.req.query('to') ?? ''];
+      if (!from || !to) throw new HTTPException(400, { message: 'give both moments: from=MOMENT&to=MOMENT (to may be now)' });
+      const nowMoment = async () => {
+        const end = axisEnd(await t.timeline());
+        return end ? formatKey(end) : '';
+      };
+      const [a, b] = await Promise.all([from, to].map(async (m) => (await withMomentErrors(async () => t.view(m === 'now' ? await nowMoment() : m))).memory));
+      return c.json<MomentChanges>(momentChanges(a!, b!));
     })
     .get('/context', async (c) => {
       const name = checkedBranchName(c.req.query('branch') ?? 'main');
