@@ -58,4 +58,9 @@ test('a deep link opens the page at the moment', async ({ page, studio }) => {
   await expect(page.getByTestId('moment')).toContainText('2026-12-02T13:58');
   await expect(page.getByRole('region', { name: 'Branch list' }).locator('[data-branch="auth-jwt"]')).toBeVisible();
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
+  // What changed from then to now: the merge, the branch made after it.
+  await page.getByText('what changed since').click();
+  const changes = page.getByTestId('moment-changes');
+  await expect(changes).toContainText('auth-jwt active → merged');
+  await expect(changes).toContainText('auth-session created');
 });

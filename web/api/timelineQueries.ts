@@ -1,11 +1,13 @@
 // The timeline's calls (/api/timeline, /api/timeline/adjacent, the moment a page shows) and their query options.
 import { queryOptions } from '@tanstack/react-query';
 import type { AdjacentResponse, TimelineResponse, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
+import type { MomentChanges } from '../../shared/gcc/moment/changes.ts';
 import { atPath, getJson } from './client.ts';
 
 export const timelineKeys = {
   axis: (fromMs: number | null, toMs: number | null, buckets: number, revision: number) => ['gcc', 'timeline', fromMs, toMs, buckets, revision] as const,
   moment: (at: string) => ['gcc', 'moment', at] as const,
+  changes: (from: string, to: string, revision: number) => ['gcc', 'moment-changes', from, to, revision] as const,
 };
 
 export const timelineApi = {
@@ -15,7 +17,14 @@ export const timelineApi = {
   },
   adjacent: (at: string, dir: 'next' | 'prev') => getJson<AdjacentResponse>(`/api/timeline/adjacent?at=${encodeURIComponent(at)}&dir=${dir}`),
   moment: (at: string, signal?: AbortSignal) => getJson<WorkspaceAtResponse>(atPath('/api/workspace', at), signal),
+  changes: (from: string, to: string, signal?: AbortSignal) =>
+    getJson<MomentChanges>(`/api/timeline/changes?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, signal),
 };
+
+/** What changed from a moment to another (`now`: the newest event), re-asked as the workspace moves when it is now. */
+export function changesOptions(from: string, to: string, revision: number) {
+  return queryOptions({ queryKey: timelineKeys.changes(from, to, revision), queryFn: ({ signal }) => timelineApi.changes(from, to, signal), placeholderData: (previous) => previous, gcTime: 30_000 });
+}
 
 /** The axis for a range (null: the whole workspace), re-asked when the workspace revision settles. */
 export function timelineOptions(fromMs: number | null, toMs: number | null, buckets: number, revision: number) {

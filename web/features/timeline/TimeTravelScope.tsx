@@ -27,7 +27,9 @@ export function TimeTravelScope({ children }: { children: ReactNode }) {
     }
     if (client.getDefaultOptions().queries?.meta?.['at'] === at) return;
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, meta: { at } } });
-    void client.invalidateQueries();
+    // Cancel first: a query's first fetch (no data yet) is not cancelled by a refetch, only joined, and would then
+    // show the moment it was asked for, not this one.
+    void client.cancelQueries().then(() => client.invalidateQueries());
   }, [at, client]);
   // Leaving the past frees what it held.
   useEffect(() => () => client?.clear(), [client]);

@@ -10,6 +10,7 @@ import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { updateUrlState, useUrlState } from '../../state/useUrlState.ts';
 import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
 import { MomentBanner } from './MomentBanner.tsx';
+import { MomentChangesView } from './MomentChangesView.tsx';
 import { REPLAY_SPEEDS, useReplay, type ReplaySpeed } from './useReplay.ts';
 import './timeline.css';
 
@@ -96,7 +97,11 @@ function LiveTimeline() {
         }}
         onDoubleClick={() => setZoom(null)}
       />
-      <MomentBanner at={at} info={moment?.at ?? null} />
+      {/* A fixed width: the axis must not move under the pointer while the moment's text changes. */}
+      <div className="timeline-moment">
+        <MomentBanner at={at} info={moment?.at ?? null} />
+        {at ? <MomentChangesView at={at} revision={revision} /> : null}
+      </div>
     </section>
   );
 }
