@@ -7,7 +7,7 @@ import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
 import type { EditEntry } from '../write/edit.ts';
 import { MomentError, parseMoment, type Moment } from './moment.ts';
 import { RecordTimes, type MergeTimeOf } from './record-times.ts';
-import { roadmapAt, roadmapStart } from './roadmap-at.ts';
+import { roadmapAt, roadmapStart, type RoadmapObservation } from './roadmap-at.ts';
 import { compareTime, formatKey, recordKey, type TimeKey } from './time-key.ts';
 import { editsAfter, undoEdits, type EditableBranch } from './undo-edits.ts';
 
@@ -24,8 +24,10 @@ export interface WorkspaceNow {
   /** main.md's text now. */
   roadmap: string;
   branches: readonly BranchNow[];
-  /** The hand-edit history, oldest first. */
+  /** The hand-edit history, oldest first (and the record rewrites the server watched, in the same form). */
   edits: readonly EditEntry[];
+  /** What the server watched happen to main.md, oldest first (it dates blocks appended without a time). */
+  roadmapObserved?: readonly RoadmapObservation[];
 }
 
 export interface BranchAt {
@@ -122,7 +124,7 @@ export class WorkspaceTimeline {
       const cut = this.branchAt(b, key, anchor, reasons);
       if (cut) branches.set(b.name, cut);
     }
-    const roadmap = roadmapAt(this.now.roadmap, key);
+    const roadmap = roadmapAt(this.now.roadmap, key, this.now.roadmapObserved);
     reasons.push(...roadmap.reasons);
     const ws = { roadmap: roadmap.text, branches };
     reasons.push(...undoEdits(ws, editsAfter(this.now.edits, key)));

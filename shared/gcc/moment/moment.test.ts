@@ -124,3 +124,24 @@ describe('a record moment beside a record of the same second', () => {
     expect(tl.at(T(5)).reasons).toEqual([]);
   });
 });
+
+describe('main.md with what the server watched', () => {
+  const raw = `# Project Roadmap\n\n**Initialized:** ${T(0)}\n\nr\n\n## Update (${T(2)})\nu\n`;
+  const appended = `${raw}\n## Status\nlater\n`;
+  const tl = new WorkspaceTimeline();
+  const size = (s: string) => new TextEncoder().encode(s).length;
+
+  it('dates a block appended without a time by when the server saw it arrive', () => {
+    tl.sync({ roadmap: appended, branches: [branch('main', 0, [1])], edits: [], roadmapObserved: [{ at: T(3), size: size(raw) }, { at: T(5), size: size(appended) }] });
+    expect(tl.at(T(4))).toMatchObject({ roadmap: raw, reasons: [] });
+    expect(tl.at(T(5))).toMatchObject({ roadmap: appended, reasons: [] });
+    tl.sync({ roadmap: appended, branches: [branch('main', 0, [1])], edits: [] });
+    expect(tl.at(T(4)).reasons[0]).toMatch(/^main\.md: the part at line 10 has no time of its own/);
+  });
+
+  it('travels back over a rewrite it watched', () => {
+    tl.sync({ roadmap: `# Project Roadmap\n\n**Initialized:** ${T(0)}\n\nrewritten\n`, branches: [branch('main', 0, [1])], edits: [], roadmapObserved: [{ at: T(6), before: raw }] });
+    expect(tl.at(T(5)).roadmap).toBe(raw);
+    expect(tl.at(T(7)).roadmap).toContain('rewritten');
+  });
+});

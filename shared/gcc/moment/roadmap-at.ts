@@ -10,12 +10,21 @@ export interface RoadmapAt {
   reasons: string[];
 }
 
+/**
+ * What the server saw happen to main.md while it ran (server/live/change-record.ts): it grew to `size` bytes, or
+ * it was rewritten and `before` was its text until then.
+ */
+export type RoadmapObservation = { at: string; size: number } | { at: string; before: string };
+
 /** When main.md began: its `**Initialized:**` time; null when it has none (or an unreadable one). */
 export function roadmapStart(raw: string): TimeKey | null {
   return recordKey(parseRoadmap(encodeUtf8(raw)).initialized);
 }
 
-export function roadmapAt(raw: string, at: TimeKey): RoadmapAt {
+export function roadmapAt(now: string, at: TimeKey, observed: readonly RoadmapObservation[] = []): RoadmapAt {
+  // A rewrite watched after the moment: the text then is what stood before the first of them.
+  const rewrite = observed.find((o): o is { at: string; before: string } => 'before' in o && compareAfter(o.at, at));
+  const raw = rewrite ? rewrite.before : now;
   const bytes = encodeUtf8(raw);
   const parsed = parseRoadmap(bytes);
   const reasons: string[] = [];
@@ -37,9 +46,28 @@ export function roadmapAt(raw: string, at: TimeKey): RoadmapAt {
     return key !== null && compareTime(key, at) <= 0;
   });
   if (later) reasons.push(`main.md: the update at line ${later.line} is older than one before it; the roadmap is cut at the first update after the moment`);
-  const last = shown > 0 ? parsed.updates[shown - 1]! : null;
-  if (last && recordKey(last.timestamp) === null) {
+  let last = shown > 0 ? parsed.updates[shown - 1]! : null;
+  while (last && recordKey(last.timestamp) === null) {
+    // The server may have watched the part arrive: present from the growth that first held it; and when it had
+    // seen main.md without the part before, absent until then (it watches continuously, the growth is the write).
+    const end = last.range.end;
+    const first = observed.findIndex((o) => 'size' in o && o.size >= end);
+    const seen = first === -1 ? null : observed[first]!;
+    if (seen && !compareAfter(seen.at, at)) break;
+    if (seen && observed.slice(0, first).some((o) => 'size' in o && o.size < end)) {
+      cutAt = last.range.start;
+      shown -= 1;
+      last = shown > 0 ? parsed.updates[shown - 1]! : null;
+      continue;
+    }
     reasons.push(`main.md: the part at line ${last.line} has no time of its own; it is shown with the update before it, but may have been written later`);
+    break;
   }
   return { text: cutAt === bytes.length ? raw : decodeUtf8(bytes.subarray(0, cutAt)).text, reasons };
+}
+
+/** Whether an observation's time is after the moment (an unreadable time counts as after: nothing is assumed). */
+function compareAfter(time: string, at: TimeKey): boolean {
+  const key = recordKey(time);
+  return key === null || compareTime(key, at) > 0;
 }
