@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps) {
   // Read answers carry each record's version, which an edit sends back.
   const versioned = withRecordVersions(deps.store);
   const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
-  const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir);
+  const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir, deps.bus);
   const api = new Hono()
     .use('*', apiGuard(deps.security))
     .route('/workspace', workspaceRoutes(versioned, travel))

@@ -5,7 +5,9 @@
 import { stat, readFile } from 'node:fs/promises';
 import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
-import type { EditEntry } from '../../shared/gcc/write/edit.ts';
+import { targetKey, type EditEntry } from '../../shared/gcc/write/edit.ts';
+import { changeRecordPath, createChangeRecord } from './change-record.ts';
+import type { EventBus } from './event-bus.ts';
 import { momentView, type MomentView } from './moment-view.ts';
 import type { Store } from './store.ts';
 import { historyPathFor } from '../write/edit-history.ts';
@@ -23,6 +25,9 @@ export interface TimeTravelOptions {
   store: Pick<Store, 'records' | 'revision' | 'workspace'>;
   /** `<project>/.gcc-studio/edits.jsonl` (server/write/edit-history.ts); null when there is none to read. */
   historyPath: string | null;
+  /** The live stream: with it, what the server sees change is recorded beside the history (change-record.ts). */
+  bus?: EventBus;
+  readOnly?: boolean;
 }
 
 export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
@@ -31,6 +36,9 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
   const views = new Map<string, MomentView>();
   let synced = '';
   let root = '';
+  const watched = options.historyPath
+    ? createChangeRecord({ path: changeRecordPath(options.historyPath), records: () => options.store.records(), bus: options.bus, readOnly: options.readOnly ?? true })
+    : null;
   let edits: { stamp: string; entries: EditEntry[] } = { stamp: '', entries: [] };
 
   const readEdits = async (): Promise<{ stamp: string; entries: EditEntry[] }> => {
@@ -44,10 +52,13 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
 
   const current = async (): Promise<string> => {
     const history = await readEdits();
-    const key = `${options.store.revision}|${history.stamp}`;
+    const roadmapObserved = watched?.roadmap() ?? [];
+    const rewrites = withoutHandEdits(watched?.rewrites() ?? [], history.entries);
+    const key = `${options.store.revision}|${history.stamp}|${roadmapObserved.length}|${rewrites.length}`;
     if (key !== synced) {
       const records = options.store.records();
-      timeline.sync({ roadmap: records.roadmap, branches: records.branches, edits: history.entries });
+      const edits = [...history.entries, ...rewrites].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+      timeline.sync({ roadmap: records.roadmap, branches: records.branches, edits, roadmapObserved });
       root = options.store.workspace().root;
       views.clear();
       synced = key;
@@ -75,11 +86,20 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
   };
 }
 
+/** The rewrites watched that are not hand edits (an edit is seen as a rewrite too, and is in the history already). */
+function withoutHandEdits(rewrites: EditEntry[], edits: readonly EditEntry[]): EditEntry[] {
+  const saved = new Set(edits.flatMap((e) => e.changes.map((c) => `${targetKey(c.target)}\u0000${JSON.stringify(c.after)}`)));
+  return rewrites
+    .map((r) => ({ ...r, changes: r.changes.filter((c) => !saved.has(`${targetKey(c.target)}\u0000${JSON.stringify(c.after)}`)) }))
+    .filter((r) => r.changes.length > 0);
+}
+
 /** Time travel over a view that exposes its records (the live store), else null; the history beside `gccDir`. */
-export function timeTravelFor(view: object, gccDir: string | undefined): TimeTravel | null {
+export function timeTravelFor(view: object, gccDir: string | undefined, bus?: EventBus): TimeTravel | null {
   const store = view as Partial<Store>;
   if (typeof store.records !== 'function') return null;
-  return createTimeTravel({ store: store as Store, historyPath: gccDir ? historyPathFor(gccDir) : null });
+  const readOnly = (store as Store).workspace().readOnly;
+  return createTimeTravel({ store: store as Store, historyPath: gccDir ? historyPathFor(gccDir) : null, ...(bus ? { bus } : {}), readOnly });
 }
 
 /** The history's lines; a torn or foreign line is skipped (as edit-history.ts does). */
