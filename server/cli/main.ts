@@ -66,14 +66,14 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case 'context': {
       const store = await loadOnce(command.dir);
-      const result = store.context(command.branch, command.k, command.dialect);
-      if (!result) {
+      const text = store.contextText(command.branch, command.k, command.dialect);
+      if (text === null) {
         const names = store.workspace().branches.map((b) => b.name);
         io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
         return EXIT_FINDINGS;
       }
       // Exactly the bytes summary() returns: no newline of our own.
-      io.out(result.text);
+      io.out(text);
       return EXIT_OK;
     }
     case 'serve':
@@ -91,8 +91,7 @@ async function loadOnce(dir: string): Promise<Store> {
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
   await store.load();
   return store;
 }

@@ -160,6 +160,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  live.store.warmContexts();
 
   let closing: Promise<void> | null = null;
   return {

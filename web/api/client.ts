@@ -16,8 +16,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K). */
-export type ContextPreview = ContextResponse & { tokensByK?: number[] };
+/**
+ * `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K);
+ * `tokensAtLeastByK[k-1]` says that count is a lower bound (sent only when some count is).
+ */
+export type ContextPreview = ContextResponse & { tokensByK?: number[]; tokensAtLeastByK?: boolean[] };
 
 export const STEPS_PAGE_LIMIT = 1000;
 
