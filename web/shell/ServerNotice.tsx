@@ -39,7 +39,7 @@ export function ServerNotice() {
   if (restartedAt && dismissed !== restartedAt) {
     return (
       <div className="server-notice" role="status" data-testid="server-notice" data-kind="restarted">
-        <span>gcc-studio restarted at {clock(restartedAt)}; this page reconnected with the same token and caught up by itself.</span>
+        <span>gcc-studio restarted at {clock(restartedAt)}; this page reconnected and caught up by itself.</span>
         <button type="button" className="btn" onClick={() => setDismissed(restartedAt)}>
           Dismiss
         </button>
