@@ -3,6 +3,7 @@ import { LiveControlsContext, useLiveUpdates } from './api/useLiveUpdates.ts';
 import { BranchList, BranchView } from './features/branches/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
 import { Header } from './shell/Header.tsx';
+import { ServerNotice } from './shell/ServerNotice.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
 import { WorkspaceGate } from './shell/WorkspaceGate.tsx';
 import { useKeyboardShortcuts } from './state/useKeyboardShortcuts.ts';
@@ -14,6 +15,7 @@ export function App() {
     <LiveControlsContext.Provider value={live}>
       <div className="app">
         <Header />
+        <ServerNotice />
         <WorkspaceGate>
           <div className="columns">
             <aside className="col col-left" aria-label="Branches">

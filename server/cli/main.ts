@@ -108,7 +108,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { startServer } = await import('../http/serve.ts');
+    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
     const server = await startServer({
       dir: command.dir,
       demo: command.demo,
@@ -116,6 +116,8 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       portExplicit: command.portExplicit,
       host: command.host,
       token: command.token,
+      // The demo's folder is new each start: nothing to keep its token for.
+      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
       readOnly: command.readOnly,
       open: command.open,
       log: (line) => io.out(`${line}\n`),
