@@ -76,7 +76,8 @@ describe('the fleet app', () => {
     expect(readFileSync(join(dir, 'two', '.GCC', 'branches', 'main', 'commit.md'), 'utf8')).toContain('edited in two');
     expect(readFileSync(join(dir, 'one', '.GCC', 'branches', 'main', 'commit.md'), 'utf8')).not.toContain('edited in two');
     expect(readFileSync(join(dir, 'two', '.gcc-studio', 'edits.jsonl'), 'utf8')).toContain('edited in two');
-    expect(((await (await call('/api/edits?ws=one')).json()) as { entries: unknown[] }).entries ?? []).toEqual([]);
+    expect(((await (await call('/api/edits?ws=one')).json()) as { entries: unknown[] }).entries).toEqual([]);
+    expect(((await (await call('/api/edits?ws=two')).json()) as { entries: unknown[] }).entries).toHaveLength(1);
   });
 
   it('serves a .GCC/ created while running and shows a deleted one as gone', async () => {
