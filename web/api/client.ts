@@ -4,6 +4,8 @@ import type { BranchResponse, ContextResponse, SearchResponse, StepsPage, Worksp
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
+import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { withWorkspace } from './workspaceParam.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -22,7 +24,7 @@ export type ContextPreview = ContextResponse & { tokensByK?: number[] };
 export const STEPS_PAGE_LIMIT = 1000;
 
 async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+  const res = await fetch(withWorkspace(path), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -38,7 +40,7 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
 
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
 async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(path, {
+  const res = await fetch(withWorkspace(path), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { accept: 'application/json', 'content-type': 'application/json' },
@@ -74,5 +76,15 @@ export const api = {
     getJson<MergePreviewResponse>(`/api/merge/preview?branch=${seg(branch)}&target=${seg(target)}${summary.trim() ? `&summary=${seg(summary)}` : ''}`, signal),
   merge: (request: MergeRequest) => postJson<MergeResponse>('/api/merge', request),
   /** EventSource URL; `lastEventId` lets a fresh EventSource resume (a new EventSource cannot set the header). */
-  eventsUrl: (lastEventId: number | null) => (lastEventId === null ? '/api/events' : `/api/events?lastEventId=${lastEventId}`),
+  eventsUrl: (lastEventId: number | null) => withWorkspace(lastEventId === null ? '/api/events' : `/api/events?lastEventId=${lastEventId}`),
+  /** The fleet's rows; a single-workspace server has no fleet route (404): `single`. */
+  fleet: async (signal?: AbortSignal): Promise<FleetResponse | { mode: 'single' }> => {
+    try {
+      return await getJson<FleetResponse>('/api/fleet', signal);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return { mode: 'single' };
+      throw err;
+    }
+  },
+  fleetEventsUrl: (epoch: string | null, since: string) => `/api/fleet/events${epoch ? `?epoch=${encodeURIComponent(epoch)}&since=${encodeURIComponent(since)}` : ''}`,
 };

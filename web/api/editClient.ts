@@ -17,6 +17,7 @@ import type {
   StepEditResponse,
 } from '../../shared/gcc/write/edit.ts';
 import { ApiError } from './client.ts';
+import { withWorkspace } from './workspaceParam.ts';
 
 export class EditConflictError extends ApiError {
   override name = 'EditConflictError';
@@ -39,7 +40,7 @@ export class EditMisreadError extends ApiError {
 }
 
 async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, {
+  const res = await fetch(withWorkspace(path), {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
