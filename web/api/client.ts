@@ -6,6 +6,8 @@ import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
+import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { withWorkspace } from './workspaceParam.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -27,11 +29,11 @@ export type ContextPreview = ContextResponse & { tokensByK?: number[]; tokensAtL
 export const STEPS_PAGE_LIMIT = 1000;
 
 /**
- * fetch() with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
+ * fetch() in this page's workspace (withWorkspace) with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
  * response is returned as it is: the callers read their own error shapes.
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(path, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  const res = await fetch(withWorkspace(path), { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
   if (res.status === 401) noteRefused(await res.clone().json().catch(() => null));
   else if (res.ok) noteAccepted();
   return res;
@@ -85,6 +87,27 @@ export const api = {
     const token = authToken();
     if (token) query.set('token', token);
     const text = query.toString();
-    return text ? `/api/events?${text}` : '/api/events';
+    return withWorkspace(text ? `/api/events?${text}` : '/api/events');
+  },
+  /** The fleet's rows; a single-workspace server has no fleet route (404): `single`. */
+  fleet: async (signal?: AbortSignal): Promise<FleetResponse | { mode: 'single' }> => {
+    try {
+      return await getJson<FleetResponse>('/api/fleet', signal);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return { mode: 'single' };
+      throw err;
+    }
+  },
+  /** The fleet's EventSource URL: resumes from `since` of `epoch`; the token rides in the query, as on eventsUrl. */
+  fleetEventsUrl: (epoch: string | null, since: string) => {
+    const query = new URLSearchParams();
+    if (epoch) {
+      query.set('epoch', epoch);
+      query.set('since', since);
+    }
+    const token = authToken();
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return text ? `/api/fleet/events?${text}` : '/api/fleet/events';
   },
 };

@@ -15,6 +15,8 @@ export interface UrlState {
   tab: CentreTab;
   /** The compare tab's base branch; absent: the branch the head was created from. */
   base?: string | null;
+  /** The fleet's workspace this view is of (`?ws=`); absent on a single-workspace server. Every other key works inside it. */
+  ws?: string | null;
 }
 
 export const EMPTY_URL_STATE: UrlState = { branch: null, commit: null, step: null, k: null, dialect: null, q: '', tab: 'log' };
@@ -38,12 +40,14 @@ export function parseUrlState(search: string): UrlState {
     q: p.get('q') ?? '',
     tab: tab === 'commits' || tab === 'compare' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
+    ...(p.get('ws') ? { ws: p.get('ws') } : {}),
   };
 }
 
 /** Query string (with `?`, or '' when everything is default) in a fixed key order so links are stable. */
 export function serializeUrlState(s: UrlState): string {
   const p = new URLSearchParams();
+  if (s.ws) p.set('ws', s.ws);
   if (s.branch) p.set('branch', s.branch);
   if (s.tab !== 'log') p.set('tab', s.tab);
   if (s.base) p.set('base', s.base);

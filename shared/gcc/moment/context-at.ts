@@ -5,7 +5,8 @@
 // log grows, so a moment costs a lookup and a read of the last few steps, not a read of the whole log.
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { contextStepsShown, renderContext, type ContextInput } from '../context/render.ts';
-import { countTokens, TokenCountCache, tokenCountsByK } from '../context/tokens.ts';
+import { countTokens } from '../context/count.ts';
+import { TokenCountCache, tokenCountsByK } from '../context/tokens.ts';
 import { commitReading, stepReading, stepYield } from '../dialects/reader-view.ts';
 
 export interface ContextAt {
@@ -36,7 +37,11 @@ export class ContextAtCache {
     const cacheKey = `${branch}\u0000${dialect}`;
     let cache = this.tokens.get(cacheKey);
     if (!cache) this.tokens.set(cacheKey, (cache = new TokenCountCache()));
-    const tokensByK = tokenCountsByK(input, dialect, cache);
+    // Counted here, synchronously: a moment's CONTEXT is asked for by tests and one-shot commands (the live server
+    // counts in its worker, server/live/context-cache.ts).
+    const result = tokenCountsByK(input, dialect, cache, countTokens);
+    if (!result.ok) throw new Error('tokenCountsByK missed counts with a counting lookup');
+    const tokensByK = result.counts;
     const text = renderContext({ ...input, k }, dialect);
     const tokens = k >= 1 && k <= tokensByK.length ? tokensByK[k - 1]! : countTokens(text);
     return { branch, k, dialect, text, tokens, tokensByK };
