@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runGraphLayoutBench } from './graph-layout.ts';
 import { runLatencyBench } from './latency.ts';
 import { runParseBench } from './parse.ts';
 import { runPageSizeBench } from './page-size.ts';
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  const graph = runGraphLayoutBench();
+  printRows('Branch graph: layout of 500 branches / 10,000 commits', graph);
+  rows.push(...graph);
   const page = await runPageSizeBench();
   printRows("Page: Vite's build of it", page);
   rows.push(...page);

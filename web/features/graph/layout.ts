@@ -2,10 +2,11 @@
 // Pure and deterministic so it is unit-tested; BranchGraph.tsx only draws what this returns.
 import type { BranchSummary } from '../../../shared/api.ts';
 import type { Commit } from '../../../shared/types.ts';
-import type { StatusClass } from '../../ui/status.ts';
+import { statusClass, type StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
 
-export type NodeKind = 'start' | 'commit' | 'merge';
+/** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
+export type NodeKind = 'start' | 'commit' | 'merge' | 'folded';
 
 export interface GraphNode {
   /** Stable across updates: `branch@index` for commits (commit ids can repeat), `branch^` for starts. */
@@ -53,6 +54,16 @@ export interface LayoutInput {
   branches: readonly BranchSummary[];
   /** Commits per branch name; a branch whose commits are not loaded yet has none here. */
   commits: Readonly<Record<string, readonly Commit[] | undefined>>;
+  /** Branches left out of `branches` by a filter: each becomes one marker on `onto`'s lane at `time`. */
+  folded?: readonly FoldedBranch[];
+}
+
+export interface FoldedBranch {
+  summary: BranchSummary;
+  /** A branch in `branches` (the nearest ancestor shown). */
+  onto: string;
+  /** Epoch ms of the fork; NaN or ±Infinity sort first. */
+  time: number;
 }
 
 /** How far a fork or merge curve reaches back (in rows) from the row it lands on. */
@@ -66,7 +77,7 @@ interface Event {
   branchOrder: number;
 }
 
-const KIND_ORDER: Record<NodeKind, number> = { start: 0, commit: 1, merge: 2 };
+const KIND_ORDER: Record<NodeKind, number> = { start: 0, commit: 1, merge: 2, folded: 3 };
 
 function cmp(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -80,6 +91,7 @@ function firstLine(text: string, max = 90): string {
 /** The rows: every start, commit and merge dot of its own in time order, one a row. */
 interface Rows {
   count: number;
+  folded(name: string): number;
   commit(branch: string, index: number): number;
   start(b: Prepared): number;
   lastOwn(b: Prepared): number;
@@ -87,8 +99,9 @@ interface Rows {
   end(b: Prepared): number;
 }
 
-function orderRows(branches: readonly Prepared[]): Rows {
+function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[]): Rows {
   const events: Event[] = [];
+  folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: 0, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
   for (const b of branches) {
     events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
     b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
@@ -109,7 +122,7 @@ function orderRows(branches: readonly Prepared[]): Rows {
     if (b.status === 'abandoned') return lastOwnRow(b);
     return Number.POSITIVE_INFINITY;
   };
-  return { count: events.length, commit: (branch, index) => rowOf.get(`commit:${branch}:${index}`)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
+  return { count: events.length, folded: (name) => rowOf.get(`folded:${name}:0`)!, commit: (branch, index) => rowOf.get(`commit:${branch}:${index}`)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
 }
 
 interface Lanes {
@@ -233,14 +246,36 @@ function mergeNode(b: Prepared, target: string, targetLane: number, row: number,
   };
 }
 
+/** The marker of a hidden branch on the lane it forked from. */
+function foldedNode(f: FoldedBranch, lane: number, row: number): GraphNode {
+  const s = f.summary;
+  const status = s.status ?? s.metadata?.status ?? null;
+  return {
+    id: `${s.name}~`,
+    kind: 'folded',
+    branch: s.name,
+    lane,
+    row,
+    status: statusClass(status),
+    commitIndex: null,
+    commitId: null,
+    timestamp: s.metadata?.createdAt ?? null,
+    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${s.commitCount} commits) folded`,
+    purpose: s.purpose ?? s.metadata?.purpose ?? '',
+  };
+}
+
 export function layoutGraph(input: LayoutInput): GraphLayout {
   const branches = prepare(input);
-  const rows = orderRows(branches);
+  const shown = new Set(branches.map((b) => b.name));
+  const folded = (input.folded ?? []).filter((f) => shown.has(f.onto));
+  const rows = orderRows(branches, folded);
   const lanes = assignLanes(branches, rows);
   const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])) };
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   for (const b of branches) drawBranch(b, placed, nodes, edges);
+  for (const f of folded) nodes.push(foldedNode(f, lanes.of.get(f.onto)!, rows.folded(f.summary.name)));
   nodes.sort((a, b) => a.row - b.row);
   return { nodes, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
 }
