@@ -48,7 +48,7 @@ export function GraphRow(p: GraphRowProps) {
         <span className="branch-chip-name">{n.branch}</span>
       </span>
       {p.isHead ? <span className="row-tag row-tag-head">head</span> : null}
-      {n.kind === 'start' ? <span className="row-tag row-tag-fork">fork</span> : null}
+      {n.kind === 'start' && (p.summary?.createdFrom ?? p.summary?.metadata?.createdFrom) ? <span className="row-tag row-tag-fork">fork</span> : null}
       {n.kind === 'merge' ? <span className="row-tag row-tag-merge">merge</span> : null}
       {n.kind === 'folded' ? <span className="row-tag row-tag-folded">folded</span> : null}
       <span className="row-text" title={n.kind === 'commit' ? `${n.commitId}: ${rowText(n, p.summary)}` : rowText(n, p.summary)}>

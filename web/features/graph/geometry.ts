@@ -7,9 +7,9 @@ export const ROW_H = 28;
 const PAD_X = 12;
 export const LANE_COLOURS = 10;
 
-/** Lanes get narrower as they get more, so the lanes never take more than about 300 px of the row. */
+/** Lanes get narrower as they get more, so the lanes take at most about 260 px of the row (then 7 px a lane). */
 export function laneStep(laneCount: number): number {
-  return Math.max(7, Math.min(14, Math.floor(300 / Math.max(1, laneCount))));
+  return Math.max(7, Math.min(14, Math.floor(260 / Math.max(1, laneCount))));
 }
 
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
