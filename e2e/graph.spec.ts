@@ -36,6 +36,8 @@ async function namesByScrolling(page: Page): Promise<Set<string>> {
 }
 
 test('the 50-branch graph: every branch by scroll, focus, the merged filter, a live commit, a screenshot', async ({ page, tree: { studio, tree } }, testInfo) => {
+  // One story through a 50-branch workspace (a server start, many scrolls): more than a single-check spec's time.
+  test.setTimeout(60_000);
   await openStudio(page, studio.url, 'tab=graph');
   const view = page.getByTestId('graph-view');
   await expect(page.getByTestId('graph-summary')).toContainText('50 of 50 branches');
@@ -61,9 +63,16 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
   await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('id', `graph-row-${at + 1}`);
   await page.keyboard.press('ArrowUp');
   await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('id', `graph-row-${at}`);
-  // Focus from the graph: the list follows.
-  await rowsOf(view, 'main').first().click();
-  await expect(list.locator('[data-branch="main"]')).toHaveAttribute('aria-current', 'true');
+  // Focus from the graph: the list follows (and scrolls to it).
+  const last = tree.names.at(-1)!;
+  const lastRow = await findRows(page, last);
+  await lastRow.first().click();
+  await expect(list.locator(`[data-branch="${last}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect(list.locator(`[data-branch="${last}"]`)).toBeInViewport();
+  // Hovering a branch's chip shows its purpose, status and counts.
+  await lastRow.first().locator('.branch-chip').hover();
+  await expect(page.getByTestId('lane-card')).toContainText(tree.writer.state.branches.get(last)!.metadata.purpose);
+  await expect(page.getByTestId('lane-card')).toContainText('commit');
   await list.locator(`[data-branch="${child}"]`).click();
   const strangerRows = await findRows(page, stranger);
   await expect(strangerRows.first()).toHaveClass(/is-dim/);
@@ -88,6 +97,7 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
   const row = view.locator('.graph-row', { hasText: 'Live: a commit written while the graph is open' });
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('data-branch', active);
+  await expect(row).toHaveClass(/is-fresh/);
   await expect(page.getByTestId('graph-summary')).not.toHaveText(before!);
 });
 

@@ -19,7 +19,7 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: numb
 }
 
 export function GraphPanel() {
-  const model = useGraphModel();
+  const { model } = useGraphModel();
   const { layout } = model;
   const [url, setUrl] = useUrlState();
   const newestFirst = useGraphState((s) => s.newestFirst);

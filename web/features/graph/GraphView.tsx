@@ -17,7 +17,7 @@ import { useGraphSearch } from './useGraphSearch.ts';
 import './graphView.css';
 
 export function GraphView() {
-  const model = useGraphModel();
+  const { model, complete } = useGraphModel();
   const { layout } = model;
   const newestFirst = useGraphState((s) => s.newestFirst);
   const order: RowOrder = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount) }), [layout.rowCount, layout.laneCount, newestFirst]);
@@ -28,7 +28,8 @@ export function GraphView() {
   const search = useGraphSearch(model, cursor.focusBranchAt);
   const focus = useMemo(() => (cursor.focusBranch ? lineage(model, cursor.focusBranch) : null), [model, cursor.focusBranch]);
   const colours = useMemo(() => branchColours(layout), [layout]);
-  const fresh = useFreshIds(layout.nodes);
+  const filters = useGraphState((s) => s.filters);
+  const fresh = useFreshIds(layout.nodes, complete, filters);
   const [hovered, setHovered] = useState<HoveredLane | null>(null);
   const onHover = useCallback((branch: string | null, e?: React.MouseEvent) => setHovered(branch && e ? { branch, x: e.clientX, y: e.clientY } : null), []);
 

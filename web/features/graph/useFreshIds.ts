@@ -1,16 +1,20 @@
-// Rows that arrived live: the dot ids new since the last layout (none on the first), marked for a moment so the
-// eye finds them.
+// Rows that arrived live: the dot ids new since the last complete layout (none before the first, and none while the
+// branches' commits are still loading), marked for a moment so the eye finds them.
 import { useEffect, useRef, useState } from 'react';
 import type { GraphNode } from './layout.ts';
 
 const FRESH_MS = 2_500;
 
-export function useFreshIds(nodes: readonly GraphNode[]): ReadonlySet<string> {
+/** `view`: what the rows are filtered by; a new one starts over (rows a filter brings back are not new). */
+export function useFreshIds(nodes: readonly GraphNode[], complete: boolean, view: unknown): ReadonlySet<string> {
+  const lastView = useRef(view);
   const known = useRef<Set<string> | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
+    if (!complete) return;
     const ids = new Set(nodes.map((n) => n.id));
-    const before = known.current;
+    const before = lastView.current === view ? known.current : null;
+    lastView.current = view;
     known.current = ids;
     if (!before || before.size === 0) return;
     const added = [...ids].filter((id) => !before.has(id));
@@ -18,6 +22,6 @@ export function useFreshIds(nodes: readonly GraphNode[]): ReadonlySet<string> {
     setFresh(new Set(added));
     const t = setTimeout(() => setFresh(new Set()), FRESH_MS);
     return () => clearTimeout(t);
-  }, [nodes]);
+  }, [nodes, complete, view]);
   return fresh;
 }

@@ -31,17 +31,19 @@ function sameCommits(a: Record<string, Commit[]>, b: Record<string, Commit[]>): 
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
-export function useGraphModel(): GraphModel {
+/** `complete`: every branch's commits are in (until then the model grows as the answers come). */
+export function useGraphModel(): { model: GraphModel; complete: boolean } {
   const { data } = useQuery(workspaceOptions());
   const branches = data?.branches ?? NO_BRANCHES;
   const commits = useQueries({ queries: branches.map((b) => branchOptions(b.name)), combine: combineCommits });
   const filters = useGraphState((s) => s.filters);
-  return useMemo(() => {
+  const model = useMemo(() => {
     if (last && last.branches === branches && last.filters === filters && sameCommits(last.commits, commits)) return last.model;
-    const model = buildGraphModel({ branches, commits }, filters, Date.now());
-    last = { branches, commits, filters, model };
-    return model;
+    const built = buildGraphModel({ branches, commits }, filters, Date.now());
+    last = { branches, commits, filters, model: built };
+    return built;
   }, [branches, commits, filters]);
+  return { model, complete: Object.keys(commits).length === branches.length };
 }
 
 const NO_BRANCHES: readonly BranchSummary[] = [];
