@@ -101,28 +101,42 @@ interface Rows {
 
 function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[]): Rows {
   const events: Event[] = [];
-  folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: 0, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
+  folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: i, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
   for (const b of branches) {
     events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
     b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
     if (b.merge && b.merge.snapTo === null) events.push({ kind: 'merge', branch: b.name, index: 0, time: b.merge.time, branchOrder: b.order });
   }
   events.sort((a, b) => cmp(a.time, b.time) || cmp(KIND_ORDER[a.kind], KIND_ORDER[b.kind]) || cmp(a.branchOrder, b.branchOrder) || cmp(a.index, b.index));
-  const rowOf = new Map<string, number>();
-  events.forEach((e, row) => rowOf.set(`${e.kind}:${e.branch}:${e.index}`, row));
-  const startRow = (b: Prepared) => rowOf.get(`start:${b.name}:0`)!;
-  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? rowOf.get(`commit:${b.name}:${b.commitTimes.length - 1}`)! : startRow(b));
+  // Rows by branch order (arrays, not string-keyed maps: 10,000 events are laid out on every live update).
+  const startRows: number[] = [];
+  const mergeRows: number[] = [];
+  const commitRows: number[][] = branches.map((b) => new Array<number>(b.commitTimes.length));
+  const foldedRows = new Map<string, number>();
+  events.forEach((e, row) => {
+    if (e.kind === 'start') startRows[e.branchOrder] = row;
+    else if (e.kind === 'commit') commitRows[e.branchOrder]![e.index] = row;
+    else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
+    else foldedRows.set(e.branch, row);
+  });
+  const orderOf = new Map(branches.map((b) => [b.name, b.order]));
+  const commitRow = (branch: string, index: number): number | undefined => {
+    const o = orderOf.get(branch);
+    return o === undefined ? undefined : commitRows[o]?.[index];
+  };
+  const startRow = (b: Prepared) => startRows[b.order]!;
+  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? commitRows[b.order]![b.commitTimes.length - 1]! : startRow(b));
   const mergeRow = (b: Prepared): number | null => {
     if (!b.merge) return null;
-    if (b.merge.snapTo !== null) return rowOf.get(`commit:${b.merge.target}:${b.merge.snapTo}`) ?? null;
-    return rowOf.get(`merge:${b.name}:0`) ?? null;
+    if (b.merge.snapTo !== null) return commitRow(b.merge.target, b.merge.snapTo) ?? null;
+    return mergeRows[b.order] ?? null;
   };
   const endRow = (b: Prepared): number => {
     if (b.status === 'merged') return Math.max(mergeRow(b) ?? lastOwnRow(b), lastOwnRow(b));
     if (b.status === 'abandoned') return lastOwnRow(b);
     return Number.POSITIVE_INFINITY;
   };
-  return { count: events.length, folded: (name) => rowOf.get(`folded:${name}:0`)!, commit: (branch, index) => rowOf.get(`commit:${branch}:${index}`)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
+  return { count: events.length, folded: (name) => foldedRows.get(name)!, commit: (branch, index) => commitRow(branch, index)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
 }
 
 interface Lanes {
@@ -276,6 +290,8 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   const edges: GraphEdge[] = [];
   for (const b of branches) drawBranch(b, placed, nodes, edges);
   for (const f of folded) nodes.push(foldedNode(f, lanes.of.get(f.onto)!, rows.folded(f.summary.name)));
-  nodes.sort((a, b) => a.row - b.row);
-  return { nodes, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
+  // One node a row: placing each at its row is the sort.
+  const byRow = new Array<GraphNode>(rows.count);
+  for (const n of nodes) byRow[n.row] = n;
+  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
 }
