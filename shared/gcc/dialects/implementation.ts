@@ -20,7 +20,7 @@ export interface BranchBytes {
 }
 
 export type ImplementationRead =
-  | { ok: true; input: Omit<ContextInput, 'k'>; notes: string[] }
+  | { ok: true; input: Omit<ContextInput, 'k'>; notes: string[]; metadataRead: boolean }
   | { ok: false; error: string; notes: string[] };
 
 export type ImplementationSummary =
@@ -85,6 +85,24 @@ function pythonMetadataError(bytes: Uint8Array, text: string): string | null {
   return null;
 }
 
+/**
+ * Whether the implementation's context() returns metadata (Python's errors were raised before). The YAML readers
+ * (TypeScript, Go, Rust) swallow a YAML error or an alias bomb and return none; Lua, Elixir and Zig read lines.
+ */
+function readsMetadata(dialect: RenderDialect, bytes: Uint8Array | null, notes: string[]): boolean {
+  if (bytes === null) {
+    notes.push(`The branch has no metadata.yaml: ${label(dialect)} returns no metadata.`);
+    return false;
+  }
+  if (bytes.length === 0) return false;
+  if (dialect !== 'typescript' && dialect !== 'go' && dialect !== 'rust') return true;
+  const codes = new Set(parseMetadata(bytes, 'metadata.yaml').diagnostics.map((d) => d.code));
+  const why = codes.has('invalid-yaml') ? 'is not valid YAML' : codes.has('yaml-alias-bomb') ? 'is a YAML alias bomb' : codes.has('metadata-not-a-mapping') || codes.has('empty-metadata') ? 'holds no mapping' : null;
+  if (why === null) return true;
+  notes.push(`metadata.yaml ${why}: ${label(dialect)}'s YAML reader fails and returns no metadata, with no error${dialect === 'typescript' && codes.has('yaml-alias-bomb') ? ' (after 15-30 s of CPU expanding the aliases)' : ''}.`);
+  return false;
+}
+
 export const label = (d: RenderDialect): string => ({ python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', lua: 'Lua', elixir: 'Elixir', zig: 'Zig' })[d];
 
 /** The records and texts the implementation's context() gathers for the branch, or the error it raises. */
@@ -99,10 +117,11 @@ export function readAsImplementation(dialect: RenderDialect, branch: string, fil
       const error = pythonMetadataError(files.metadata, decodeFile(dialect, 'metadata.yaml', files.metadata, notes));
       if (error) throw new Raised(error);
     }
-    if (dialect === 'zig') return { ok: true, input: { branch, roadmap, commits: [], steps: [], raw: { commit, log } }, notes };
+    const metadataRead = readsMetadata(dialect, files.metadata, notes);
+    if (dialect === 'zig') return { ok: true, input: { branch, roadmap, commits: [], steps: [], raw: { commit, log } }, notes, metadataRead };
     const records = readWholeFiles(dialect, { log, commit }, branch);
     if (records.steps.length === 0 && log.trim() !== '') notes.push(`${label(dialect)}'s parser reads no step from log.md.`);
-    return { ok: true, input: { branch, roadmap, ...records }, notes };
+    return { ok: true, input: { branch, roadmap, ...records }, notes, metadataRead };
   } catch (error) {
     if (error instanceof Raised) return { ok: false, error: error.message, notes };
     throw error;
