@@ -7,6 +7,8 @@ import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
+import { pageGuardPart } from './page-guards.ts';
+import { restartTokenPart } from './restart-token.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -15,4 +17,6 @@ export const parts: AttackPart[] = [
   crashMergePart,
   diskFaultPart,
   misreadPart,
+  pageGuardPart,
+  restartTokenPart,
 ];

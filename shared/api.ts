@@ -71,3 +71,14 @@ export interface SearchResponse {
 export interface ErrorResponse {
   error: string;
 }
+
+/** GET /api/session: the token was taken; when this server started (a change: it restarted). */
+export interface SessionResponse {
+  startedAt: string;
+}
+
+/** A 401: why the token was refused, and when this server started (a page whose token once worked: a restart). */
+export interface TokenRefusedResponse extends ErrorResponse {
+  code: 'token-missing' | 'token-wrong';
+  startedAt: string;
+}

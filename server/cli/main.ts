@@ -51,11 +51,15 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       io.out(command.json ? `${JSON.stringify(inspectJson(store), null, 2)}\n` : inspectText(store));
       return EXIT_OK;
     }
     case 'doctor': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
       const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
@@ -108,14 +112,19 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { startServer } = await import('../http/serve.ts');
-    const server = await startServer({
+    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
+    const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
+    const roots = command.demo ? null : await fleetRoots(command);
+    const start = roots ? (o: Parameters<typeof startServer>[0]) => startFleetServer(roots, command.depth, o) : startServer;
+    const server = await start({
       dir: command.dir,
       demo: command.demo,
       port: command.port,
       portExplicit: command.portExplicit,
       host: command.host,
       token: command.token,
+      // The demo's folder is new each start: nothing to keep its token for.
+      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
       readOnly: command.readOnly,
       open: command.open,
       log: (line) => io.out(`${line}\n`),

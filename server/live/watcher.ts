@@ -22,6 +22,8 @@ export interface WatcherOptions {
    */
   recheckIntervalMs?: number;
   recheckWindowMs?: number;
+  /** Poll instead of inotify (chokidar's usePolling): the fleet's fallback once the system's watch limit is reached. */
+  usePolling?: boolean;
 }
 
 export interface GccWatcher {
@@ -147,6 +149,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       persistent: true,
       // Files that keep growing never settle: awaitWriteFinish would hold their events forever.
       awaitWriteFinish: false,
+      ...(options.usePolling ? { usePolling: true, interval: 100, binaryInterval: 300 } : {}),
     });
     fs.on('all', (event, path) => {
       if (reporter.closed || fs !== current.fs) return;

@@ -10,6 +10,7 @@ import { parseCommits } from '../read/commits.ts';
 import { renderContext, type RenderDialect } from './render.ts';
 import { parseLog } from '../read/log.ts';
 import { readerView } from '../dialects/reader-view.ts';
+import { showEscaped } from '../dialects/escaped-text.ts';
 import { readerFields, type ExpectedJson } from '../test-support/replay-scenario.ts';
 import { countTokens, exactCountsByK } from './count.ts';
 
@@ -72,7 +73,7 @@ describe.each([
     const rendered = renderContext({ branch, k, roadmap, ...view }, dialect);
     const file = bytes(`${dir}/context-${branch}-k${k}.txt`);
     if (compare === 'bytes') expect(Buffer.from(rendered, 'utf8').equals(Buffer.from(file))).toBe(true);
-    expect(rendered).toBe(new TextDecoder().decode(file));
+    expect(showEscaped(rendered)).toBe(new TextDecoder().decode(file));
   });
 });
 
