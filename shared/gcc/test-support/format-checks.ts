@@ -111,23 +111,36 @@ function contextProblems(input: FuzzInput): string[] {
   return [];
 }
 
-/** The problems of one input (an empty list: it held). */
-export function checkInput(input: FuzzInput, options: CheckOptions): string[] {
-  const now = options.now ?? (() => performance.now());
+function runChecks(input: FuzzInput, split: number): string[] {
   const out: string[] = [];
-  const started = now();
-  const size = input.bytes?.length ?? 0;
   try {
-    if (input.kind === 'log') for (const d of READ_DIALECTS) out.push(...logProblems(input.bytes, d, options.split));
-    else if (input.kind === 'commit') for (const d of READ_DIALECTS) out.push(...commitProblems(input.bytes, d, options.split));
+    if (input.kind === 'log') for (const d of READ_DIALECTS) out.push(...logProblems(input.bytes, d, split));
+    else if (input.kind === 'commit') for (const d of READ_DIALECTS) out.push(...commitProblems(input.bytes, d, split));
     else if (input.kind === 'metadata') out.push(...metadataProblems(input.bytes));
     else parseRoadmap(input.bytes);
     out.push(...contextProblems(input));
   } catch (err) {
     out.push(`threw ${describe(err)}`);
   }
-  const ms = now() - started;
+  return out;
+}
+
+/**
+ * The problems of one input (an empty list: it held). Time is the lesser of two runs when the first is over budget:
+ * a super-linear reader is over on every run, a pause of a shared machine (another process, a GC) on one.
+ */
+export function checkInput(input: FuzzInput, options: CheckOptions): string[] {
+  const now = options.now ?? (() => performance.now());
+  const size = input.bytes?.length ?? 0;
   const budget = TIME_BUDGET.fixedMs + (TIME_BUDGET.perByteMicros * size) / 1000;
+  let started = now();
+  const out = runChecks(input, options.split);
+  let ms = now() - started;
+  if (ms > budget) {
+    started = now();
+    runChecks(input, options.split);
+    ms = Math.min(ms, now() - started);
+  }
   if (ms > budget) out.push(`took ${ms.toFixed(0)} ms for ${size} bytes (budget ${budget.toFixed(0)} ms)`);
   return out;
 }

@@ -125,22 +125,59 @@ const MUTATIONS: readonly Mutation[] = [
   },
 ];
 
+/** One file with 1–3 mutations in a row; splices mostly take from files of the same kind. */
+function mutated(rng: Rng, base: FuzzSeedFile, seedFiles: readonly FuzzSeedFile[]): FuzzInput {
+  const sameKind = seedFiles.filter((f) => f.kind === base.kind);
+  let bytes = base.bytes;
+  const steps: string[] = [];
+  const rounds = 1 + int(rng, 3);
+  for (let r = 0; r < rounds; r++) {
+    const [what, next] = pick(rng, MUTATIONS)(rng, bytes, rng() < 0.8 ? sameKind : seedFiles);
+    steps.push(what);
+    bytes = next;
+  }
+  return { kind: base.kind, label: `${base.source} ${steps.join(' ')}`, bytes };
+}
+
 /** `count` inputs from the seed files: each one file with 1–3 mutations in a row. */
 export function fuzzInputs(seedFiles: readonly FuzzSeedFile[], count: number, seed: number): FuzzInput[] {
   const rng = seededRandom(seed);
-  const out: FuzzInput[] = [];
-  for (let n = 0; n < count; n++) {
-    const base = pick(rng, seedFiles);
-    const sameKind = seedFiles.filter((f) => f.kind === base.kind);
-    let bytes = base.bytes;
-    const steps: string[] = [];
-    const rounds = 1 + int(rng, 3);
-    for (let r = 0; r < rounds; r++) {
-      const [what, next] = pick(rng, MUTATIONS)(rng, bytes, rng() < 0.8 ? sameKind : seedFiles);
-      steps.push(what);
-      bytes = next;
-    }
-    out.push({ kind: base.kind, label: `${base.source} ${steps.join(' ')}`, bytes });
+  return Array.from({ length: count }, () => mutated(rng, pick(rng, seedFiles), seedFiles));
+}
+
+/** A branch `main` of a corpus workspace (its four files), one or two of them damaged. */
+export interface FuzzWorkspace {
+  label: string;
+  files: Record<FuzzFileKind, Uint8Array>;
+}
+
+/** `count` workspaces: the corpus folders that hold all four files of `main`, with 1–2 of those files mutated. */
+export function fuzzWorkspaces(seedFiles: readonly FuzzSeedFile[], count: number, seed: number): FuzzWorkspace[] {
+  const rng = seededRandom(seed);
+  const byCase = new Map<string, Partial<Record<FuzzFileKind, FuzzSeedFile>>>();
+  for (const f of seedFiles) {
+    const m = /^(.*)\/\.GCC\/(?:branches\/main\/)?(log\.md|commit\.md|metadata\.yaml|main\.md)$/.exec(f.source);
+    if (!m) continue;
+    const entry = byCase.get(m[1]!) ?? {};
+    entry[f.kind] = f;
+    byCase.set(m[1]!, entry);
   }
-  return out;
+  const cases = [...byCase].filter(([, files]) => files.log && files.commit && files.metadata && files.roadmap) as [string, Record<FuzzFileKind, FuzzSeedFile>][];
+  const kinds: FuzzFileKind[] = ['log', 'commit', 'metadata', 'roadmap'];
+  return Array.from({ length: count }, () => {
+    const [name, files] = pick(rng, cases);
+    const damaged = new Set([pick(rng, kinds), ...(rng() < 0.3 ? [pick(rng, kinds)] : [])]);
+    const out = {} as Record<FuzzFileKind, Uint8Array>;
+    const labels: string[] = [];
+    for (const kind of kinds) {
+      if (!damaged.has(kind)) {
+        out[kind] = files[kind].bytes;
+        continue;
+      }
+      const m = mutated(rng, files[kind], seedFiles);
+      out[kind] = m.bytes;
+      labels.push(m.label.slice(name.length + 1));
+    }
+    return { label: `${name}: ${labels.join('; ')}`, files: out };
+  });
 }
