@@ -9,6 +9,7 @@ import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
 import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
+import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -19,4 +20,6 @@ export const parts: AttackPart[] = [
   misreadPart,
   pageGuardPart,
   restartTokenPart,
+  formatFuzzPart,
+  contextFuzzPart,
 ];

@@ -28,7 +28,7 @@ const FILES = { roadmap: 'main.md', log: 'branches/main/log.md', commit: 'branch
 const READERS: readonly PeerReader[] = ['typescript', 'python'];
 const KS = [1, 2];
 
-function firstDifference(ours: string, theirs: string): string {
+export function firstDifference(ours: string, theirs: string): string {
   const a = ours.split('\n');
   const b = theirs.split('\n');
   const i = a.findIndex((line, n) => line !== b[n]);
