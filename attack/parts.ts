@@ -10,6 +10,7 @@ import { misreadPart } from './misread-values.ts';
 import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
+import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -21,4 +22,6 @@ export const parts: AttackPart[] = [
   pageGuardPart,
   restartTokenPart,
   streamChurnPart,
+  formatFuzzPart,
+  contextFuzzPart,
 ];
