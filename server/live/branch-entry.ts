@@ -1,7 +1,7 @@
 // One branch as the store holds it: its two tracked files (log.md, commit.md), its metadata as last read, the
 // dialect of its writer, its newest timestamp, and a version bumped on every change to its records.
 import type { BranchSummary } from '../../shared/api.ts';
-import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
+import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
@@ -26,8 +26,8 @@ export class BranchEntry {
     readonly name: string,
     readonly dir: string,
   ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logParser(name));
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsParser(name));
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logParser(name), branchFilePath(name, 'log'));
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsParser(name), branchFilePath(name, 'commit'));
   }
 
   noteTimestamps(records: readonly { timestamp: string }[]): void {
@@ -71,7 +71,7 @@ function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
     [b.commits, BRANCH_FILES.commit],
   ] as const) {
     if (file.problem && !file.problem.missing) {
-      out.push({ file: `${BRANCHES_DIR}/${b.name}/${kind}`, line: 0, severity: 'error', code: 'unreadable-file', message: file.problem.message });
+      out.push({ file: `${BRANCHES_DIR}/${b.name}/${kind}`, line: 0, severity: 'error', code: file.problem.code ?? 'unreadable-file', message: file.problem.message });
     }
   }
   return out;
