@@ -31,7 +31,7 @@ export type FileChange<T> =
 
 export const CHUNK_BYTES = 8 * 2 ** 20;
 /** No record is this long: past it, the rest of the file is not read (and said so). */
-export const MAX_RECORD_BYTES = 64 * 2 ** 20;
+export const MAX_RECORD_BYTES = 16 * 2 ** 20;
 
 export interface TrackedFileOptions {
   chunkBytes?: number;
