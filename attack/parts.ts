@@ -7,6 +7,8 @@ import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
+import { pageGuardPart } from './page-guards.ts';
+import { restartTokenPart } from './restart-token.ts';
 import { hugeFilePart } from './huge-files.ts';
 
 export const parts: AttackPart[] = [
@@ -16,5 +18,7 @@ export const parts: AttackPart[] = [
   crashMergePart,
   diskFaultPart,
   misreadPart,
+  pageGuardPart,
+  restartTokenPart,
   hugeFilePart,
 ];

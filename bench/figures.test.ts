@@ -24,7 +24,7 @@ describe('bench figures', () => {
 describe('bench options', () => {
   it('has a quick pass without soak, page build or packed install', () => {
     const o = parseBenchArgs(['--quick']);
-    expect([...o.sections]).toEqual(['oneshot', 'parse', 'spawn', 'live']);
+    expect([...o.sections]).toEqual(['oneshot', 'parse', 'spawn', 'live', 'graph']);
     expect(o.soakSeconds).toBe(0);
     expect(parseBenchArgs([]).soakSeconds).toBe(600);
   });

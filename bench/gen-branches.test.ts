@@ -20,7 +20,7 @@ describe('generateManyBranches', () => {
 
   it('writes a workspace our reader reads without a single finding, merges included', async () => {
     const made = generateManyBranches(scratch, 24, 4, 10);
-    const store = createStore({ gccDir: made.gccDir, root: scratch, readOnly: true, bus: createEventBus(), warmContext: false });
+    const store = createStore({ gccDir: made.gccDir, root: scratch, readOnly: true, bus: createEventBus() });
     await store.load();
     const ws = store.workspace();
     expect(ws.diagnostics).toEqual([]);

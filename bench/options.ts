@@ -1,6 +1,6 @@
 // The bench's command line: `npm run bench` runs the full pass; `-- --quick` a ~30-second pass (fewer rounds, a short
 // live run, no soak, no page build or packed install); `--only=a,b` some sections; `--soak-seconds=N` the soak.
-export const SECTIONS = ['oneshot', 'parse', 'spawn', 'live', 'page', 'startup'] as const;
+export const SECTIONS = ['oneshot', 'parse', 'spawn', 'live', 'graph', 'page', 'startup'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -19,7 +19,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const quick = argv.includes('--quick');
   const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const only = value('only');
-  const sections = new Set<Section>(quick ? ['oneshot', 'parse', 'spawn', 'live'] : SECTIONS);
+  const sections = new Set<Section>(quick ? ['oneshot', 'parse', 'spawn', 'live', 'graph'] : SECTIONS);
   if (only !== undefined) {
     sections.clear();
     for (const s of only.split(',')) {

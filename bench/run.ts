@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ensureServerBuilt } from './build.ts';
+import { runGraphLayoutBench } from './graph-layout.ts';
 import { runLiveBench } from './live/rows.ts';
 import { runOneShotBench } from './oneshot.ts';
 import { parseBenchArgs, type Section } from './options.ts';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  await section('graph', 'Branch graph: layout of 500 branches / 10,000 commits', () => runGraphLayoutBench());
   await section('page', "Page: Vite's build of it", async () => (await import('./page-size.ts')).runPageSizeBench());
   await section('startup', '--demo start-up: the packed install against the sources through tsx (interleaved, 5 runs each)', async () =>
     (await import('./startup.ts')).runStartupBench(),

@@ -19,6 +19,8 @@ export interface WatcherOptions {
    */
   recheckIntervalMs?: number;
   recheckWindowMs?: number;
+  /** Poll instead of inotify (chokidar's usePolling): the fleet's fallback once the system's watch limit is reached. */
+  usePolling?: boolean;
 }
 
 export interface GccWatcher {
@@ -140,6 +142,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     persistent: true,
     // Files that keep growing never settle: awaitWriteFinish would hold their events forever.
     awaitWriteFinish: false,
+    ...(options.usePolling ? { usePolling: true, interval: 100, binaryInterval: 300 } : {}),
   });
 
   watcher.on('all', (event, path) => {
