@@ -31,9 +31,17 @@ export class BranchEntry {
   }
 
   noteTimestamps(records: readonly { timestamp: string }[]): void {
+    // The newest so far, when its text sorts like its time (canonical): a timestamp of the same layout that does not
+    // sort after it is not newer, which saves the regex and Date.UTC on nearly all of a 205,000-step log.
+    let plain = this.newest && isCanonicalTimestamp(this.newest.ts) ? this.newest.ts : null;
     for (const r of records) {
-      const key = timestampKey(r.timestamp);
-      if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) this.newest = { ts: r.timestamp, key };
+      const ts = r.timestamp;
+      if (plain !== null && ts <= plain && sameLayout(ts, plain) && isCanonicalTimestamp(ts)) continue;
+      const key = timestampKey(ts);
+      if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) {
+        this.newest = { ts, key };
+        plain = isCanonicalTimestamp(ts) ? ts : null;
+      }
     }
   }
 
@@ -62,6 +70,27 @@ export class BranchEntry {
   diagnostics(): Diagnostic[] {
     return [...(this.meta?.diagnostics ?? []), ...this.log.diagnostics, ...this.commits.diagnostics, ...missingFileDiagnostics(this)];
   }
+}
+
+/** Same length, same character after the seconds and the same zone: the digits of both line up. */
+function sameLayout(a: string, b: string): boolean {
+  return a.length === b.length && a.charCodeAt(19) === b.charCodeAt(19) && a.endsWith(b.slice(-6));
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS…` whose fields are in range: timestampKey's Date.UTC would roll `02-30` over into March, and
+ * such a text does not sort like its time. (Anything else timestampKey refuses anyway.)
+ */
+function isCanonicalTimestamp(ts: string): boolean {
+  if (ts.length < 20 || ts.charCodeAt(4) !== 45 || ts.charCodeAt(7) !== 45 || ts.charCodeAt(10) !== 84 || ts.charCodeAt(13) !== 58 || ts.charCodeAt(16) !== 58) return false;
+  const n = (at: number) => (ts.charCodeAt(at) - 48) * 10 + (ts.charCodeAt(at + 1) - 48);
+  const month = n(5);
+  const day = n(8);
+  const year = n(0) * 100 + n(2);
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS[month - 1]! + (leap ? 1 : 0) && n(11) <= 23 && n(14) <= 59 && n(17) <= 59;
 }
 
 function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
