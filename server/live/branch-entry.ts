@@ -36,7 +36,7 @@ export class BranchEntry {
     let plain = this.newest && isCanonicalTimestamp(this.newest.ts) ? this.newest.ts : null;
     for (const r of records) {
       const ts = r.timestamp;
-      if (plain !== null && ts <= plain && sameLayout(ts, plain) && isCanonicalTimestamp(ts)) continue;
+      if (plain !== null && sortsNotAfter(ts, plain) && isCanonicalTimestamp(ts)) continue;
       const key = timestampKey(ts);
       if (key && (!this.newest || compareKeys(key, this.newest.key) > 0)) {
         this.newest = { ts, key };
@@ -72,9 +72,21 @@ export class BranchEntry {
   }
 }
 
-/** Same length, same character after the seconds and the same zone: the digits of both line up. */
-function sameLayout(a: string, b: string): boolean {
-  return a.length === b.length && a.charCodeAt(19) === b.charCodeAt(19) && a.endsWith(b.slice(-6));
+/**
+ * Whether `a` has the layout of `b` (same length, same character after the seconds, same zone: their digits line
+ * up) and does not sort after it. Compared a character at a time: the records' texts are slices of a big two-byte
+ * string, on which `<=` and `endsWith` take the slow path.
+ */
+function sortsNotAfter(a: string, b: string): boolean {
+  const n = a.length;
+  if (n !== b.length || n < 20 || a.charCodeAt(19) !== b.charCodeAt(19)) return false;
+  const zoneAt = b.charCodeAt(n - 1) === 90 ? n - 1 : n - 6;
+  for (let i = zoneAt; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  for (let i = 0; i < zoneAt; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d < 0;
+  }
+  return true;
 }
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
