@@ -11,6 +11,7 @@ import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
+import { hugeFilePart } from './huge-files.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -24,4 +25,5 @@ export const parts: AttackPart[] = [
   streamChurnPart,
   formatFuzzPart,
   contextFuzzPart,
+  hugeFilePart,
 ];
