@@ -7,6 +7,7 @@ import { runLatencyBench } from './latency.ts';
 import { runParseBench } from './parse.ts';
 import { runPageSizeBench } from './page-size.ts';
 import { runStartupBench } from './startup.ts';
+import { runFleetBench } from './fleet.ts';
 import { printRows, type BenchRow } from './stats.ts';
 
 async function main(): Promise<void> {
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   const latency = await runLatencyBench();
   printRows('Live: append → SSE event at the client', latency);
   rows.push(...latency);
+  const fleet = await runFleetBench();
+  printRows('Fleet: 100 workspaces under one root, 10 writing (server as its own process)', fleet);
+  rows.push(...fleet);
   const missed = rows.filter((r) => r.ok === false);
   console.log(`\n${rows.filter((r) => r.ok !== undefined).length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.name).join('; ')}` : ''}`);
 }
