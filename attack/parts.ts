@@ -7,6 +7,7 @@ import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
+import { fleetTraversalPart } from './fleet-traversal.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -15,4 +16,5 @@ export const parts: AttackPart[] = [
   crashMergePart,
   diskFaultPart,
   misreadPart,
+  fleetTraversalPart,
 ];
