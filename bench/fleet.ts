@@ -18,6 +18,7 @@ import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
 import { discoverWorkspaces } from '../server/fleet/discovery.ts';
 import { buildRow } from '../server/fleet/fleet-row.ts';
+import { openFleetPage } from './fleet-page.ts';
 import { measureLatency } from './latency.ts';
 import { median, quantile, type BenchRow } from './stats.ts';
 
@@ -164,6 +165,15 @@ async function scanCost(root: string): Promise<number> {
   return median(times);
 }
 
+function pageRows(firstRenderMs: number | null, longTasks: number[] | null): BenchRow[] {
+  if (firstRenderMs === null || longTasks === null) return [{ name: 'fleet page in Chromium', value: 'skipped: no built page (npm run build)' }];
+  const worst = Math.max(0, ...longTasks);
+  return [
+    { name: 'fleet page first render, 100 rows (Chromium)', value: `${firstRenderMs.toFixed(0)} ms`, target: '≤ 1000 ms', ok: firstRenderMs <= 1000 },
+    { name: 'long tasks while 10 write (Chromium)', value: `${longTasks.length} over 50 ms, longest ${worst.toFixed(0)} ms`, target: 'none over 50 ms', ok: longTasks.length === 0 },
+  ];
+}
+
 export async function runFleetBench(): Promise<BenchRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'gcc-bench-fleet-'));
   try {
@@ -177,8 +187,10 @@ export async function runFleetBench(): Promise<BenchRow[]> {
     const fleet = await startAndProbe(root, '/api/fleet');
     const rows = ((await (await fetch(`${fleet.origin}/api/fleet`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as FleetResponse).rows;
     const idle = rssMb(fleet.child.pid!);
+    const browser = existsSync(join(REPO, 'dist', 'web', 'index.html')) ? await openFleetPage(`${fleet.origin}/?token=${TOKEN}`, WORKSPACES) : null;
     const { latencies, written } = await stepToRow(fleet.origin, dirs.slice(0, WRITERS).map((d) => join(d, '.GCC')));
     const busy = rssMb(fleet.child.pid!);
+    const longTasks = (await browser?.finish()) ?? null;
     await stop(fleet.child);
     const single = await measureLatency(RATE, WRITE_SECONDS);
     const cost = await rowCost(dirs[1]!);
@@ -192,6 +204,7 @@ export async function runFleetBench(): Promise<BenchRow[]> {
       { name: 'baseline: one single-workspace server, ×100', value: `${baseRss.rss.toFixed(0)} MB each → ${(baseRss.rss * WORKSPACES).toFixed(0)} MB for 100` },
       { name: `step → fleet row, ${WRITERS} writers × ${RATE}/s`, value: `p50 ${median(latencies).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${latencies.length}/${written} steps seen`, target: '≤ 200 ms p99', ok: p99 <= 200 && latencies.length === written },
       { name: `baseline: append → SSE, one workspace at ${RATE}/s`, value: `p50 ${single.p50.toFixed(0)} ms, p99 ${single.p99.toFixed(0)} ms` },
+      ...pageRows(browser?.firstRenderMs ?? null, longTasks),
       { name: 'row rebuild of a changed workspace (median)', value: `${cost.rowMs.toFixed(2)} ms` },
       { name: 'baseline: naive full re-read of it per change', value: `${cost.reloadMs.toFixed(1)} ms` },
       { name: 'one rescan of the root (every 1 s)', value: `${scanMs.toFixed(1)} ms` },
