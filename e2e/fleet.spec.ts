@@ -1,7 +1,7 @@
 // Many agents at once: three workspaces under one root, a Python writer in one. Its row updates live, a .GCC/
 // created under the root appears, idle ones go stalled (a 4 s threshold in the URL) with the reason on hover, and a
 // click opens a workspace where a commit is edited: in that workspace's files only.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -70,7 +70,7 @@ test('rows update live, a new .GCC/ appears, idle ones stall, and a workspace op
   await expect(page).toHaveURL(/\?ws=agents%2Falpha(&branch=main)?&tab=commits/);
 });
 
-test('a deep link works inside ?ws=, and j/k with Enter open a workspace from the list', async ({ page }) => {
+test('j/k with Enter open a workspace from the list, a deleted one shows as gone, a deep link works inside ?ws=', async ({ page }) => {
   const u = new URL(fleet.url);
   await page.goto(fleet.url);
   await expect(page.getByTestId('fleet-row')).toHaveCount(3);
@@ -81,6 +81,12 @@ test('a deep link works inside ?ws=, and j/k with Enter open a workspace from th
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\?ws=agents%2Fbeta/);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
+
+  // A workspace deleted while served stays listed, shown as gone.
+  rmSync(join(fleet.root, 'agents/beta'), { recursive: true });
+  await page.goto(`${u.origin}/`);
+  await expect(row(page, 'agents/beta')).toHaveAttribute('data-state', 'gone', { timeout: 5_000 });
+  await expect(row(page, 'agents/beta').getByTestId('fleet-open')).toHaveCount(0);
 
   await page.goto(`${u.origin}/?ws=gamma&branch=main&tab=commits`);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');

@@ -85,7 +85,9 @@ export class Fleet {
   }
 
   row(member: FleetMember): FleetRow {
-    const state = member.gone ? 'gone' : 'live';
+    // A workspace that could not be opened (said on the terminal) is shown waiting: the next rescan that finds it
+    // again after it went away opens it anew.
+    const state = member.gone ? 'gone' : member.live ? 'live' : 'waiting';
     return buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
   }
 

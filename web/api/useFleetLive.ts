@@ -10,7 +10,7 @@ import { keys } from './queries.ts';
 export type FleetLiveStatus = 'connecting' | 'live' | 'reconnecting';
 
 /** Events are applied together at most this often: ten workspaces at 20 steps/s must not re-render the table 200×/s. */
-export const FLEET_APPLY_MS = 100;
+export const FLEET_APPLY_MS = 50;
 
 export function useFleetLive(enabled: boolean): FleetLiveStatus {
   const client = useQueryClient();
