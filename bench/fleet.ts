@@ -106,7 +106,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** 10 writers at 20 steps/s for WRITE_SECONDS; every step's latency to the first fleet row that shows it. */
-async function stepToRow(origin: string, gccDirs: string[]): Promise<{ latencies: number[]; written: number }> {
+async function stepToRow(origin: string, gccDirs: string[], firstStep: number): Promise<{ latencies: number[]; written: number }> {
   const latencies: number[] = [];
   const lastSeen = new Map<string, number>();
   const source = new EventSource(`${origin}/api/fleet/events`, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: `Bearer ${TOKEN}` } }) });
@@ -124,7 +124,7 @@ async function stepToRow(origin: string, gccDirs: string[]): Promise<{ latencies
   };
   await new Promise<void>((r) => (source.onopen = () => r()));
   const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const writers = fork(join(REPO, 'bench', 'fleet-writers.ts'), [String(RATE * WRITE_SECONDS), String(RATE), String(STEPS + 1), ...gccDirs], { execArgv: ['--import', loader], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const writers = fork(join(REPO, 'bench', 'fleet-writers.ts'), [String(RATE * WRITE_SECONDS), String(RATE), String(firstStep), ...gccDirs], { execArgv: ['--import', loader], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const written = await new Promise<number>((resolve, reject) => {
     writers.on('message', (m: { type?: string; written?: number }) => m.type === 'done' && resolve(m.written ?? 0));
     writers.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`writers exited with ${code}`))));
@@ -187,9 +187,12 @@ export async function runFleetBench(): Promise<BenchRow[]> {
     const fleet = await startAndProbe(root, '/api/fleet');
     const rows = ((await (await fetch(`${fleet.origin}/api/fleet`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as FleetResponse).rows;
     const idle = rssMb(fleet.child.pid!);
-    const browser = existsSync(join(REPO, 'dist', 'web', 'index.html')) ? await openFleetPage(`${fleet.origin}/?token=${TOKEN}`, WORKSPACES) : null;
-    const { latencies, written } = await stepToRow(fleet.origin, dirs.slice(0, WRITERS).map((d) => join(d, '.GCC')));
+    const writing = dirs.slice(0, WRITERS).map((d) => join(d, '.GCC'));
+    // First the server alone (the browser would take a core of two), then the page while the writers go on.
+    const { latencies, written } = await stepToRow(fleet.origin, writing, STEPS + 1);
     const busy = rssMb(fleet.child.pid!);
+    const browser = existsSync(join(REPO, 'dist', 'web', 'index.html')) ? await openFleetPage(`${fleet.origin}/?token=${TOKEN}`, WORKSPACES) : null;
+    if (browser) await stepToRow(fleet.origin, writing, STEPS + 1 + RATE * WRITE_SECONDS);
     const longTasks = (await browser?.finish()) ?? null;
     await stop(fleet.child);
     const single = await measureLatency(RATE, WRITE_SECONDS);
