@@ -12,6 +12,7 @@ import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 import { hugeFilePart } from './huge-files.ts';
+import { fleetTraversalPart } from './fleet-traversal.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -26,4 +27,5 @@ export const parts: AttackPart[] = [
   formatFuzzPart,
   contextFuzzPart,
   hugeFilePart,
+  fleetTraversalPart,
 ];
