@@ -9,7 +9,7 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'inspect'; dir: string; json: boolean }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; lossless: boolean }
   | { kind: 'doctor'; dir: string }
   | {
       kind: 'serve';
@@ -41,8 +41,11 @@ export const USAGE = `usage:
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
   gcc-studio inspect DIR [--json]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
-                               print the CONTEXT text that implementation's summary() returns
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go|lua|elixir|zig] [--lossless]
+                               print the CONTEXT text that implementation's summary() returns, byte for byte
+                               (default: the branch's detected writer); notes on stderr. When its context()
+                               raises, one line on stderr and exit 1. --lossless prints instead what
+                               gcc-studio's own reader sees, in that implementation's layout
   gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
   gcc-studio --version | --help`;
 
@@ -111,6 +114,7 @@ function parseContext(args: string[]): Command {
     branch: { type: 'string', short: 'b' },
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
+    lossless: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -124,6 +128,7 @@ function parseContext(args: string[]): Command {
     branch: (values.branch as string | undefined) ?? 'main',
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
+    lossless: values.lossless === true,
   };
 }
 

@@ -7,7 +7,9 @@
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
+import { ContextCache, type ContextResult } from './context-cache.ts';
+import { contextAnswer } from './context-answer.ts';
+import { chooseDialect, ImplementationReadings } from './implementation-context.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -20,8 +22,9 @@ export interface WorkspaceView {
   workspace(): WorkspaceResponse;
   branch(name: string): BranchResponse | null;
   steps(name: string, from: number, limit: number): StepsPage | null;
-  /** `dialect` null: the branch's own dialect when it is one we render exactly, else python. */
-  context(name: string, k: number, dialect: ContextDialect | null): ContextResult | null;
+  /** `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). */
+  /** `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing). */
+  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): ContextResult | null;
 }
 
 export interface Store extends WorkspaceView {
@@ -48,7 +51,13 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();
-  const contexts = new ContextCache();
+  // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
+  // enough to re-read (implementation-context.ts), else record by record.
+  const readings = new ImplementationReadings(options.gccDir);
+  const contexts = new ContextCache((b, dialect) => {
+    const read = readings.reading(b, dialect, model.roadmap);
+    return read?.ok ? read.input : null;
+  });
   const gate = new EventGate(bus);
   const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
@@ -66,16 +75,16 @@ export function createStore(options: StoreOptions): Store {
       }
       // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
       // first thing, and on a 205,000-step log the first read is the only slow one.
-      if (options.warmContext !== false) for (const b of model.branches.values()) contexts.view(b, contextDialectOf(b), model.roadmap);
+      if (options.warmContext !== false) for (const b of model.branches.values()) contexts.view(b, chooseDialect(b, null).dialect, model.roadmap);
     },
     apply: (paths) => queue.enqueue(paths),
     idle: () => queue.idle(),
     workspace: () => model.workspace({ root: options.root, readOnly: options.readOnly, revision: bus.revision }),
     branch: (name) => model.branch(name),
     steps: (name, from, limit) => model.steps(name, from, limit),
-    context(name, k, requested) {
+    context(name, k, requested, lossless = false) {
       const b = model.branches.get(name);
-      return b ? contexts.context(b, k, requested, model.roadmap) : null;
+      return b ? contextAnswer(b, k, requested, { contexts, readings, roadmap: model.roadmap }, lossless) : null;
     },
   };
 }
