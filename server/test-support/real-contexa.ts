@@ -37,6 +37,13 @@ const SCRIPT = String.raw`
 import base64, json, sys
 from contexa.workspace import GCCWorkspace
 req = json.load(sys.stdin)
+if req.get("deterministic"):
+    # The same clock and ids as the TypeScript port is given: n-th call, n-th value.
+    import contexa.workspace as W
+    clock = iter(range(1, 1 << 30))
+    ids = iter(range(1, 1 << 30))
+    W._now = lambda: "2026-01-01T00:00:00.%06d+00:00" % next(clock)
+    W._short_id = lambda: "%08x" % (0xc0de0000 + next(ids))
 ws = GCCWorkspace(req["dir"])
 out = {"contexts": {}}
 for op in req["ops"]:
@@ -58,6 +65,16 @@ for branch, k in req.get("contexts", []):
 print(json.dumps(out))
 `;
 
+/** The clock and ids the deterministic real run uses, for the TypeScript port to be given the same. */
+export function deterministicClock(): { now: () => string; newCommitId: () => string } {
+  let clock = 0;
+  let ids = 0;
+  return {
+    now: () => `2026-01-01T00:00:00.${String(++clock).padStart(6, '0')}+00:00`,
+    newCommitId: () => (0xc0de0000 + ++ids).toString(16).padStart(8, '0'),
+  };
+}
+
 export interface PythonRun {
   /** `branch@k` → the bytes summary() returned, or the error context() raised. */
   contexts: Record<string, { bytes: Buffer } | { error: string }>;
@@ -67,9 +84,14 @@ export interface PythonRun {
  * Runs the real Python Contexa on `dir`: the operations (after `load` when the workspace exists), then
  * context(branch, k).summary() for each pair asked for.
  */
-export function runRealPython(dir: string, ops: readonly (PythonOp | { op: 'load' })[], contexts: readonly [string, number][] = []): PythonRun {
+export function runRealPython(
+  dir: string,
+  ops: readonly (PythonOp | { op: 'load' })[],
+  contexts: readonly [string, number][] = [],
+  options: { deterministic?: boolean } = {},
+): PythonRun {
   const r = spawnSync(pythonWithYaml(), ['-c', SCRIPT], {
-    input: JSON.stringify({ dir, ops, contexts }),
+    input: JSON.stringify({ dir, ops, contexts, deterministic: options.deterministic === true }),
     encoding: 'utf8',
     env: { ...process.env, PYTHONPATH: join(contexaPeers(), 'python') },
     timeout: 60_000,
