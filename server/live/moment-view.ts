@@ -59,7 +59,9 @@ export function momentView(input: MomentViewInput): MomentView {
       return contextAt(name, k, requested);
     },
     contextText(name, k, requested) {
-      return contextAt(name, k, requested)?.text ?? null;
+      const at = contextAt(name, k, requested);
+      // The moment's CONTEXT is rendered record by record (the files then are not at hand to be read whole).
+      return at ? { branch: at.branch, k: at.k, dialect: at.dialect, text: at.text, roadmapUsed: memory.roadmap, reading: 'records' } : null;
     },
   };
 }
