@@ -39,6 +39,8 @@ test('a restart keeps the token: the open page reconnects, catches up and says t
 });
 
 test('a new token: the page says what happened and what to do, stops asking, and recovers from another tab', async ({ page, context }) => {
+  // Two server starts and two tabs: 27 s at load 20 on two cores, so twice the default budget.
+  test.setTimeout(60_000);
   await page.goto(await studio.start());
   const badge = page.getByTestId('connection');
   await expect(badge).toHaveAttribute('data-status', 'live');
