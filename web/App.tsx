@@ -4,6 +4,7 @@ import { BranchList, BranchView } from './features/branches/index.ts';
 import { FleetPage } from './features/fleet/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
 import { Header } from './shell/Header.tsx';
+import { ServerNotice } from './shell/ServerNotice.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
 import { WorkspaceGate } from './shell/WorkspaceGate.tsx';
 import { useAppMode } from './shell/useAppMode.ts';
@@ -22,6 +23,7 @@ function WorkspaceApp() {
     <LiveControlsContext.Provider value={live}>
       <div className="app">
         <Header />
+        <ServerNotice />
         <WorkspaceGate>
           <div className="columns">
             <aside className="col col-left" aria-label="Branches">

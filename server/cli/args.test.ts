@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, parseCommandLine, UsageError } from './args.ts';
+import { DEFAULT_PORT, parseCommandLine, USAGE, UsageError } from './args.ts';
 
 describe('parseCommandLine', () => {
   it('serves the current folder by default', () => {
@@ -11,6 +11,14 @@ describe('parseCommandLine', () => {
       kind: 'serve', dir: 'proj', port: 0, portExplicit: true, open: false, readOnly: true, host: '0.0.0.0', token: 'envtoken123',
     });
     expect(parseCommandLine(['--token', 'flagtoken1'], { GCC_STUDIO_TOKEN: 'envtoken123' })).toMatchObject({ token: 'flagtoken1' });
+    // Empty is unset (a kept or random token), not a bad token.
+    expect(parseCommandLine([], { GCC_STUDIO_TOKEN: '' })).toMatchObject({ token: null, newToken: false });
+    expect(parseCommandLine(['--new-token'])).toMatchObject({ token: null, newToken: true });
+  });
+
+  it('says in --help that a --token shows in ps, and to prefer GCC_STUDIO_TOKEN', () => {
+    expect(USAGE).toMatch(/--token T[\s\S]*GCC_STUDIO_TOKEN[\s\S]*`ps`/);
+    expect(USAGE).toContain('--new-token');
   });
 
   it('parses the one-shot commands', () => {
@@ -32,6 +40,7 @@ describe('parseCommandLine', () => {
       ['--frobnicate'],
       ['a', 'b'],
       ['--demo', 'dir'],
+      ['--new-token', '--token', 'flagtoken1'],
     ];
     for (const argv of bad) {
       expect(() => parseCommandLine(argv), argv.join(' ')).toThrow(UsageError);

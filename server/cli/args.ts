@@ -27,6 +27,8 @@ export type Command =
       portExplicit: boolean;
       host: string;
       token: string | null;
+      /** --new-token: replace the token kept for this workspace. */
+      newToken: boolean;
       readOnly: boolean;
       open: boolean;
     };
@@ -44,8 +46,11 @@ export const USAGE = `usage:
                                node_modules, .git or what ROOT/.gitignore ignores), one page for all
                                --port N     default 4780; a free one if that is taken
                                --host H     default 127.0.0.1; anything else is reachable from other machines
-                               --token T    the access token (default: random per start). Prefer the environment
-                                            variable GCC_STUDIO_TOKEN: a --token on the command line shows in \`ps\`
+                               --token T    the access token. Prefer the environment variable GCC_STUDIO_TOKEN:
+                                            a --token on the command line shows in \`ps\` to every user
+                                            (default: a random one per workspace, kept 0600 in a per-user runtime
+                                            folder, so pages left open work on after a restart)
+                               --new-token  replace the kept token (pages open with the old one must reopen the URL)
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
@@ -153,6 +158,7 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     token: { type: 'string' },
+    'new-token': { type: 'boolean' },
     'read-only': { type: 'boolean' },
     open: { type: 'boolean' },
     'no-open': { type: 'boolean' },
@@ -172,10 +178,12 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
   if (demo && positionals.length >= 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
   if (demo && scan) throw new UsageError('--demo serves its own workspace: --scan needs a ROOT');
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
-  const token = (values.token as string | undefined) ?? env.GCC_STUDIO_TOKEN ?? null;
+  // An empty GCC_STUDIO_TOKEN (`GCC_STUDIO_TOKEN= gcc-studio`) means none, not a bad one.
+  const token = (values.token as string | undefined) ?? (env.GCC_STUDIO_TOKEN || null);
   if (token !== null && !/^[\x21-\x7e]{8,256}$/.test(token)) {
     throw new UsageError('--token must be 8 to 256 printable characters without spaces');
   }
+  if (token !== null && values['new-token']) throw new UsageError('--new-token makes a random token: not with --token or GCC_STUDIO_TOKEN');
   return {
     kind: 'serve',
     dir: demo ? null : (positionals[0] ?? '.'),
@@ -187,6 +195,7 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     portExplicit: values.port !== undefined,
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     token,
+    newToken: values['new-token'] === true,
     readOnly: values['read-only'] === true,
     open: values['no-open'] !== true,
   };

@@ -70,14 +70,14 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case 'context': {
       const store = await loadOnce(command.dir);
-      const result = store.context(command.branch, command.k, command.dialect);
-      if (!result) {
+      const text = store.contextText(command.branch, command.k, command.dialect);
+      if (text === null) {
         const names = store.workspace().branches.map((b) => b.name);
         io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
         return EXIT_FINDINGS;
       }
       // Exactly the bytes summary() returns: no newline of our own.
-      io.out(result.text);
+      io.out(text);
       return EXIT_OK;
     }
     case 'serve':
@@ -95,8 +95,7 @@ async function loadOnce(dir: string): Promise<Store> {
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
   await store.load();
   return store;
 }
@@ -113,7 +112,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { startServer } = await import('../http/serve.ts');
+    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
     const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
     const roots = command.demo ? null : await fleetRoots(command);
     const start = roots ? (o: Parameters<typeof startServer>[0]) => startFleetServer(roots, command.depth, o) : startServer;
@@ -124,6 +123,8 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       portExplicit: command.portExplicit,
       host: command.host,
       token: command.token,
+      // The demo's folder is new each start: nothing to keep its token for.
+      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
       readOnly: command.readOnly,
       open: command.open,
       log: (line) => io.out(`${line}\n`),

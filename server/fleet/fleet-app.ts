@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
 import { createApp, type AppDeps } from '../http/app.ts';
-import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from '../http/security.ts';
+import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from '../http/security.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from '../http/static.ts';
 import type { LiveWorkspace } from '../live/live-workspace.ts';
 import { wsIdProblem } from './discovery-rules.ts';
@@ -61,7 +61,7 @@ export function createFleetApp(deps: FleetAppDeps) {
     .get('/fleet', (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
     .route('/fleet/events', fleetEventRoutes(fleet, deps.fleetEvents));
 
-  const app = new Hono().use('*', hostGuard(deps.security)).use('*', tokenLanding(deps.security)).route('/api', api);
+  const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
   app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
   app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
   app.onError((err, c) => {

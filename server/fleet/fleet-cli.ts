@@ -15,7 +15,7 @@ interface Io {
 }
 
 async function load(w: DiscoveredWorkspace): Promise<Store> {
-  const store = createStore({ gccDir: w.gccDir, root: w.projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
+  const store = createStore({ gccDir: w.gccDir, root: w.projectDir, readOnly: true, bus: createEventBus() });
   await store.load();
   return store;
 }

@@ -44,7 +44,7 @@ export class FleetMember {
   async open(options: MemberOptions): Promise<void> {
     const { gccDir, projectDir } = this.found;
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
-    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), warmContext: false, onError: (e) => options.onError(this, e) });
+    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e) });
     const activity = new WorkspaceActivity();
     await activity.load(gccDir, live.store);
     this.live = live;

@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { startDemo, type Demo } from '../demo/demo.ts';
 import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
+import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
 import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
 import { openBrowser } from './open-browser.ts';
@@ -29,6 +30,11 @@ export interface StartServerOptions {
   host?: string;
   /** Default: GCC_STUDIO_TOKEN is not read here (the CLI does); null or absent gives a random token. */
   token?: string | null;
+  /**
+   * Without a token: keep the workspace's random token in this per-user folder (token-store.ts), so a restart keeps
+   * it and open pages go on working; `fresh` makes a new one. Absent: a new random token each start, kept nowhere.
+   */
+  tokenStore?: { runtimeDir: string; fresh?: boolean } | null;
   readOnly?: boolean;
   /** Open the browser (default true). */
   open?: boolean;
@@ -118,16 +124,29 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
   }
 }
 
+/** The workspace's kept token (or a new one, kept); when the folder cannot be used, a random one and a warning. */
+function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, warn: (line: string) => void): string {
+  if (!store) return generateToken();
+  try {
+    const kept = workspaceToken(store.runtimeDir, gccDir, { fresh: store.fresh });
+    if (kept.replacedBecause) warn(`gcc-studio: a new token replaces the one kept in ${kept.file}: ${kept.replacedBecause}.`);
+    return kept.token;
+  } catch (err) {
+    warn(`gcc-studio: the token cannot be kept in ${store.runtimeDir} (${err instanceof Error ? err.message : String(err)}): pages left open will need the new URL after a restart.`);
+    return generateToken();
+  }
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? DEFAULT_HOST;
-  const token = options.token ?? generateToken();
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
   if (!isLoopbackHost(host)) {
     warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
   }
   const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
+  const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
   const server = createAdaptorServer({
@@ -160,6 +179,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  live.store.warmContexts();
 
   let closing: Promise<void> | null = null;
   return {

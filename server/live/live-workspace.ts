@@ -19,14 +19,12 @@ export interface LiveWorkspaceOptions {
   onError?: (error: unknown) => void;
   /** Watch by polling (the fleet's fallback when the inotify watch limit is reached). */
   usePolling?: boolean;
-  /** Read every CONTEXT view after loading (default true); a fleet of 100 reads them when a workspace is opened. */
-  warmContext?: boolean;
 }
 
 /** The parsed workspace, kept current by the watcher, with its event bus. Resolves once loaded and watching. */
 export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<LiveWorkspace> {
   const bus = createEventBus();
-  const store = createStore({ gccDir: options.gccDir, root: options.root ?? dirname(options.gccDir), readOnly: options.readOnly ?? false, bus, onError: options.onError, warmContext: options.warmContext });
+  const store = createStore({ gccDir: options.gccDir, root: options.root ?? dirname(options.gccDir), readOnly: options.readOnly ?? false, bus, onError: options.onError });
   const watcher = createWatcher({
     gccDir: options.gccDir,
     onChange: (paths) => void store.apply(paths),

@@ -1,7 +1,8 @@
 // What the URL holds so a link reopens the same view. Pure parse/serialize; the hook lives in useUrlState.ts.
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 
-export type CentreTab = 'log' | 'commits' | 'compare';
+/** `graph`: the full branch graph of the workspace (features/graph). */
+export type CentreTab = 'log' | 'commits' | 'compare' | 'graph';
 
 export interface UrlState {
   branch: string | null;
@@ -38,7 +39,7 @@ export function parseUrlState(search: string): UrlState {
     k: nonNegativeInt(p.get('k'), 1),
     dialect: dialect && (CONTEXT_DIALECTS as readonly string[]).includes(dialect) ? (dialect as ContextDialect) : null,
     q: p.get('q') ?? '',
-    tab: tab === 'commits' || tab === 'compare' ? tab : 'log',
+    tab: tab === 'commits' || tab === 'compare' || tab === 'graph' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
     ...(p.get('ws') ? { ws: p.get('ws') } : {}),
   };

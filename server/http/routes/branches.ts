@@ -25,7 +25,7 @@ export function branchRoutes(store: WorkspaceView) {
       const limit = intParam(c, 'limit', DEFAULT_STEPS_LIMIT, 1, MAX_STEPS_LIMIT);
       return c.json(store.steps(name, from, limit) ?? notFound(name));
     })
-    .get('/:name/context', (c) => {
+    .get('/:name/context', async (c) => {
       const name = branchParam(c);
       const k = intParam(c, 'k', 1, 1, MAX_K);
       const raw = c.req.query('dialect');
@@ -33,6 +33,6 @@ export function branchRoutes(store: WorkspaceView) {
         throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
       }
       const dialect = raw ? (raw as ContextDialect) : null;
-      return c.json(store.context(name, k, dialect) ?? notFound(name));
+      return c.json((await store.context(name, k, dialect)) ?? notFound(name));
     });
 }
