@@ -116,13 +116,15 @@ function burstSteps(data: string): { ws: string; steps: { observation: string }[
 async function stepLatencies(url: string, gccDirs: string[], firstStep: number): Promise<{ latencies: number[]; written: number }> {
   const latencies: number[] = [];
   const lastSeen = new Map<string, number>();
+  // Rows sent on connect carry the last steps of earlier phases: only steps written from now on are timed.
+  const since = wallClockMs();
   const source = new EventSource(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: `Bearer ${TOKEN}` } }) });
   source.onmessage = (message) => {
     const now = wallClockMs();
     const shown = burstSteps(message.data);
     for (const step of shown?.steps ?? []) {
       const burst = parseBurstObservation(step.observation);
-      if (!burst || burst.seq <= (lastSeen.get(shown!.ws) ?? 0)) continue;
+      if (!burst || burst.t < since || burst.seq <= (lastSeen.get(shown!.ws) ?? 0)) continue;
       lastSeen.set(shown!.ws, burst.seq);
       latencies.push(now - burst.t);
     }
