@@ -50,6 +50,14 @@ describe('the fleet app', () => {
     expect((await call('/api/workspace')).status).toBe(400);
   });
 
+  it('counts doctor errors in a damaged workspace\'s row, none in a healthy one', async () => {
+    const { call } = await fleetOf({ ok: 'python', bad: 'bad/invalid-yaml' });
+    const rows = ((await (await call('/api/fleet')).json()) as FleetResponse).rows;
+    expect(rows.find((r) => r.id === 'bad')!.errors.count).toBeGreaterThan(0);
+    expect(rows.find((r) => r.id === 'bad')!.errors.messages[0]).toMatch(/metadata\.yaml/);
+    expect(rows.find((r) => r.id === 'ok')!.errors).toEqual({ count: 0, messages: [] });
+  });
+
   it('refuses crafted workspace ids without touching any folder', async () => {
     const { call } = await fleetOf({ one: 'python', two: 'go' });
     const crafted = ['..', '../..', '..%2F..', '%2e%2e', '/etc', '%2Fetc%2Fpasswd', 'one%2F..%2F..', 'one/../two', '.', './one', 'one%00', '%00', 'C:%5CWindows', '~', 'one%0Atwo', 'ONE', '%252e%252e'];

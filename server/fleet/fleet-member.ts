@@ -28,6 +28,8 @@ export class FleetMember {
   /** When a background doctor check last ran, and whether something changed since. */
   checkedAt = 0;
   changedSinceCheck = true;
+  /** When the workspace's bus last published: the background check waits for a quiet workspace. */
+  lastEventAt = 0;
   private pollingWatcher: GccWatcher | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -52,6 +54,7 @@ export class FleetMember {
     this.unsubscribe = live.bus.subscribe((event) => {
       activity.take(event);
       this.changedSinceCheck = true;
+      this.lastEventAt = Date.now();
       options.onEvent(this, event);
     });
   }

@@ -174,12 +174,16 @@ export class Fleet {
     void member.fallBackToPolling((e) => (isWatchLimitError(e) ? undefined : this.warn(`gcc-studio: ${member.id}: ${String(e)}`)));
   }
 
-  /** One background doctor check at a time: the oldest changed workspace not checked in the last `checkEveryMs`. */
+  /** One background doctor check at a time: the oldest changed, quiet workspace not checked in the last `checkEveryMs`. */
   private checking = false;
   private async checkNext(): Promise<void> {
     if (this.checking || this.closed) return;
-    const due = Date.now() - (this.options.checkEveryMs ?? 30_000);
-    const next = [...this.members.values()].filter((m) => m.live && m.changedSinceCheck && m.checkedAt <= due).sort((a, b) => a.checkedAt - b.checkedAt)[0];
+    const now = Date.now();
+    const due = now - (this.options.checkEveryMs ?? 30_000);
+    // Only a workspace quiet for 2 s: the check reads every file of it, which would hold up a busy one's rows (and
+    // what matters is an agent that stopped with errors; format errors of a busy one show at once anyway).
+    const quiet = now - 2_000;
+    const next = [...this.members.values()].filter((m) => m.live && m.changedSinceCheck && m.checkedAt <= due && m.lastEventAt <= quiet).sort((a, b) => a.checkedAt - b.checkedAt)[0];
     if (!next?.live) return;
     this.checking = true;
     try {
