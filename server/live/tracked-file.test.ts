@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
+import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { commitsParser, logParser } from './format.ts';
-import { TrackedFile } from './tracked-file.ts';
+import { TrackedFile, type IncrementalParser } from './tracked-file.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-tracked-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,9 +21,6 @@ function branchFiles(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-
-import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
-import type { IncrementalParser } from './tracked-file.ts';
 
 const parserFor = (path: string) => (path.endsWith('log.md') ? logParser('b') : commitsParser('b')) as unknown as IncrementalParser<ResumePoint, unknown>;
 const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
