@@ -40,12 +40,26 @@ export function residentBytes(pid: number): { rss: number; peak: number } | null
   }
 }
 
+/** CPU time (user + system, all threads) a live process has used so far, in ms (Linux /proc, 10 ms ticks). */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   origin: string;
   token: string;
   /** Spawn → the first /api/workspace answer (200, body read). */
   firstAnswerMs: number;
+  /** The CPU time the server had used by then (null off Linux). */
+  firstAnswerCpuMs: number | null;
   workspace: unknown;
   stop(): Promise<void>;
 }
@@ -79,7 +93,8 @@ export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?
         .then(async (res) => {
           const workspace: unknown = await res.json();
           if (res.status !== 200) throw new Error(`/api/workspace answered ${res.status}`);
-          resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs: performance.now() - t0, workspace, stop });
+          const firstAnswerMs = performance.now() - t0;
+          resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(child.pid!), workspace, stop });
         })
         .catch((e: unknown) => void stop().then(() => reject(e instanceof Error ? e : new Error(String(e)))));
     });

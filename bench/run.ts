@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const judged = rows.filter((r) => r.ok !== undefined);
   const missed = judged.filter((r) => r.ok === false);
   console.log(`\n${judged.length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.name).join('; ')}` : ''}`);
-  console.log(`bench took ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  console.log(`bench took ${((performance.now() - began) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(1)} at the end (on ${cpus().length} cores: above that, wall times stretch and the CPU-time rows are the steadier comparison)`);
 }
 
 await main();

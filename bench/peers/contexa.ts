@@ -42,6 +42,8 @@ export interface PeerAnswer {
   wallMs: number;
   /** load() + context() + summary() inside the process (module loading and interpreter start excluded). */
   workMs: number;
+  /** The CPU time (all the process's threads) of the same: what a busy machine moves least. */
+  cpuMs: number;
   /** Peak RSS the process reported. */
   rssBytes: number;
   /** The CONTEXT text it returned. */
@@ -57,8 +59,8 @@ export interface ContexaPeers {
 async function answer(command: string, args: string[], outFile: string, env?: NodeJS.ProcessEnv): Promise<PeerAnswer> {
   const run = await timedRun(command, args, env);
   if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
-  const report = JSON.parse(run.stdout.trim().split('\n').pop()!) as { workMs: number; rssBytes: number };
-  return { wallMs: run.wallMs, workMs: report.workMs, rssBytes: report.rssBytes, text: readFileSync(outFile, 'utf8') };
+  const report = JSON.parse(run.stdout.trim().split('\n').pop()!) as { workMs: number; cpuMs: number; rssBytes: number };
+  return { wallMs: run.wallMs, workMs: report.workMs, cpuMs: report.cpuMs, rssBytes: report.rssBytes, text: readFileSync(outFile, 'utf8') };
 }
 
 /** Null (with the reason) when the peers are not there. */

@@ -71,6 +71,22 @@ function sourceOf(handle: FileHandle, size: number): ByteSource {
   };
 }
 
+/**
+ * Reads up to `length` bytes from `start` at once and serves every read inside them from memory: a small file (and
+ * the usual append) costs one read, whatever its caller asks of it piece by piece.
+ */
+export async function prefetched(source: ByteSource, start: number, length: number): Promise<ByteSource> {
+  const held = await source.read(start, length);
+  const end = start + held.length;
+  return {
+    size: source.size,
+    read: (from, n) => {
+      const want = Math.max(0, Math.min(n, source.size - from));
+      return from >= start && from + want <= end ? Promise.resolve(held.subarray(from - start, from - start + want)) : source.read(from, n);
+    },
+  };
+}
+
 export async function openTail(path: string, request: TailRequest, limit = MAX_TRACKED_FILE_BYTES): Promise<TailOpen> {
   let handle: FileHandle;
   try {

@@ -1,13 +1,14 @@
 // A tracked file read in small pieces must hold exactly what one parse of the whole file holds, for every log and
 // commit file of the corpus (every writer, the edge cases, the damaged copies), first read and appended alike; a run
 // of bytes in which no record ends is cut short and said so; the records change only when a read is complete.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
+import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { commitsParser, logParser } from './format.ts';
-import { TrackedFile } from './tracked-file.ts';
+import { TrackedFile, type IncrementalParser } from './tracked-file.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-tracked-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,9 +21,6 @@ function branchFiles(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-
-import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
-import type { IncrementalParser } from './tracked-file.ts';
 
 const parserFor = (path: string) => (path.endsWith('log.md') ? logParser('b') : commitsParser('b')) as unknown as IncrementalParser<ResumePoint, unknown>;
 const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
@@ -55,6 +53,31 @@ describe('TrackedFile in pieces', () => {
     expect(change).toMatchObject({ kind: 'appended', from: before });
     expect(t.records).toEqual(whole.records);
     expect(change.kind === 'appended' && change.records).toEqual(whole.records.slice(before));
+  });
+
+  it('shows the old records until a rewrite is read whole, never a part of the new ones', async () => {
+    const a = readFileSync(join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'log.md'));
+    const b = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
+    const path = join(scratch, 'rewritten-log.md');
+    writeFileSync(path, a);
+    const t = new TrackedFile(path, logParser('main'), 'b/log.md', { chunkBytes: 7 });
+    await t.refresh();
+    const oldRecords = t.records;
+    writeFileSync(join(scratch, 'next.md'), b);
+    renameSync(join(scratch, 'next.md'), path);
+    let done = false;
+    const refreshing = t.refresh().then(() => (done = true));
+    const seen = new Set<number>();
+    while (!done) {
+      seen.add(t.records === oldRecords ? -1 : t.records.length);
+      await new Promise((r) => setImmediate(r));
+    }
+    await refreshing;
+    const whole = logParser('main').parse(new Uint8Array(b));
+    expect(t.records).toEqual(whole.records);
+    // Only the old list, or the new one complete.
+    for (const n of seen) expect([-1, whole.records.length]).toContain(n);
+    expect(seen.has(-1)).toBe(true);
   });
 
   it('cuts short a run of bytes in which no record ends, keeps what came before, and says where', async () => {

@@ -6,7 +6,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import { prefixUnchanged, type PendingBlock, type ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { openTail, type ByteSource, type FileStamp } from './tail-reader.ts';
+import { openTail, prefetched, type ByteSource, type FileStamp } from './tail-reader.ts';
 
 /** The part of parseLog / parseCommits results this module needs. */
 export interface IncrementalResult<S, T> {
@@ -109,10 +109,13 @@ export class TrackedFile<S extends ResumePoint, T> {
     }
     try {
       this.problem = null;
+      // One read covers the fingerprint and the first piece (or a small file whole).
+      const from = opened.whole || !state ? 0 : Math.max(0, state.consumed - state.fingerprint.length);
+      const source = await prefetched(opened.source, from, this.chunkBytes + (state && !opened.whole ? state.fingerprint.length : 0));
       // An append: the bytes before our offset must be the ones we parsed (fingerprint), whether the file is the
       // same inode or another one (an atomic save, or a writer that rewrites the file to append: then the hash too).
-      if (state && (await this.prefixIntact(opened.source, state, opened.whole))) {
-        const draft = await this.readOn(opened.source, state, this.prefixHash.copy());
+      if (state && (await this.prefixIntact(source, state, opened.whole))) {
+        const draft = await this.readOn(source, state, this.prefixHash.copy());
         // Committed only onto the state it was read from.
         if (draft && this.state === state) {
           const from = this.records.length;
@@ -120,7 +123,7 @@ export class TrackedFile<S extends ResumePoint, T> {
           return draft.records.length > 0 ? { kind: 'appended', from, records: draft.records } : { kind: 'none' };
         }
       }
-      return await this.reparse(opened.source, opened.stamp);
+      return await this.reparse(from === 0 ? source : opened.source, opened.stamp);
     } finally {
       await opened.close();
     }
