@@ -9,7 +9,9 @@ import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
 import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
+import { streamChurnPart } from './stream-churn.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
+import { hugeFilePart } from './huge-files.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -20,6 +22,8 @@ export const parts: AttackPart[] = [
   misreadPart,
   pageGuardPart,
   restartTokenPart,
+  streamChurnPart,
   formatFuzzPart,
   contextFuzzPart,
+  hugeFilePart,
 ];

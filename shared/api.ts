@@ -46,6 +46,8 @@ export interface ContextResponse {
   dialect: ContextDialect;
   text: string;
   tokens: number;
+  /** `tokens` is a lower bound ("≥ N"): the text holds a run too long to count in time (a word of 20,000 letters). */
+  tokensAtLeast?: boolean;
 }
 
 export interface SearchMatch {

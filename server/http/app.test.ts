@@ -52,10 +52,11 @@ function fakeStore(n: number) {
       calls.push(`steps:${name}:${from}:${limit}`);
       return name === 'main' ? { branch: name, from, total: n, steps: steps.slice(from, from + limit) } : null;
     },
-    context: (name, k, dialect) => {
+    context: async (name, k, dialect) => {
       calls.push(`context:${name}:${k}:${dialect}`);
       return name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', tokens: 1 } : null;
     },
+    contextText: (name) => (name === 'main' ? 'ctx' : null),
   };
   return { view, calls };
 }

@@ -80,7 +80,7 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
  * For /api: the token, from `Authorization: Bearer`, and for anything but GET/HEAD an Origin that is ours. Not from
  * a cookie: cookies ignore ports (RFC 6265 §8.5), so every other server on 127.0.0.1 the browser visits would be
  * sent it, and could replay it. The page keeps the token in its own origin's storage (port included) and sends the
- * header. EventSource cannot send headers, so the event stream alone also takes `?token=` (a same-origin request
+ * header. EventSource cannot send headers, so the event streams alone (a workspace's and the fleet's) also take `?token=` (a same-origin request
  * the page makes, never a link or a page URL; Referrer-Policy keeps it from leaking onwards).
  */
 export function apiGuard(options: SecurityOptions): MiddlewareHandler {
@@ -108,7 +108,7 @@ export function apiGuard(options: SecurityOptions): MiddlewareHandler {
 }
 
 function streamToken(c: Context): string | null {
-  if (c.req.method !== 'GET' || !/\/api\/events\/?$/.test(c.req.path)) return null;
+  if (c.req.method !== 'GET' || !/\/api\/(fleet\/)?events\/?$/.test(c.req.path)) return null;
   return c.req.query('token') ?? null;
 }
 

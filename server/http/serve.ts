@@ -59,7 +59,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
+export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => {
       server.off('listening', onListening);
@@ -75,7 +75,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -112,7 +112,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
 }
 
 /** Listens on the wanted port, or on a free one (and says so) when it is taken. */
-async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
+export async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
   const wanted = options.port ?? DEFAULT_PORT;
   try {
     return await listen(server, wanted, host);
@@ -179,6 +179,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  live.store.warmContexts();
 
   let closing: Promise<void> | null = null;
   return {

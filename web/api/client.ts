@@ -6,6 +6,8 @@ import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
+import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { withWorkspace } from './workspaceParam.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -18,17 +20,25 @@ export class ApiError extends Error {
   }
 }
 
-/** `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K). */
-export type ContextPreview = ContextResponse & { tokensByK?: number[] };
+/**
+ * `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K);
+ * `tokensAtLeastByK[k-1]` says that count is a lower bound (sent only when some count is).
+ */
+export type ContextPreview = ContextResponse & { tokensByK?: number[]; tokensAtLeastByK?: boolean[] };
 
 export const STEPS_PAGE_LIMIT = 1000;
 
+/** `path` with `at=` added when a moment is given (time travel: the answer as it was then). */
+export function atPath(path: string, at: string | undefined): string {
+  return at ? `${path}${path.includes('?') ? '&' : '?'}at=${encodeURIComponent(at)}` : path;
+}
+
 /**
- * fetch() with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
+ * fetch() in this page's workspace (withWorkspace) with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
  * response is returned as it is: the callers read their own error shapes.
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(path, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  const res = await fetch(withWorkspace(path), { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
   if (res.status === 401) noteRefused(await res.clone().json().catch(() => null));
   else if (res.ok) noteAccepted();
   return res;
@@ -48,7 +58,7 @@ async function readJson<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> => readJson<T>(await apiFetch(path, { signal }));
+export const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> => readJson<T>(await apiFetch(path, { signal }));
 
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
 const postJson = async <T>(path: string, body: unknown): Promise<T> =>
@@ -57,12 +67,12 @@ const postJson = async <T>(path: string, body: unknown): Promise<T> =>
 const seg = encodeURIComponent;
 
 export const api = {
-  workspace: (signal?: AbortSignal) => getJson<WorkspaceResponse>('/api/workspace', signal),
-  branch: (name: string, signal?: AbortSignal) => getJson<BranchResponse>(`/api/branches/${seg(name)}`, signal),
-  steps: (name: string, from: number, limit: number, signal?: AbortSignal) =>
-    getJson<StepsPage>(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, signal),
-  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal) =>
-    getJson<ContextPreview>(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, signal),
+  workspace: (signal?: AbortSignal, at?: string) => getJson<WorkspaceResponse>(atPath('/api/workspace', at), signal),
+  branch: (name: string, signal?: AbortSignal, at?: string) => getJson<BranchResponse>(atPath(`/api/branches/${seg(name)}`, at), signal),
+  steps: (name: string, from: number, limit: number, signal?: AbortSignal, at?: string) =>
+    getJson<StepsPage>(atPath(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, at), signal),
+  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal, at?: string) =>
+    getJson<ContextPreview>(atPath(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, at), signal),
   search: (q: string, limit: number, signal?: AbortSignal) =>
     getJson<SearchResponse>(`/api/search?q=${seg(q)}&limit=${limit}`, signal),
   compare: (head: string, base: string | null, signal?: AbortSignal) =>
@@ -82,6 +92,27 @@ export const api = {
     const token = authToken();
     if (token) query.set('token', token);
     const text = query.toString();
-    return text ? `/api/events?${text}` : '/api/events';
+    return withWorkspace(text ? `/api/events?${text}` : '/api/events');
+  },
+  /** The fleet's rows; a single-workspace server has no fleet route (404): `single`. */
+  fleet: async (signal?: AbortSignal): Promise<FleetResponse | { mode: 'single' }> => {
+    try {
+      return await getJson<FleetResponse>('/api/fleet', signal);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return { mode: 'single' };
+      throw err;
+    }
+  },
+  /** The fleet's EventSource URL: resumes from `since` of `epoch`; the token rides in the query, as on eventsUrl. */
+  fleetEventsUrl: (epoch: string | null, since: string) => {
+    const query = new URLSearchParams();
+    if (epoch) {
+      query.set('epoch', epoch);
+      query.set('since', since);
+    }
+    const token = authToken();
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return text ? `/api/fleet/events?${text}` : '/api/fleet/events';
   },
 };

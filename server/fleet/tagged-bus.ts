@@ -1,0 +1,24 @@
+// A workspace's bus as the fleet's routes hand it out: every event it gives (live or replayed) carries the workspace
+// id as `ws`, so a page that follows several workspaces can tell their events apart. Publishing goes straight through.
+import type { StudioEvent } from '../../shared/events.ts';
+import type { EventBus } from '../live/event-bus.ts';
+
+export type TaggedEvent = StudioEvent & { ws: string };
+
+export function taggedBus(bus: EventBus, ws: string): EventBus {
+  const tag = (e: StudioEvent): StudioEvent => ({ ...e, ws }) as TaggedEvent;
+  return {
+    get revision() {
+      return bus.revision;
+    },
+    get listenerCount() {
+      return bus.listenerCount;
+    },
+    publish: (event) => bus.publish(event),
+    subscribe: (listener) => bus.subscribe((e) => listener(tag(e))),
+    since(lastId) {
+      const replay = bus.since(lastId);
+      return replay.kind === 'events' ? { kind: 'events', events: replay.events.map(tag) } : replay;
+    },
+  };
+}
