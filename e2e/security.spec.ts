@@ -88,8 +88,10 @@ test('the whole page runs under the strict policy: no violation across the views
 
   await page.getByRole('tab', { name: /Commits/ }).click();
   await expect(page.getByTestId('commit-card').first().locator('strong').first()).toBeVisible();
-  await page.getByRole('tab', { name: /OTA log/ }).click();
+  await expect(page.getByTestId('graph-minimap')).toBeVisible();
+  await page.getByRole('tab', { name: 'Graph' }).click();
   await expect(page.getByTestId('branch-graph').locator('circle.node-commit').first()).toBeVisible();
+  await page.getByRole('tab', { name: /OTA log/ }).click();
   for (const tab of [/Roadmap/, /Diagnostics/, /Context/]) await page.getByRole('tab', { name: tab }).first().click();
   studio.writer.logStep('main', { observation: 'Live under the policy', thought: '**bold**', action: '`code`' });
   await expect(stepCards(page, 'Live under the policy')).toBeVisible();
