@@ -17,6 +17,15 @@ const t = performance.now();
 const ctx = await fuzzContexts(workspaces, seed);
 console.log(`CONTEXT vs the real readers: ${workspaces} damaged workspaces × 2 readers × K=1,2; ${ctx.compared} compared, ${ctx.mismatches.length} differ, ${((performance.now() - t) / 1000).toFixed(1)} s`);
 for (const m of ctx.mismatches.slice(0, 50)) console.log(`  ✗ ${m}`);
+// Which file was damaged, and whose workspace: where to look first.
+const groups = new Map<string, number>();
+for (const m of ctx.mismatches) {
+  const [, source = '?', damage = ''] = /^#\d+ ([^:]+): (.*?) \((?:python|typescript), K=\d\)/.exec(m) ?? [];
+  const files = [...damage.matchAll(/\.GCC\/(?:branches\/main\/)?([\w.]+)/g)].map((x) => x[1]).join('+');
+  const key = `${files || '?'} damaged, in ${source}`;
+  groups.set(key, (groups.get(key) ?? 0) + 1);
+}
+for (const [key, n] of [...groups].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)} differ: ${key}`);
 console.log(`not compared: the real reader raised on ${ctx.raised.length}, read nothing on ${ctx.readNothing.length}`);
 const reasons = new Map<string, number>();
 for (const r of ctx.raised) {

@@ -49,6 +49,7 @@ export const USAGE = `usage:
                                --host H     default 127.0.0.1; anything else is reachable from other machines
                                --token T    the access token. Prefer the environment variable GCC_STUDIO_TOKEN:
                                             a --token on the command line shows in \`ps\` to every user
+                                            while the server starts (it shows --token *** once it runs)
                                             (default: a random one per workspace, kept 0600 in a per-user runtime
                                             folder, so pages left open work on after a restart)
                                --new-token  replace the kept token (pages open with the old one must reopen the URL)

@@ -140,6 +140,16 @@ async function loadOnce(dir: string): Promise<Store> {
   return store;
 }
 
+/**
+ * A `--token T` on the command line is readable by every user in `ps` (which is why --help says to prefer
+ * $GCC_STUDIO_TOKEN). Node's process.title rewrites the process's argv memory on Linux and macOS, so from here on
+ * `ps` and /proc/PID/cmdline show `--token ***` instead (the moments before start-up cannot be helped).
+ */
+function hideTokenFromPs(token: string | null): void {
+  if (!token || !process.argv.some((a) => a === token || a === `--token=${token}`)) return;
+  process.title = process.argv.map((a) => (a === token ? '***' : a === `--token=${token}` ? '--token=***' : a)).join(' ');
+}
+
 async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Promise<number> {
   // Listen for Ctrl+C before starting: a signal during start-up (the demo's temp folder already written) must still
   // end in close(), which removes what was made.
@@ -151,6 +161,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  hideTokenFromPs(command.token);
   try {
     const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
     const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
