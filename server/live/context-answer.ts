@@ -27,7 +27,7 @@ export function contextAnswer(b: BranchEntry, k: number, requested: ContextDiale
   }
   const result = parts.contexts.context(b, k, dialect, read ? read.input.roadmap : parts.roadmap);
   const notes = read ? [...read.notes] : [
-    `The branch's files are over 8 MiB: this CONTEXT is rebuilt record by record from gcc-studio's reading, which equals the implementation's own where each record is as its writer writes it.`,
+    `The branch's files are over 2 MiB: this CONTEXT is rebuilt record by record from gcc-studio's reading, which equals the implementation's own where each record is as its writer writes it.`,
   ];
   // Reads nothing: no step (or no commit) where our lossless reader finds some. Zig parses no records at all.
   const readsNothing = read && dialect !== 'zig' &&

@@ -220,20 +220,8 @@ function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Arr
   return out;
 }
 
-/**
- * The commits and steps the implementation's parser returns for the whole text of a branch's log.md and commit.md,
- * read as that implementation reads the file (splitting, trimming, matching), not record by record: what its
- * summary() renders, whatever the bytes hold (hand edits, another writer's escapes, a value that looks like a
- * header). The texts must be decoded as the implementation decodes them (implementation.ts).
- */
-export function readWholeFiles(dialect: Exclude<RenderDialect, 'zig'>, files: { log: string; commit: string }, branch: string): ReaderRecords {
-  const reader = READERS[dialect];
-  const whole = (text: string): ByteRange => ({ start: 0, end: text.length });
-  return {
-    commits: readCommitText(reader, files.commit, whole(files.commit), branch),
-    steps: readStepText(reader, files.log, whole(files.log), undefined),
-  };
-}
+/** The transcribed reader of a dialect (whole-file.ts runs it over whole files). */
+export const readerOf = (dialect: Exclude<RenderDialect, 'zig'>): Reader => READERS[dialect];
 
 // ---------------------------------------------------------------------------------------------
 // One record at a time, for views kept current as records are appended (reader-tally.ts).
