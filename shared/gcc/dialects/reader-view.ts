@@ -8,14 +8,15 @@
 // implementation's parser over the text. Doing it at the text level is what reproduces the effects
 // of a value on the parse (a `---` line that splits a step in two) without special cases.
 //
-// The readers are in readers/, one file each. Python, TypeScript, Go: transcribed from their code and checked
-// against every corpus expected.json. Rust: inferred from its corpus output (its source at this version was
-// not available); it agrees with every expected.json, but where two readings fit the corpus the choice is
-// noted inline. Lua and Elixir: APPROXIMATE readers. Zig has no record parser (below).
+// The readers are in readers/, one file each. Python, TypeScript, Go, Lua, Elixir: transcribed from their code and
+// checked against every corpus truth file (../dialects/implementation.test.ts). Rust: inferred from its corpus output
+// (its source at this version was not available); it agrees with every truth file, but where two readings fit the
+// corpus the choice is noted inline. Zig has no record parser (below).
 //
-// Without the files, records are re-written canonically, so a hand-edited or legacy file (a
-// `### Step N-ts` header, a commit id without backticks) is only approximated: pass the files and each
-// record is read from its own bytes instead (checked on edge/legacy-handcrafted for all four).
+// This view reads record by record (the live path for large files, reader-tally.ts). Without the files, records are
+// re-written canonically, so a hand-edited or legacy file (a `### Step N-ts` header, a commit id without backticks)
+// is only approximated: pass the files and each record is read from its own bytes instead. The exact reading of
+// whole files, as summary() reads them, is whole-file.ts.
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect } from '../context/render.ts';
 import { isPlainCommit, isPlainStep } from './plain-record.ts';
