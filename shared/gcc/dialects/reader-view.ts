@@ -8,8 +8,9 @@
 // implementation's parser over the text. Doing it at the text level is what reproduces the effects
 // of a value on the parse (a `---` line that splits a step in two) without special cases.
 //
-// The readers are in readers/, one file each. Python, TypeScript, Go, Lua, Elixir: transcribed from their code and
-// checked against every corpus truth file (../dialects/implementation.test.ts). Rust: inferred from its corpus output
+// The readers are in readers/, one file each. Python, TypeScript, Go, Elixir: transcribed from their code and checked
+// against every corpus truth file (../dialects/implementation.test.ts). Lua: its patterns from its code, its
+// multi-line rule inferred from the corpus (the code at hand is of another version). Rust: inferred from its corpus output
 // (its source at this version was not available); it agrees with every truth file, but where two readings fit the
 // corpus the choice is noted inline. Zig has no record parser (below).
 //
