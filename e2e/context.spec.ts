@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { countTokens } from '../shared/gcc/context/tokens.ts';
+import { countTokens } from '../shared/gcc/context/count.ts';
 import { expect, openStudio, test } from './fixtures.ts';
 import { CORPUS, REPO, startStudio } from './helpers/studio.ts';
 
@@ -76,4 +76,16 @@ test('where the implementation raises: its error, no CONTEXT, then what gcc-stud
   } finally {
     await studio.stop();
   }
+});
+
+test('a commit holding a 60,000-letter word: the page shows "≥ N tokens" and the rest of the page keeps working', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  await expect(page.getByTestId('context-tokens')).toHaveText(/^[\d,]+ tokens$/);
+  studio.writer.commit('main', `A pasted blob: ${'z'.repeat(60_000)}`);
+  // The new commit is the newest: K = 1 shows it.
+  await expect(page.getByTestId('context-tokens')).toHaveText(/^≥ [\d,]+ tokens$/, { timeout: 15_000 });
+  await expect(page.getByTestId('context-tokens')).toHaveAttribute('title', /too long to count/);
+  await expect(page.getByTestId('token-chart').locator('rect').first().locator('title')).toHaveText(/K=1: ≥ [\d,]+ tokens/);
+  studio.writer.logStep('main', { observation: 'Still live after the blob', thought: 't', action: 'a' });
+  await expect(page.getByText('Still live after the blob').first()).toBeVisible();
 });

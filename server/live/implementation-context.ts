@@ -28,8 +28,14 @@ export function chooseDialect(b: BranchEntry, requested: ContextDialect | null):
   return { dialect: 'python', source: 'fallback' };
 }
 
-/** The bytes of a file inside .GCC/, or null when it is missing, is not a plain file, or a link is on the way. */
-function readPlain(gccDir: string, rel: string): Uint8Array | null {
+/** A file over WHOLE_FILE_LIMIT: the branch is then read record by record, never whole (a 1 GB main.md or log.md). */
+const TOO_BIG = Symbol('too big');
+
+/**
+ * The bytes of a file inside .GCC/, or null when it is missing, is not a plain file, or a link is on the way; TOO_BIG
+ * when it is over WHOLE_FILE_LIMIT (its size is looked at before anything is read).
+ */
+function readPlain(gccDir: string, rel: string): Uint8Array | null | typeof TOO_BIG {
   let at = gccDir;
   for (const part of rel.split('/')) {
     at = join(at, part);
@@ -40,7 +46,9 @@ function readPlain(gccDir: string, rel: string): Uint8Array | null {
     }
   }
   try {
-    return lstatSync(at).isFile() ? new Uint8Array(readFileSync(at)) : null;
+    const st = lstatSync(at);
+    if (!st.isFile()) return null;
+    return st.size > WHOLE_FILE_LIMIT ? TOO_BIG : new Uint8Array(readFileSync(at));
   } catch {
     return null;
   }
@@ -67,19 +75,22 @@ export class ImplementationReadings {
     const key = `${b.version}\u0000${stamp(b.log.stamp)}\u0000${stamp(b.commits.stamp)}\u0000${b.metaBytesKey}`;
     const cached = this.readings.get(cacheKey);
     if (cached && cached.key === key && cached.roadmap === roadmap) return cached.read;
-    const read = readAsImplementation(dialect, b.name, this.files(b.name));
+    const files = this.files(b.name);
+    if (!files) return null;
+    const read = readAsImplementation(dialect, b.name, files);
     this.readings.set(cacheKey, { key, roadmap, read });
     return read;
   }
 
-  private files(branch: string): BranchBytes {
+  /** The branch's files, or null when one is too big to read whole. */
+  private files(branch: string): BranchBytes | null {
     const dir = `${BRANCHES_DIR}/${branch}`;
-    return {
-      roadmap: readPlain(this.gccDir, ROADMAP_FILE),
-      log: readPlain(this.gccDir, `${dir}/${BRANCH_FILES.log}`),
-      commit: readPlain(this.gccDir, `${dir}/${BRANCH_FILES.commit}`),
-      metadata: readPlain(this.gccDir, `${dir}/${BRANCH_FILES.metadata}`),
-    };
+    const roadmap = readPlain(this.gccDir, ROADMAP_FILE);
+    const log = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.log}`);
+    const commit = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.commit}`);
+    const metadata = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.metadata}`);
+    if (roadmap === TOO_BIG || log === TOO_BIG || commit === TOO_BIG || metadata === TOO_BIG) return null;
+    return { roadmap, log, commit, metadata };
   }
 
   dropBranch(name: string): void {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
+import { exactCountsByK as tokenCountsByK } from '../../shared/gcc/context/count.ts';
 import { encodeEscaped } from '../../shared/gcc/dialects/escaped-text.ts';
 import { implementationSummary, readAsImplementation, type BranchBytes } from '../../shared/gcc/dialects/implementation.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
@@ -37,14 +37,14 @@ function filesOn(gccDir: string, branch: string): BranchBytes {
 }
 
 /** The store's CONTEXT and token counts against the implementation's own over the files as they are now. */
-function expectFreshContext(store: Store, gccDir: string, branch: string): void {
+async function expectFreshContext(store: Store, gccDir: string, branch: string): Promise<void> {
   const files = filesOn(gccDir, branch);
   for (const dialect of CONTEXT_DIALECTS) {
     const read = readAsImplementation(dialect, branch, files);
     if (!read.ok) throw new Error(read.error);
     const byK = tokenCountsByK(read.input, dialect);
     for (const k of [1, 2, read.input.commits.length + 1]) {
-      const got = store.context(branch, k, dialect)!;
+      const got = (await store.context(branch, k, dialect))!;
       const want = implementationSummary(dialect, branch, k, files);
       expect(want.ok).toBe(true);
       if (want.ok) expect(Buffer.from(encodeEscaped(got.text)).equals(Buffer.from(want.bytes)), `${dialect} K=${k}`).toBe(true);
@@ -57,24 +57,24 @@ function expectFreshContext(store: Store, gccDir: string, branch: string): void 
 describe('store context, kept current from appends', () => {
   it('equals CONTEXT from the whole view after each append, commit, split step and reload', async () => {
     const { gccDir, store, writer } = await open();
-    expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     const logPath = 'branches/main/log.md';
     writer.logStep('main', { observation: 'o1', thought: 't1', action: 'a1' });
     await store.apply([logPath]);
-    expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     // An action-only step (dropped by three readers) and one a `---` line splits in two.
     writer.logStep('main', { observation: '', thought: '', action: 'only an action' });
     writer.logStep('main', { observation: 'before\n---\n---\nafter', thought: 't', action: 'a' });
     await store.apply([logPath]);
-    expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     writer.commit('main', 'did things');
     await store.apply(['branches/main/commit.md']);
-    expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     // A shorter file is a reload: every record is new.
     const log = join(gccDir, logPath);
     truncateSync(log, readFileSync(log).length - 200);
     await store.apply([logPath]);
-    expectFreshContext(store, gccDir, 'main');
-    expectFreshContext(store, gccDir, 'auth-jwt');
+    await expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'auth-jwt');
   });
 });

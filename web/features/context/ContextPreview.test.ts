@@ -1,6 +1,6 @@
 // The dialect the context preview starts with, and how the selector labels it.
 import { describe, expect, it } from 'vitest';
-import { defaultDialect, dialectLabel } from './ContextPreview.tsx';
+import { defaultDialect, dialectLabel, tokenLabel } from './ContextPreview.tsx';
 
 describe('defaultDialect', () => {
   it('uses the detected writer for all seven implementations, else python', () => {
@@ -12,5 +12,12 @@ describe('defaultDialect', () => {
     expect(dialectLabel('zig', 'zig')).toBe('Zig (detected)');
     expect(dialectLabel('python', 'zig')).toBe('Python');
     expect(dialectLabel('python', 'unknown')).toBe('Python (fallback: writer not detected)');
+  });
+});
+
+describe('tokenLabel', () => {
+  it('says "≥" for a count the server cut short', () => {
+    expect(tokenLabel(1234, false)).toBe('1,234 tokens');
+    expect(tokenLabel(1234, true)).toBe('≥ 1,234 tokens');
   });
 });
