@@ -64,7 +64,7 @@ export interface ContextResponse {
    * gcc-studio's own lossless reader sees, to be shown apart and marked as such.
    */
   lossless?: { text: string; tokens: number; tokensAtLeast?: boolean };
-  /** 'files': the implementation's reading of the whole files (exact); 'records': rebuilt record by record (files over 8 MiB). */
+  /** 'files': the implementation's reading of the whole files (exact); 'records': rebuilt record by record (files over 2 MiB). */
   reading?: 'files' | 'records';
 }
 

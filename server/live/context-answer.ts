@@ -34,7 +34,7 @@ export function contextReading(b: BranchEntry, k: number, requested: ContextDial
   const roadmapUsed = read ? read.input.roadmap : parts.roadmap;
   const text = parts.contexts.text(b, k, dialect, roadmapUsed);
   const notes = read ? [...read.notes] : [
-    `A file this CONTEXT reads (the branch's log.md, commit.md, metadata.yaml or main.md) is over 8 MiB: this CONTEXT is rebuilt record by record from gcc-studio's reading, which equals the implementation's own where each record is as its writer writes it.`,
+    `A file this CONTEXT reads (the branch's log.md, commit.md, metadata.yaml or main.md) is over 2 MiB, or its log and commits together are: this CONTEXT is rebuilt record by record from gcc-studio's reading, which equals the implementation's own where each record is as its writer writes it.`,
   ];
   // Reads nothing: no step (or no commit) where our lossless reader finds some. Zig parses no records at all.
   const readsNothing = read && dialect !== 'zig' &&

@@ -61,6 +61,8 @@ export interface StoreOptions {
   readOnly: boolean;
   bus: EventBus;
   onError?: ((error: unknown) => void) | undefined;
+  /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
+  wholeFileLimit?: number;
 }
 
 export function createStore(options: StoreOptions): Store {
@@ -68,7 +70,7 @@ export function createStore(options: StoreOptions): Store {
   const model = new WorkspaceModel();
   // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
   // enough to re-read (implementation-context.ts), else record by record.
-  const readings = new ImplementationReadings(options.gccDir);
+  const readings = new ImplementationReadings(options.gccDir, options.wholeFileLimit);
   const contexts = new ContextCache(undefined, (b, dialect) => {
     const read = readings.reading(b, dialect, model.roadmap);
     return read?.ok ? read.input : null;

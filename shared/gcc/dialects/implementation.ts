@@ -9,7 +9,7 @@
 import { parseMetadata } from '../read/metadata.ts';
 import { contextRefusal, renderContext, universalNewlines, type ContextInput, type RenderDialect } from '../context/render.ts';
 import { decodeEscaped, encodeEscaped, firstInvalidByte } from './escaped-text.ts';
-import { readWholeFiles } from './reader-view.ts';
+import { readWholeFiles } from './whole-file.ts';
 
 /** A branch's files as bytes; null when the file does not exist. */
 export interface BranchBytes {

@@ -1,5 +1,6 @@
-// Contexa Lua's reader, transcribed from its workspace.lua (parse_ota, parse_commits, extract_field) and checked
-// against every corpus file Lua read (reader-view.test.ts, ../summary.test.ts). Lua patterns are matched here by
+// Contexa Lua's reader: the patterns of its workspace.lua (parse_ota, parse_commits, extract_field; the copy at hand is
+// of a later version), with the multi-line rule the corpus shows (extractField below), checked against every corpus
+// file Lua read (../implementation.test.ts). Lua patterns are matched here by
 // JavaScript regular expressions that explore in the same order (greedy `*`, lazy `-`, leftmost match), over
 // Lua's `%s` (C isspace: space, \t, \n, \v, \f, \r) and `%d` (ASCII digits).
 
