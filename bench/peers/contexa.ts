@@ -2,6 +2,7 @@
 // python3, both unchanged copies in ../shared/peers/contexa/ (found beside the checkout, or at $GCC_STUDIO_PEERS).
 // The TypeScript one needs js-yaml 4.1.1, which is not our dependency: it is installed once by name into a cache
 // folder outside the repo (npm, the ordinary client) and put on NODE_PATH for the peer's process only.
+import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,12 +14,8 @@ import { timedRun } from '../processes.ts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..', '..');
 
-/** ../shared/peers/contexa from the checkout (a worktree sits one level deeper: ../../shared is tried too). */
-export function locatePeers(): string | null {
-  const candidates = [process.env.GCC_STUDIO_PEERS, resolve(REPO, '..', 'shared', 'peers', 'contexa'), resolve(REPO, '..', '..', 'shared', 'peers', 'contexa')];
-  for (const c of candidates) if (c && existsSync(join(c, 'typescript', 'src', 'workspace.ts'))) return c;
-  return null;
-}
+/** The peers folder (fixtures/peers.ts: the vendored copy of ../shared/peers/contexa, or $GCC_STUDIO_PEERS). */
+export const locatePeers = contexaPeersDir;
 
 function jsYamlModules(): string {
   const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gcc-studio-bench', 'contexa-ts');
@@ -66,7 +63,7 @@ async function answer(command: string, args: string[], outFile: string, env?: No
 /** Null (with the reason) when the peers are not there. */
 export function contexaPeers(): ContexaPeers | { missing: string } {
   const dir = locatePeers();
-  if (!dir) return { missing: 'no ../shared/peers/contexa beside the checkout (set GCC_STUDIO_PEERS)' };
+  if (!dir) return { missing: 'no Contexa peers at hand (fixtures/peers/contexa is missing; set GCC_STUDIO_PEERS)' };
   const modules = jsYamlModules();
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const tsEntry = join(HERE, 'contexa-ts-context.ts');

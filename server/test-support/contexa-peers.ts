@@ -3,6 +3,7 @@
 // process per reader, so a sample of hundreds costs one interpreter start each. The TypeScript one needs js-yaml
 // 4.1.1, which is not our dependency: installed once by name (npm, the ordinary client) into a cache folder outside
 // the repo, shared with the bench (bench/peers), and put on NODE_PATH for the peer's process only.
+import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,12 +26,8 @@ export interface PeerJob {
 /** What the reader returned: its CONTEXT text and how many records it read, or the exception it raised. */
 export type PeerAnswer = { text: string; commits: number; steps: number } | { error: string };
 
-/** ../shared/peers/contexa from the checkout (a worktree sits one level deeper: ../../shared is tried too). */
-export function locatePeers(): string | null {
-  const candidates = [process.env.GCC_STUDIO_PEERS, resolve(REPO, '..', 'shared', 'peers', 'contexa'), resolve(REPO, '..', '..', 'shared', 'peers', 'contexa')];
-  for (const c of candidates) if (c && existsSync(join(c, 'typescript', 'src', 'workspace.ts'))) return c;
-  return null;
-}
+/** The peers folder (fixtures/peers.ts: the vendored copy of ../shared/peers/contexa, or $GCC_STUDIO_PEERS). */
+export const locatePeers = contexaPeersDir;
 
 function jsYamlModules(): string {
   const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gcc-studio-bench', 'contexa-ts');
@@ -60,7 +57,7 @@ function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<
 /** One reader's answers for the jobs, in order, from one process. */
 export async function peerContexts(reader: PeerReader, jobs: readonly PeerJob[]): Promise<PeerAnswer[]> {
   const peers = locatePeers();
-  if (!peers) throw new Error('no ../shared/peers/contexa beside the checkout (set GCC_STUDIO_PEERS)');
+  if (!peers) throw new Error('no Contexa peers at hand (fixtures/peers/contexa is missing; set GCC_STUDIO_PEERS)');
   const scratch = mkdtempSync(join(tmpdir(), 'gcc-peer-jobs-'));
   try {
     const jobsFile = join(scratch, 'jobs.json');

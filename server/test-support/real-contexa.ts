@@ -1,5 +1,6 @@
 // Test support only: Contexa's real Python implementation (../shared/peers/contexa/python, run by python3 with
 // PyYAML), to write workspaces with the real writer and to read them back with the real reader's summary().
+import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The peers folder: $CONTEXA_PEERS, else `shared/peers/contexa` beside the checkout (or beside its worktree folder). */
+/** The peers folder (fixtures/peers.ts: the vendored copy, or $GCC_STUDIO_PEERS). */
 export function contexaPeers(): string {
-  const candidates = [process.env.CONTEXA_PEERS, join(REPO, '../shared/peers/contexa'), join(REPO, '../../shared/peers/contexa')];
-  for (const c of candidates) if (c && existsSync(join(c, 'python/contexa/workspace.py'))) return c;
-  throw new Error(`Contexa's real implementations are not at hand (looked in ${candidates.filter(Boolean).join(', ')}); set CONTEXA_PEERS`);
+  const dir = contexaPeersDir();
+  if (!dir) throw new Error("Contexa's real implementations are not at hand (fixtures/peers/contexa is missing); set GCC_STUDIO_PEERS");
+  return dir;
 }
 
 /** A python3 that imports yaml (PyYAML), which the real Python Contexa needs. */
