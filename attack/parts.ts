@@ -10,6 +10,7 @@ import { misreadPart } from './misread-values.ts';
 import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
+import { longTextPart } from './long-text.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -21,4 +22,5 @@ export const parts: AttackPart[] = [
   pageGuardPart,
   restartTokenPart,
   streamChurnPart,
+  longTextPart,
 ];
