@@ -11,6 +11,8 @@ import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
 import { longTextPart } from './long-text.ts';
+import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
+import { hugeFilePart } from './huge-files.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -23,4 +25,7 @@ export const parts: AttackPart[] = [
   restartTokenPart,
   streamChurnPart,
   longTextPart,
+  formatFuzzPart,
+  contextFuzzPart,
+  hugeFilePart,
 ];

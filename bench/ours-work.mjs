@@ -12,11 +12,12 @@ const [{ createStore }, { createEventBus }, { locateGccDir }] = await Promise.al
 ]);
 const t0 = performance.now();
 const { projectDir: root, gccDir } = await locateGccDir(projectDir);
-const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus(), warmContext: false });
+const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus() });
 await store.load();
-const result = store.context(branch, 1, dialect);
+// What `gcc-studio context` prints: the text alone (token counts are the page's, counted off the main thread).
+const text = store.contextText(branch, 1, dialect);
 const workMs = performance.now() - t0;
-if (!result) throw new Error(`no branch ${branch}`);
-writeFileSync(outFile, result.text);
+if (text === null) throw new Error(`no branch ${branch}`);
+writeFileSync(outFile, text);
 const mem = process.memoryUsage();
-process.stdout.write(`${JSON.stringify({ workMs, chars: result.text.length, rssBytes: process.resourceUsage().maxRSS * 1024, heapBytes: mem.heapUsed })}\n`);
+process.stdout.write(`${JSON.stringify({ workMs, chars: text.length, rssBytes: process.resourceUsage().maxRSS * 1024, heapBytes: mem.heapUsed })}\n`);

@@ -3,6 +3,7 @@ import { LiveControlsContext, useLiveUpdates } from './api/useLiveUpdates.ts';
 import { BranchList, BranchView } from './features/branches/index.ts';
 import { FleetPage } from './features/fleet/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
+import { Timeline, TimeTravelScope } from './features/timeline/index.ts';
 import { Header } from './shell/Header.tsx';
 import { ServerNotice } from './shell/ServerNotice.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
@@ -24,20 +25,23 @@ function WorkspaceApp() {
       <div className="app">
         <Header />
         <ServerNotice />
-        <WorkspaceGate>
-          <div className="columns">
-            <aside className="col col-left" aria-label="Branches">
-              <BranchList />
-              <GraphPanel />
-            </aside>
-            <main className="col col-centre">
-              <BranchView />
-            </main>
-            <aside className="col col-right" aria-label="Context, roadmap and diagnostics">
-              <SidePanel />
-            </aside>
-          </div>
-        </WorkspaceGate>
+        <Timeline />
+        <TimeTravelScope>
+          <WorkspaceGate>
+            <div className="columns">
+              <aside className="col col-left" aria-label="Branches">
+                <BranchList />
+                <GraphPanel />
+              </aside>
+              <main className="col col-centre">
+                <BranchView />
+              </main>
+              <aside className="col col-right" aria-label="Context, roadmap and diagnostics">
+                <SidePanel />
+              </aside>
+            </div>
+          </WorkspaceGate>
+        </TimeTravelScope>
       </div>
     </LiveControlsContext.Provider>
   );

@@ -16,7 +16,7 @@ describe('parseCommandLine: fleets', () => {
   });
 
   it('gives inspect and doctor --depth, and doctor --json', () => {
-    expect(parseCommandLine(['inspect', 'r', '--json', '--depth', '3'])).toEqual({ kind: 'inspect', dir: 'r', json: true, depth: 3 });
+    expect(parseCommandLine(['inspect', 'r', '--json', '--depth', '3'])).toEqual({ kind: 'inspect', dir: 'r', json: true, depth: 3, at: null });
     expect(parseCommandLine(['doctor', 'r', '--json'])).toEqual({ kind: 'doctor', dir: 'r', json: true });
     expect(() => parseCommandLine(['doctor', 'r', '--depth', '-1'])).toThrow(UsageError);
   });

@@ -22,9 +22,11 @@ describe('parseCommandLine', () => {
   });
 
   it('parses the one-shot commands', () => {
-    expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true });
-    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null });
-    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust' });
+    expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true, at: null });
+    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null });
+    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust', at: null });
+    expect(parseCommandLine(['context', 'd', '--at', 'main@step:3'])).toMatchObject({ kind: 'context', at: 'main@step:3' });
+    expect(parseCommandLine(['inspect', 'd', '--at', '2026-12-02T13:58:05+01:00', '--json'])).toMatchObject({ kind: 'inspect', at: '2026-12-02T13:58:05+01:00' });
     expect(parseCommandLine(['doctor', 'd'])).toEqual({ kind: 'doctor', dir: 'd' });
     expect(parseCommandLine(['--demo', '--no-open'])).toMatchObject({ kind: 'serve', demo: true, dir: null, open: false });
   });
@@ -59,6 +61,8 @@ describe('parseCommandLine', () => {
     expect(message(['--bogus'])).toBe('unknown option --bogus (see gcc-studio --help)');
     expect(message(['-x'])).toBe('unknown option -x (see gcc-studio --help)');
     expect(message(['inspect', 'd', '--bogus'])).toBe('unknown option --bogus (see gcc-studio --help)');
+    expect(message(['inspect', 'd', '--at', 'yesterday'])).toMatch(/^--at: moment "yesterday" is neither an ISO 8601 time/);
+    expect(message(['context', 'd', '--at', 'main@step:0'])).toMatch(/^--at: .*whole number from 1/);
     expect(message(['--port'])).toBe('--port needs a value');
     expect(message(['context', 'd', '--k'])).toBe('--k needs a value');
     expect(message(['inspect', 'd', '--json=yes'])).toBe('--json takes no value');

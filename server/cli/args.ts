@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { DEFAULT_SCAN_DEPTH } from '../fleet/discovery-rules.ts';
+import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -9,8 +10,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'inspect'; dir: string; json: boolean; depth?: number }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | {
       kind: 'serve';
@@ -54,11 +55,12 @@ export const USAGE = `usage:
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
-  gcc-studio inspect DIR [--json] [--depth N]
+  gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
                                a DIR with no .GCC/ of its own: one entry per workspace under it
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go] [--at MOMENT]
                                print the CONTEXT text that implementation's summary() returns
+                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
   gcc-studio doctor DIR [--json] [--depth N]
                                print the format problems found; exit 1 when any is an error (in any workspace)
   gcc-studio --version | --help`;
@@ -116,9 +118,9 @@ function depthOption(raw: unknown): { depth?: number } {
 }
 
 function parseInspect(args: string[]): Command {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' } });
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' }, at: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, ...depthOption(values.depth) };
+  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, ...depthOption(values.depth), at: momentFlag(values.at as string | undefined) };
 }
 
 function parseDoctor(args: string[]): Command {
@@ -137,6 +139,7 @@ function parseContext(args: string[]): Command {
     branch: { type: 'string', short: 'b' },
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
+    at: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -150,7 +153,19 @@ function parseContext(args: string[]): Command {
     branch: (values.branch as string | undefined) ?? 'main',
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
+    at: momentFlag(values.at as string | undefined),
   };
+}
+
+/** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
+function momentFlag(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  try {
+    return parseMoment(text).text;
+  } catch (err) {
+    if (err instanceof MomentError) throw new UsageError(`--at: ${err.message}`);
+    throw err;
+  }
 }
 
 function parseServe(args: string[], env: Record<string, string | undefined>): Command {

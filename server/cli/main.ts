@@ -2,7 +2,9 @@
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
 import { GccDirError } from '../live/gcc-dir.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
-import type { Store } from '../live/store.ts';
+import type { Store, WorkspaceView } from '../live/store.ts';
+import type { MomentView } from '../live/moment-view.ts';
+import { MomentError } from '../../shared/gcc/moment/moment.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
 import { packageVersion } from './package-files.ts';
 
@@ -34,7 +36,7 @@ export async function main(argv: string[], io: Io = stdio, env: NodeJS.ProcessEn
   try {
     return await run(command, io);
   } catch (err) {
-    if (err instanceof GccDirError) {
+    if (err instanceof GccDirError || err instanceof MomentError) {
       io.err(`gcc-studio: ${err.message}`);
       return EXIT_USAGE;
     }
@@ -54,7 +56,9 @@ async function run(command: Command, io: Io): Promise<number> {
       const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
       if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
-      io.out(command.json ? `${JSON.stringify(inspectJson(store), null, 2)}\n` : inspectText(store));
+      const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+      const at = 'info' in view ? { at: (view as MomentView).info } : {};
+      io.out(command.json ? `${JSON.stringify({ ...inspectJson(view), ...at }, null, 2)}\n` : momentLine(view) + inspectText(view));
       return EXIT_OK;
     }
     case 'doctor': {
@@ -70,9 +74,10 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case 'context': {
       const store = await loadOnce(command.dir);
-      const text = store.contextText(command.branch, command.k, command.dialect);
+      const view = command.at === null ? null : await atMoment(store, command.dir, command.at);
+      const text = view ? (view.contextText(command.branch, command.k, command.dialect)) : store.contextText(command.branch, command.k, command.dialect);
       if (text === null) {
-        const names = store.workspace().branches.map((b) => b.name);
+        const names = (view ?? store).workspace().branches.map((b) => b.name);
         io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
         return EXIT_FINDINGS;
       }
@@ -83,6 +88,20 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'serve':
       return serve(command, io);
   }
+}
+
+/** What `inspect --at` shows first: the instant, and why it may not be exact. */
+function momentLine(view: WorkspaceView): string {
+  if (!('info' in view)) return '';
+  const { info } = view as MomentView;
+  return `as at ${info.time} (${info.moment})${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
+}
+
+/** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
+async function atMoment(store: Store, dir: string, moment: string): Promise<MomentView> {
+  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../live/time-travel.ts'), import('../live/gcc-dir.ts')]);
+  const { gccDir } = await locateGccDir(dir);
+  return timeTravelFor(store, gccDir)!.view(moment);
 }
 
 /** Reads DIR's .GCC/ once, without watching. */

@@ -17,6 +17,8 @@ import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
+import { timelineRoutes } from './routes/timeline.ts';
+import { timeTravelFor, type TimeTravel } from '../live/time-travel.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
 import type { WorkspaceView } from '../live/store.ts';
 
@@ -35,17 +37,21 @@ export interface AppDeps {
   merge?: MergeRouteDeps['context'];
   /** Test overrides of how hand edits are saved (history file, clock, lock timeout). */
   edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
+  /** Time travel (`?at=`, /api/timeline); by default over `store` when it exposes its records. */
+  travel?: TimeTravel | null;
 }
 
 export function createApp(deps: AppDeps) {
   // Read answers carry each record's version, which an edit sends back.
   const versioned = withRecordVersions(deps.store);
   const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
+  const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir);
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .route('/workspace', workspaceRoutes(versioned))
+    .route('/workspace', workspaceRoutes(versioned, travel))
     .route('/session', sessionRoutes(deps.security.startedAt))
-    .route('/branches', branchRoutes(versioned))
+    .route('/branches', branchRoutes(versioned, travel))
+    .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/search', searchRoutes(deps.store))
     .route('/compare', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))

@@ -171,13 +171,19 @@ function undecodableNameMessage(bytes: Buffer): string {
 
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; missing: boolean; message: string };
 
-/** Read a whole file without throwing; `missing` tells an absent file from an unreadable one. */
-export async function readBytes(path: string): Promise<ReadResult> {
+/** metadata.yaml and main.md are a few kB; one far past this is not read whole (it could be a 1 GB sparse file). */
+export const MAX_SMALL_FILE_BYTES = 16 * 2 ** 20;
+
+/** Read a whole file without throwing; `missing` tells an absent file from an unreadable (or too large) one. */
+export async function readBytes(path: string, limit = MAX_SMALL_FILE_BYTES): Promise<ReadResult> {
   try {
     // lstat first: a symlinked file inside a branch folder could point anywhere.
     const info = await lstat(path);
     if (info.isSymbolicLink()) return { ok: false, missing: false, message: 'is a symbolic link; not followed' };
     if (!info.isFile()) return { ok: false, missing: false, message: 'is not a regular file' };
+    if (info.size > limit) {
+      return { ok: false, missing: false, message: `is ${(info.size / 2 ** 20).toFixed(0)} MB (${info.size} bytes), over the ${limit / 2 ** 20} MB gcc-studio reads of this file: not read` };
+    }
     return { ok: true, bytes: await readFile(path) };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -5,7 +5,7 @@
 // queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
 // gate), and the context cache (CONTEXT views per branch and dialect).
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import type { ContextDialect } from '../../shared/types.ts';
+import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
 import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
 import { EventGate } from './event-gate.ts';
@@ -39,6 +39,14 @@ export interface Store extends WorkspaceView {
   /** Resolves when every queued apply has been processed. */
   idle(): Promise<void>;
   readonly revision: number;
+  /** The records as held now (the same arrays, no copies): what time travel cuts at a moment (time-travel.ts). */
+  records(): StoreRecords;
+}
+
+export interface StoreRecords {
+  roadmap: string;
+  branches: { name: string; metadata: BranchMetadata | null; dialect: Dialect; steps: readonly OtaStep[]; commits: readonly Commit[] }[];
+  diagnostics: Diagnostic[];
 }
 
 export interface StoreOptions {
@@ -86,6 +94,11 @@ export function createStore(options: StoreOptions): Store {
     workspace: () => model.workspace({ root: options.root, readOnly: options.readOnly, revision: bus.revision }),
     branch: (name) => model.branch(name),
     steps: (name, from, limit) => model.steps(name, from, limit),
+    records: () => ({
+      roadmap: model.roadmap,
+      branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),
+      diagnostics: model.allDiagnostics(),
+    }),
     async context(name, k, requested) {
       const b = model.branches.get(name);
       return b ? contexts.context(b, k, requested, model.roadmap) : null;

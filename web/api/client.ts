@@ -28,6 +28,11 @@ export type ContextPreview = ContextResponse & { tokensByK?: number[]; tokensAtL
 
 export const STEPS_PAGE_LIMIT = 1000;
 
+/** `path` with `at=` added when a moment is given (time travel: the answer as it was then). */
+export function atPath(path: string, at: string | undefined): string {
+  return at ? `${path}${path.includes('?') ? '&' : '?'}at=${encodeURIComponent(at)}` : path;
+}
+
 /**
  * fetch() in this page's workspace (withWorkspace) with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
  * response is returned as it is: the callers read their own error shapes.
@@ -53,7 +58,7 @@ async function readJson<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> => readJson<T>(await apiFetch(path, { signal }));
+export const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> => readJson<T>(await apiFetch(path, { signal }));
 
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
 const postJson = async <T>(path: string, body: unknown): Promise<T> =>
@@ -62,12 +67,12 @@ const postJson = async <T>(path: string, body: unknown): Promise<T> =>
 const seg = encodeURIComponent;
 
 export const api = {
-  workspace: (signal?: AbortSignal) => getJson<WorkspaceResponse>('/api/workspace', signal),
-  branch: (name: string, signal?: AbortSignal) => getJson<BranchResponse>(`/api/branches/${seg(name)}`, signal),
-  steps: (name: string, from: number, limit: number, signal?: AbortSignal) =>
-    getJson<StepsPage>(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, signal),
-  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal) =>
-    getJson<ContextPreview>(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, signal),
+  workspace: (signal?: AbortSignal, at?: string) => getJson<WorkspaceResponse>(atPath('/api/workspace', at), signal),
+  branch: (name: string, signal?: AbortSignal, at?: string) => getJson<BranchResponse>(atPath(`/api/branches/${seg(name)}`, at), signal),
+  steps: (name: string, from: number, limit: number, signal?: AbortSignal, at?: string) =>
+    getJson<StepsPage>(atPath(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, at), signal),
+  context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal, at?: string) =>
+    getJson<ContextPreview>(atPath(`/api/branches/${seg(name)}/context?k=${k}&dialect=${dialect}`, at), signal),
   search: (q: string, limit: number, signal?: AbortSignal) =>
     getJson<SearchResponse>(`/api/search?q=${seg(q)}&limit=${limit}`, signal),
   compare: (head: string, base: string | null, signal?: AbortSignal) =>

@@ -18,6 +18,8 @@ export interface UrlState {
   base?: string | null;
   /** The fleet's workspace this view is of (`?ws=`); absent on a single-workspace server. Every other key works inside it. */
   ws?: string | null;
+  /** The moment the page shows (time travel: an ISO time, B@step:N or B@commit:N); absent: now, live. */
+  at?: string | null;
 }
 
 export const EMPTY_URL_STATE: UrlState = { branch: null, commit: null, step: null, k: null, dialect: null, q: '', tab: 'log' };
@@ -42,6 +44,7 @@ export function parseUrlState(search: string): UrlState {
     tab: tab === 'commits' || tab === 'compare' || tab === 'graph' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
     ...(p.get('ws') ? { ws: p.get('ws') } : {}),
+    ...(p.get('at') ? { at: p.get('at') } : {}),
   };
 }
 
@@ -57,6 +60,7 @@ export function serializeUrlState(s: UrlState): string {
   if (s.k !== null) p.set('k', String(s.k));
   if (s.dialect) p.set('dialect', s.dialect);
   if (s.q) p.set('q', s.q);
+  if (s.at) p.set('at', s.at);
   const text = p.toString();
   return text ? `?${text}` : '';
 }

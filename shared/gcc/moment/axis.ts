@@ -75,13 +75,14 @@ export function axisBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number,
   for (const f of files(tl)) {
     let previous = countBefore(tl, f, edgeKey(fromMs));
     for (let i = 0; i < buckets; i++) {
-      const end = i === buckets - 1 ? f.times.cut(edgeKey(toMs), tl.mergeTimeFor(f.branch)).count : countBefore(tl, f, edgeKey(fromMs + (i + 1) * width));
+      // The last bucket holds the whole of its last millisecond.
+      const end = i === buckets - 1 ? f.times.cut(beforeKey(edgeKey(Math.floor(toMs) + 1)), tl.mergeTimeFor(f.branch)).count : countBefore(tl, f, edgeKey(fromMs + (i + 1) * width));
       out[i]!.counts[f.kind] += Math.max(0, end - previous);
       previous = end;
     }
   }
   for (const e of otherEvents(tl)) {
-    if (e.ms < fromMs || e.ms > toMs) continue;
+    if (e.ms < fromMs || e.ms > Math.floor(toMs)) continue;
     out[Math.min(buckets - 1, Math.floor((e.ms - fromMs) / width))]!.counts[e.kind] += 1;
   }
   return out;
