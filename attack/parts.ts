@@ -13,6 +13,7 @@ import { streamChurnPart } from './stream-churn.ts';
 import { longTextPart } from './long-text.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 import { hugeFilePart } from './huge-files.ts';
+import { fleetTraversalPart } from './fleet-traversal.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -28,4 +29,5 @@ export const parts: AttackPart[] = [
   formatFuzzPart,
   contextFuzzPart,
   hugeFilePart,
+  fleetTraversalPart,
 ];

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   await section('startup', '--demo start-up: the packed install against the sources through tsx (interleaved, 5 runs each)', async () =>
     (await import('./startup.ts')).runStartupBench(),
   );
+  await section('fleet', 'Fleet: 100 workspaces under one root, 10 writing (server as its own process)', async () => (await import('./fleet.ts')).runFleetBench());
   const judged = rows.filter((r) => r.ok !== undefined);
   const missed = judged.filter((r) => r.ok === false);
   console.log(`\n${judged.length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.name).join('; ')}` : ''}`);

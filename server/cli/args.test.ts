@@ -23,8 +23,8 @@ describe('parseCommandLine', () => {
 
   it('parses the one-shot commands', () => {
     expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true, at: null });
-    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null });
-    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust', at: null });
+    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null, lossless: false });
+    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust', at: null, lossless: false });
     expect(parseCommandLine(['context', 'd', '--at', 'main@step:3'])).toMatchObject({ kind: 'context', at: 'main@step:3' });
     expect(parseCommandLine(['inspect', 'd', '--at', '2026-12-02T13:58:05+01:00', '--json'])).toMatchObject({ kind: 'inspect', at: '2026-12-02T13:58:05+01:00' });
     expect(parseCommandLine(['doctor', 'd'])).toEqual({ kind: 'doctor', dir: 'd' });

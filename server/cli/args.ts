@@ -11,7 +11,7 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null; lossless: boolean }
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | {
       kind: 'serve';
@@ -58,8 +58,11 @@ export const USAGE = `usage:
   gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
                                a DIR with no .GCC/ of its own: one entry per workspace under it
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go] [--at MOMENT]
-                               print the CONTEXT text that implementation's summary() returns
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go|lua|elixir|zig] [--lossless] [--at MOMENT]
+                               print the CONTEXT text that implementation's summary() returns, byte for byte
+                               (default: the branch's detected writer); notes on stderr. When its context()
+                               raises, one line on stderr and exit 1. --lossless prints instead what
+                               gcc-studio's own reader sees, in that implementation's layout
                                --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
   gcc-studio doctor DIR [--json] [--depth N]
                                print the format problems found; exit 1 when any is an error (in any workspace)
@@ -140,6 +143,7 @@ function parseContext(args: string[]): Command {
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
     at: { type: 'string' },
+    lossless: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -154,6 +158,7 @@ function parseContext(args: string[]): Command {
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
     at: momentFlag(values.at as string | undefined),
+    lossless: values.lossless === true,
   };
 }
 

@@ -13,7 +13,8 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 
 interface Io {
-  out: (text: string) => void;
+  /** Bytes as they are: CONTEXT may hold bytes that are not valid UTF-8, which are written unchanged. */
+  out: (text: string | Uint8Array) => void;
   err: (line: string) => void;
 }
 
@@ -72,19 +73,8 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(formatDiagnostics(diagnostics));
       return hasErrors(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
     }
-    case 'context': {
-      const store = await loadOnce(command.dir);
-      const view = command.at === null ? null : await atMoment(store, command.dir, command.at);
-      const text = view ? (view.contextText(command.branch, command.k, command.dialect)) : store.contextText(command.branch, command.k, command.dialect);
-      if (text === null) {
-        const names = (view ?? store).workspace().branches.map((b) => b.name);
-        io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
-        return EXIT_FINDINGS;
-      }
-      // Exactly the bytes summary() returns: no newline of our own.
-      io.out(text);
-      return EXIT_OK;
-    }
+    case 'context':
+      return printContext(command, io);
     case 'serve':
       return serve(command, io);
   }
@@ -102,6 +92,37 @@ async function atMoment(store: Store, dir: string, moment: string): Promise<Mome
   const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../live/time-travel.ts'), import('../live/gcc-dir.ts')]);
   const { gccDir } = await locateGccDir(dir);
   return timeTravelFor(store, gccDir)!.view(moment);
+}
+
+/** The implementation's CONTEXT bytes on stdout, its notes on stderr; when its context() raises, one line and exit 1. */
+async function printContext(command: Extract<Command, { kind: 'context' }>, io: Io): Promise<number> {
+  const store = await loadOnce(command.dir);
+  // --at: the memory as it was then, read by the same implementation.
+  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+  const result = view.contextText(command.branch, command.k, command.dialect, command.lossless);
+  if (!result) {
+    const names = view.workspace().branches.map((b) => b.name);
+    io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
+    return EXIT_FINDINGS;
+  }
+  const { encodeEscaped } = await import('../../shared/gcc/dialects/escaped-text.ts');
+  const { label } = await import('../../shared/gcc/dialects/implementation.ts');
+  const who = label(result.dialect);
+  if (command.lossless) {
+    io.out(encodeEscaped(result.lossless?.text ?? ''));
+    io.err(`gcc-studio: note: this is what gcc-studio reads, in ${who}'s layout; not what ${who}'s summary() returns.`);
+    return EXIT_OK;
+  }
+  if (result.error !== undefined) {
+    io.err(`gcc-studio: ${who}'s context() raises ${result.error}; --lossless prints what gcc-studio reads instead`);
+    return EXIT_FINDINGS;
+  }
+  // Exactly the bytes summary() returns: no newline of our own.
+  io.out(encodeEscaped(result.text));
+  if (result.dialectSource === 'fallback') io.err(`gcc-studio: note: no writer could be told for "${command.branch}"; showing Python's CONTEXT (fallback; --dialect picks another).`);
+  for (const note of result.notes ?? []) io.err(`gcc-studio: note: ${note}`);
+  if (result.lossless) io.err(`gcc-studio: note: ${who} reads nothing here that gcc-studio reads; --lossless prints what gcc-studio reads.`);
+  return EXIT_OK;
 }
 
 /** Reads DIR's .GCC/ once, without watching. */

@@ -38,7 +38,8 @@ export function memberFor(fleet: Fleet, ws: string | undefined): FleetMember {
   if (problem) throw new HTTPException(400, { message: problem });
   const member = fleet.members.get(ws);
   if (!member) throw new HTTPException(404, { message: `no workspace "${ws}" (GET /api/fleet lists them)` });
-  if (member.gone || !member.live) throw new HTTPException(410, { message: `workspace "${ws}" is gone: its .GCC/ is no longer under the roots` });
+  if (member.gone) throw new HTTPException(410, { message: `workspace "${ws}" is gone: its .GCC/ is no longer under the roots` });
+  if (!member.live) throw new HTTPException(503, { message: `workspace "${ws}" could not be opened (the terminal says why)` });
   return member;
 }
 

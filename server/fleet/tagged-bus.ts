@@ -18,7 +18,10 @@ export function taggedBus(bus: EventBus, ws: string): EventBus {
     subscribe: (listener) => bus.subscribe((e) => listener(tag(e))),
     since(lastId) {
       const replay = bus.since(lastId);
-      return replay.kind === 'events' ? { kind: 'events', events: replay.events.map(tag) } : replay;
+      // For a gap the events route sends `resync` at the bus revision; sending that same frame from here names its
+      // workspace too, so a page following several workspaces resyncs only this one.
+      if (replay.kind === 'gap') return { kind: 'events', events: [tag({ type: 'resync', id: bus.revision })] };
+      return { kind: 'events', events: replay.events.map(tag) };
     },
   };
 }

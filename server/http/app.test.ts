@@ -56,7 +56,7 @@ function fakeStore(n: number) {
       calls.push(`context:${name}:${k}:${dialect}`);
       return name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', tokens: 1 } : null;
     },
-    contextText: (name) => (name === 'main' ? 'ctx' : null),
+    contextText: (name, k, dialect) => (name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', roadmapUsed: '' } : null),
   };
   return { view, calls };
 }

@@ -37,7 +37,12 @@ export interface ContextView {
   records: TalliedRecords;
   counted: CountedContext | null;
   counting: Promise<void> | null;
+  /** The exact records the view was made from (implementation-context.ts), null when made from the tally. */
+  exact: TalliedRecords | null;
 }
+
+/** The records an implementation reads from the branch's whole files, or null to tally record by record. */
+export type ExactRecords = (b: BranchEntry, dialect: ContextDialect) => TalliedRecords | null;
 
 /** The dialect whose CONTEXT a branch shows unless another is asked for: its own when we render it exactly, else python. */
 export const contextDialectOf = (b: BranchEntry): ContextDialect =>
@@ -48,7 +53,10 @@ export class ContextCache {
   /** Per branch, shared by its dialects; goes with the branch entry. */
   private readonly tallies = new WeakMap<BranchEntry, ReaderTally>();
 
-  constructor(private readonly counter: TokenCounter = sharedTokenCounter()) {}
+  constructor(
+    private readonly counter: TokenCounter = sharedTokenCounter(),
+    private readonly exactRecords: ExactRecords = () => null,
+  ) {}
 
   get size(): number {
     return this.views.size;
@@ -58,13 +66,15 @@ export class ContextCache {
   view(b: BranchEntry, dialect: ContextDialect, roadmap: string): ContextView {
     const cacheKey = `${b.name}\u0000${dialect}`;
     let view = this.views.get(cacheKey);
-    if (!view) view = { tokens: new TokenCountCache(), generation: 0, version: -1, roadmap, records: { commits: [], steps: [] }, counted: null, counting: null };
-    if (view.version !== b.version || view.roadmap !== roadmap) {
+    if (!view) view = { tokens: new TokenCountCache(), generation: 0, version: -1, roadmap, records: { commits: [], steps: [] }, counted: null, counting: null, exact: null };
+    const exact = this.exactRecords(b, dialect);
+    if (view.version !== b.version || view.roadmap !== roadmap || view.exact !== exact) {
       let tally = this.tallies.get(b);
       if (!tally) this.tallies.set(b, (tally = new ReaderTally()));
       // What that implementation's own parser would read: its CONTEXT renders that, not our lossless records.
-      tally.sync({ commits: b.commits.records, steps: b.log.records });
-      view.records = tally.contextRecords(dialect);
+      if (!exact) tally.sync({ commits: b.commits.records, steps: b.log.records });
+      view.records = exact ?? tally.contextRecords(dialect);
+      view.exact = exact;
       view.version = b.version;
       view.roadmap = roadmap;
       view.generation++;
@@ -132,6 +142,11 @@ export class ContextCache {
       tokensByK: byK.map(tokensOf),
       ...(byK.some(isCutShort) ? { tokensAtLeastByK: byK.map(isCutShort) } : {}),
     };
+  }
+
+  /** One text's count in the worker (CUT_SHORT added when it is a lower bound). */
+  async countText(text: string): Promise<number> {
+    return text === '' ? 0 : (await this.counter.count([text]))[0]!;
   }
 
   /** The CONTEXT text for K alone, without counting (the one-shot `context` command). */

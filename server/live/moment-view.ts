@@ -62,7 +62,10 @@ export function momentView(input: MomentViewInput): MomentView {
     },
     contextText(name, k, requested) {
       const a = args(name, requested);
-      return a ? input.contexts.text(name, memory.roadmap, a.live.steps, a.b, k, a.dialect) : null;
+      if (!a) return null;
+      // The moment's CONTEXT is rendered record by record (the files then are not at hand to be read whole).
+      const text = input.contexts.text(name, memory.roadmap, a.live.steps, a.b, k, a.dialect);
+      return { branch: name, k, dialect: a.dialect, text, roadmapUsed: memory.roadmap, reading: 'records' };
     },
   };
 }

@@ -7,7 +7,9 @@
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
+import { ContextCache, type ContextResult } from './context-cache.ts';
+import { contextAnswer, contextReading, type ContextParts, type ContextReading } from './context-answer.ts';
+import { chooseDialect, ImplementationReadings } from './implementation-context.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -20,10 +22,13 @@ export interface WorkspaceView {
   workspace(): WorkspaceResponse;
   branch(name: string): BranchResponse | null;
   steps(name: string, from: number, limit: number): StepsPage | null;
-  /** `dialect` null: the branch's own dialect when it is one we render exactly, else python. Waits for the counts. */
-  context(name: string, k: number, dialect: ContextDialect | null): Promise<ContextResult | null>;
-  /** The CONTEXT text alone, without token counts. */
-  contextText(name: string, k: number, dialect: ContextDialect | null): string | null;
+  /**
+   * `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). Waits for the counts.
+   * `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing).
+   */
+  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): Promise<ContextResult | null>;
+  /** The same answer without token counts (the one-shot `context` command). */
+  contextText(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): ContextReading | null;
 }
 
 export interface Store extends WorkspaceView {
@@ -61,7 +66,14 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();
-  const contexts = new ContextCache();
+  // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
+  // enough to re-read (implementation-context.ts), else record by record.
+  const readings = new ImplementationReadings(options.gccDir);
+  const contexts = new ContextCache(undefined, (b, dialect) => {
+    const read = readings.reading(b, dialect, model.roadmap);
+    return read?.ok ? read.input : null;
+  });
+  const answerParts = (): ContextParts => ({ contexts, readings, roadmap: model.roadmap });
   const gate = new EventGate(bus);
   const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
@@ -84,7 +96,7 @@ export function createStore(options: StoreOptions): Store {
       const names = [...model.branches.keys()];
       const next = () => {
         const b = model.branches.get(names.shift() ?? '');
-        if (b) void contexts.counts(contexts.view(b, contextDialectOf(b), model.roadmap), b.name, contextDialectOf(b)).catch((err) => options.onError?.(err));
+        if (b) void contextAnswer(b, 1, null, answerParts()).catch((err) => options.onError?.(err));
         if (names.length > 0) setImmediate(next);
       };
       setImmediate(next);
@@ -99,13 +111,13 @@ export function createStore(options: StoreOptions): Store {
       branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),
       diagnostics: model.allDiagnostics(),
     }),
-    async context(name, k, requested) {
+    async context(name, k, requested, lossless = false) {
       const b = model.branches.get(name);
-      return b ? contexts.context(b, k, requested, model.roadmap) : null;
+      return b ? contextAnswer(b, k, requested, answerParts(), lossless) : null;
     },
-    contextText(name, k, requested) {
+    contextText(name, k, requested, lossless = false) {
       const b = model.branches.get(name);
-      return b ? contexts.text(b, k, requested, model.roadmap) : null;
+      return b ? contextReading(b, k, requested, answerParts(), lossless) : null;
     },
   };
 }

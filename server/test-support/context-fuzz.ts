@@ -40,7 +40,7 @@ async function ourContexts(dir: string): Promise<Map<string, string>> {
   const store = createStore({ gccDir: join(dir, '.GCC'), root: dir, readOnly: true, bus: createEventBus() });
   await store.load();
   const out = new Map<string, string>();
-  for (const reader of READERS) for (const k of KS) out.set(`${reader}:${k}`, store.contextText('main', k, reader) ?? '(no branch main)');
+  for (const reader of READERS) for (const k of KS) out.set(`${reader}:${k}`, store.contextText('main', k, reader)?.text ?? '(no branch main)');
   return out;
 }
 

@@ -5,18 +5,16 @@
 // described as a list of pieces (head, one piece per commit, tail) whose concatenation is the text,
 // so tokens.ts can count "what raising K costs" without re-tokenizing the roadmap for every K.
 //
-// Python, TypeScript, Go and Rust are byte-for-byte against fixtures/corpus. Lua, Elixir and Zig are
-// APPROXIMATE: see the notes on their layouts below and context.test.ts for how close they get.
+// All seven are byte for byte against every context-*.txt of the corpus when given what the implementation's own
+// parser read from the whole files (../dialects/implementation.ts, checked in implementation.test.ts). Zig needs the
+// raw texts (`raw`); without them its layout is rebuilt from records, which is approximate.
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { luaEscape } from '../read/escape.ts';
 
-/** Dialects renderContext accepts: the four we reproduce exactly, and three best-effort ones. */
-export type RenderDialect = ContextDialect | 'lua' | 'elixir' | 'zig';
+/** Dialects renderContext accepts: every implementation's (the same set as ContextDialect). */
+export type RenderDialect = ContextDialect;
 
 export const RENDER_DIALECTS: readonly RenderDialect[] = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'];
-
-/** Dialects whose CONTEXT text is only approximated (never verified byte for byte). */
-export const APPROXIMATE_DIALECTS: readonly RenderDialect[] = ['lua', 'elixir', 'zig'];
 
 export interface ContextInput {
   branch: string;

@@ -120,7 +120,7 @@ export function readAsImplementation(dialect: RenderDialect, branch: string, fil
     const metadataRead = readsMetadata(dialect, files.metadata, notes);
     if (dialect === 'zig') return { ok: true, input: { branch, roadmap, commits: [], steps: [], raw: { commit, log } }, notes, metadataRead };
     const records = readWholeFiles(dialect, { log, commit }, branch);
-    if (records.steps.length === 0 && log.trim() !== '') notes.push(`${label(dialect)}'s parser reads no step from log.md.`);
+    if (records.steps.length === 0 && files.log && decodeEscaped(files.log).includes('### Step')) notes.push(`${label(dialect)}'s parser reads no step from log.md.`);
     return { ok: true, input: { branch, roadmap, ...records }, notes, metadataRead };
   } catch (error) {
     if (error instanceof Raised) return { ok: false, error: error.message, notes };

@@ -4,6 +4,7 @@ import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../sh
 import { contextOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
 import { useUrlState } from '../../state/useUrlState.ts';
+import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
 import { useCopyText } from './useCopyText.ts';
 
@@ -18,8 +19,17 @@ export function tokenLabel(tokens: number, atLeast: boolean): string {
   return `${atLeast ? '≥ ' : ''}${tokens.toLocaleString('en-US')} tokens`;
 }
 
+/** The detected writer's dialect; Python when no writer could be told (labelled a fallback in the selector). */
 export function defaultDialect(d: Dialect): ContextDialect {
   return (CONTEXT_DIALECTS as readonly string[]).includes(d) ? (d as ContextDialect) : 'python';
+}
+
+/** The selector's label for a dialect: which one is the detected writer, or the fallback when none was. */
+export function dialectLabel(d: ContextDialect, detected: Dialect): string {
+  const name = IMPLEMENTATION_NAMES[d];
+  if (d === detected) return `${name} (detected)`;
+  if (d === defaultDialect(detected)) return `${name} (fallback: writer not detected)`;
+  return name;
 }
 
 export function ContextPreview() {
@@ -41,7 +51,7 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
   });
   const counts: (number | undefined)[] = serverCounts ?? perK.map((q) => q.data?.tokens);
   const atLeast: boolean[] = data?.tokensAtLeastByK ?? (serverCounts ? [] : perK.map((q) => q.data?.tokensAtLeast === true));
-  const { copied, copy } = useCopyText(data?.text);
+  const { copied, copy } = useCopyText(data ? shownText(data.text) : undefined);
 
   const fresh = data && data.k === k && data.dialect === dialect;
   return (
@@ -59,9 +69,12 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
       </div>
       <TokenChart counts={counts} atLeast={atLeast} k={k} onPick={(next) => setUrl({ k: next })} />
       {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}
-      <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
-        {data?.text ?? ''}
-      </pre>
+      {data ? <ContextOutcome data={data} /> : null}
+      {data?.error === undefined ? (
+        <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
+          {data ? shownText(data.text) : ''}
+        </pre>
+      ) : null}
     </div>
   );
 }
@@ -100,8 +113,7 @@ function ContextControls({ k, maxK, dialect, detected, onK, onDialect }: Context
         <select value={dialect} onChange={(e) => onDialect(e.target.value as ContextDialect)} aria-label="Dialect of the CONTEXT text">
           {CONTEXT_DIALECTS.map((d) => (
             <option key={d} value={d}>
-              {d}
-              {d === defaultDialect(detected) ? ' (detected)' : ''}
+              {dialectLabel(d, detected)}
             </option>
           ))}
         </select>

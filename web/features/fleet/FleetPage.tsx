@@ -6,7 +6,7 @@ import { fleetOptions } from '../../api/queries.ts';
 import { useFleetLive } from '../../api/useFleetLive.ts';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
-import { FleetRowView, workspaceHref } from './FleetRowView.tsx';
+import { activityText, FleetRowView, workspaceHref } from './FleetRowView.tsx';
 import { useFleetAlerts } from './useFleetAlerts.ts';
 import { useFleetKeys } from './useFleetKeys.ts';
 import { useFleetSettings } from './useFleetSettings.ts';
@@ -78,7 +78,7 @@ export function FleetPage() {
           </thead>
           <tbody>
             {rows.map((r, i) => (
-              <FleetRowView key={r.row.id} row={r.row} badges={r.badges} now={now} selected={i === selected} onSelect={() => setSelectedId(r.row.id)} />
+              <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} selected={i === selected} onSelect={setSelectedId} />
             ))}
           </tbody>
         </table>

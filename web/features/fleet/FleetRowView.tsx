@@ -11,14 +11,22 @@ export function workspaceHref(id: string): string {
 interface Props {
   row: FleetRow;
   badges: Badge[];
-  now: number;
+  /** "12 s ago", computed by the list each second. */
+  activity: string;
+  nowMinute: number;
   selected: boolean;
-  onSelect: () => void;
+  onSelect: (id: string) => void;
+}
+
+const badgesKey = (badges: readonly Badge[]) => badges.map((b) => `${b.kind}:${b.reason}`).join('\n');
+
+/** Re-rendered only when what it shows changed: a live fleet sends many rows, most of them the same as before. */
+function sameProps(a: Props, b: Props): boolean {
+  return a.row === b.row && a.activity === b.activity && a.nowMinute === b.nowMinute && a.selected === b.selected && a.onSelect === b.onSelect && badgesKey(a.badges) === badgesKey(b.badges);
 }
 
 /** One workspace: path, dialects, branch counts, steps and commits, last activity, steps per minute, badges. */
-export const FleetRowView = memo(function FleetRowView({ row, badges, now, selected, onSelect }: Props) {
-  const nowMinute = Math.floor(now / 60_000);
+export const FleetRowView = memo(function FleetRowView({ row, badges, activity, nowMinute, selected, onSelect }: Props) {
   const series = minuteSeries(row.stepsPerMinute, nowMinute);
   const gone = row.state === 'gone';
   return (
@@ -29,7 +37,7 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, now, selec
       data-state={row.state}
       data-badges={badges.map((b) => b.kind).join(' ')}
       aria-selected={selected}
-      onClick={onSelect}
+      onClick={() => onSelect(row.id)}
     >
       <td className="fleet-path">
         {gone ? (
@@ -55,7 +63,7 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, now, selec
         {row.commits}
       </td>
       <td className="fleet-num muted" data-testid="fleet-activity">
-        {row.lastActivityAt === null ? '—' : `${describeAge(now - row.lastActivityAt)} ago`}
+        {activity}
       </td>
       <td>
         <Sparkline series={series} label={`${series.reduce((a, b) => a + b, 0)} steps in the last hour`} />
@@ -69,4 +77,8 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, now, selec
       </td>
     </tr>
   );
-});
+}, sameProps);
+
+export function activityText(row: FleetRow, now: number): string {
+  return row.lastActivityAt === null ? '—' : `${describeAge(now - row.lastActivityAt)} ago`;
+}
