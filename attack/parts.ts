@@ -10,6 +10,7 @@ import { misreadPart } from './misread-values.ts';
 import { pageGuardPart } from './page-guards.ts';
 import { restartTokenPart } from './restart-token.ts';
 import { streamChurnPart } from './stream-churn.ts';
+import { longTextPart } from './long-text.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 import { hugeFilePart } from './huge-files.ts';
 import { fleetTraversalPart } from './fleet-traversal.ts';
@@ -24,6 +25,7 @@ export const parts: AttackPart[] = [
   pageGuardPart,
   restartTokenPart,
   streamChurnPart,
+  longTextPart,
   formatFuzzPart,
   contextFuzzPart,
   hugeFilePart,

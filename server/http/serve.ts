@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
 import { startDemo, type Demo } from '../demo/demo.ts';
 import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
@@ -145,6 +145,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!isLoopbackHost(host)) {
     warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
   }
+  // The app's modules (routes, the write side) load while the workspace is read: the first answer needs both.
+  const appModule = import('./app.ts');
+  void appModule.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
   const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
@@ -162,7 +165,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw err;
   }
 
-  app = createApp({
+  app = (await appModule).createApp({
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),

@@ -10,6 +10,7 @@ import { ContextCache, MAX_CACHED_CONTEXTS } from './context-cache.ts';
 import { readRoadmap } from './format.ts';
 import { countTokens } from '../../shared/gcc/context/count.ts';
 import { CUT_SHORT } from '../../shared/gcc/context/tokens.ts';
+import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
 import type { TokenCounter } from './token-counter.ts';
 
 /** Counts on the calling thread, and remembers what it was asked. */
@@ -79,6 +80,26 @@ describe('ContextCache', () => {
     expect(a.tokensAtLeast).toBe(true);
     expect(b.tokensAtLeastByK).toEqual([true, true, true]);
     expect(b.tokens).toBe(countTokens(b.text));
+  });
+
+  it('answers with the bounds a failed worker gave, then counts afresh on the next request', async () => {
+    const { branches, roadmap } = await entries(['main']);
+    let failing = true;
+    const counter = {
+      failures: 0,
+      async count(texts: readonly string[]) {
+        if (!failing) return texts.map(countTokens);
+        this.failures++;
+        return texts.map((t) => lowerBoundTokens(t) + CUT_SHORT);
+      },
+    };
+    const cache = new ContextCache(counter);
+    const bounded = await cache.context(branches[0]!, 1, null, roadmap);
+    expect(bounded.tokensAtLeast).toBe(true);
+    failing = false;
+    const exact = await cache.context(branches[0]!, 1, null, roadmap);
+    expect(exact.tokensAtLeast).toBeUndefined();
+    expect(exact.tokens).toBe(countTokens(exact.text));
   });
 
   it(`keeps the ${MAX_CACHED_CONTEXTS} most recently used views`, async () => {

@@ -88,12 +88,16 @@ export class ContextCache {
   /** The view's counts, of its records as they are now or newer; one count runs at a time per view. */
   async counts(view: ContextView, branch: string, dialect: ContextDialect): Promise<CountedContext> {
     const wanted = view.generation;
+    let waited = false;
     for (;;) {
-      if (view.counted && view.counted.generation >= wanted) return view.counted;
+      const counted = view.counted;
+      // A count made of bounds (generation -1) is answered once, not waited out: the next request counts again.
+      if (counted && (counted.generation >= wanted || (waited && counted.generation < 0))) return counted;
       view.counting ??= this.countView(view, branch, dialect).finally(() => {
         view.counting = null;
       });
       await view.counting;
+      waited = true;
     }
   }
 
@@ -102,10 +106,16 @@ export class ContextCache {
     const { generation, roadmap, records } = view;
     const input = { branch, roadmap, ...records };
     const counted = new Map<string, number>();
+    const failuresBefore = this.counter.failures ?? 0;
     for (;;) {
       const result = tokenCountsByK(input, dialect, view.tokens, (text) => counted.get(text));
       if (result.ok) {
         if (!view.counted || view.counted.generation < generation) view.counted = { generation, roadmap, records, byK: result.counts };
+        if ((this.counter.failures ?? 0) !== failuresBefore) {
+          // Bounds standing in for counts the worker never made: answer with them now, count afresh next time.
+          view.tokens = new TokenCountCache();
+          view.counted = { generation: -1, roadmap, records, byK: result.counts };
+        }
         return;
       }
       const counts = await this.counter.count(result.missing);

@@ -7,6 +7,7 @@ import { recordKey, compareTime } from '../../shared/gcc/moment/time-key.ts';
 import type { MomentInfo, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { ContextResult, StoreRecords, WorkspaceView } from './store.ts';
+import type { TokenCounter } from './token-counter.ts';
 
 export interface MomentView extends WorkspaceView {
   workspace(): WorkspaceAtResponse;
@@ -17,6 +18,7 @@ export interface MomentViewInput {
   memory: MemoryAt;
   now: StoreRecords;
   contexts: ContextAtCache;
+  counter: TokenCounter;
   root: string;
   revision: number;
 }
@@ -26,12 +28,12 @@ export function momentView(input: MomentViewInput): MomentView {
   const info: MomentInfo = { moment: memory.moment.text, time: memory.moment.time, exact: memory.reasons.length === 0, reasons: memory.reasons };
   const byName = new Map(memory.branches.map((b) => [b.name, b]));
   const summaries = new Map(memory.branches.map((b) => [b.name, summaryOf(b)]));
-  const contextAt = (name: string, k: number, requested: ContextDialect | null): ContextResult | null => {
+  const args = (name: string, requested: ContextDialect | null) => {
     const b = byName.get(name);
     const live = now.branches.find((x) => x.name === name);
     if (!b || !live) return null;
     const dialect: ContextDialect = requested ?? ((CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python');
-    return input.contexts.context(name, memory.roadmap, live.steps, b, k, dialect);
+    return { b, live, dialect };
   };
   return {
     info,
@@ -53,15 +55,17 @@ export function momentView(input: MomentViewInput): MomentView {
       const b = byName.get(name);
       return b ? { branch: name, from, total: b.steps.length, steps: b.steps.slice(from, from + limit) } : null;
     },
-    // Counted on this thread (count.ts), unlike the live CONTEXT, which its worker counts: a moment's records are a
-    // cut of what the live store already counted once, and its cache keeps the commit blocks' counts between moments.
-    async context(name, k, requested) {
-      return contextAt(name, k, requested);
+    // Counted by the token worker, like the live CONTEXT (token-counter.ts): never on the thread that answers.
+    async context(name, k, requested): Promise<ContextResult | null> {
+      const a = args(name, requested);
+      return a ? input.contexts.context(name, memory.roadmap, a.live.steps, a.b, k, a.dialect, (texts) => input.counter.count(texts)) : null;
     },
     contextText(name, k, requested) {
-      const at = contextAt(name, k, requested);
+      const a = args(name, requested);
+      if (!a) return null;
       // The moment's CONTEXT is rendered record by record (the files then are not at hand to be read whole).
-      return at ? { branch: at.branch, k: at.k, dialect: at.dialect, text: at.text, roadmapUsed: memory.roadmap, reading: 'records' } : null;
+      const text = input.contexts.text(name, memory.roadmap, a.live.steps, a.b, k, a.dialect);
+      return { branch: name, k, dialect: a.dialect, text, roadmapUsed: memory.roadmap, reading: 'records' };
     },
   };
 }

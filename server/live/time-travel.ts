@@ -8,6 +8,7 @@ import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
 import type { EditEntry } from '../../shared/gcc/write/edit.ts';
 import { momentView, type MomentView } from './moment-view.ts';
 import type { Store } from './store.ts';
+import { sharedTokenCounter, type TokenCounter } from './token-counter.ts';
 import { historyPathFor } from '../write/edit-history.ts';
 
 const KEPT_MOMENTS = 8;
@@ -23,6 +24,8 @@ export interface TimeTravelOptions {
   store: Pick<Store, 'records' | 'revision' | 'workspace'>;
   /** `<project>/.gcc-studio/edits.jsonl` (server/write/edit-history.ts); null when there is none to read. */
   historyPath: string | null;
+  /** Counts a moment's CONTEXT tokens (default: the process's token worker). */
+  counter?: TokenCounter;
 }
 
 export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
@@ -66,7 +69,7 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
       if (!view) {
         const memory = timeline.at(moment);
         const records = options.store.records();
-        view = momentView({ memory, now: records, contexts, root, revision: options.store.revision });
+        view = momentView({ memory, now: records, contexts, counter: options.counter ?? sharedTokenCounter(), root, revision: options.store.revision });
         views.set(key, view);
         while (views.size > KEPT_MOMENTS) views.delete(views.keys().next().value!);
       }

@@ -23,6 +23,8 @@ export interface CountReply {
 
 export interface TokenCounter {
   count(texts: readonly string[]): Promise<number[]>;
+  /** Requests answered with bounds because the worker died or did not answer: such counts are not to be kept. */
+  readonly failures?: number;
 }
 
 /** Counting time a request may take in the worker (then the rest is bounded), and how long we wait for its answer. */
@@ -53,6 +55,7 @@ export class WorkerTokenCounter implements TokenCounter {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  failures = 0;
 
   constructor(private readonly budgetMs = COUNT_BUDGET_MS, private readonly timeoutMs = ANSWER_TIMEOUT_MS) {}
 
@@ -105,7 +108,10 @@ export class WorkerTokenCounter implements TokenCounter {
   }
 
   private failPending(): void {
-    for (const [id, p] of [...this.pending]) this.settle(id, p, boundsOf(p.texts));
+    for (const [id, p] of [...this.pending]) {
+      this.failures++;
+      this.settle(id, p, boundsOf(p.texts));
+    }
   }
 }
 

@@ -103,7 +103,7 @@ describe.runIf(pythonAvailable())('the real Python writer, op by op, with hand e
         expect(contextOf(memory, b.name, k, 'python')).toBe(expected);
         const at = memory.branches.find((x) => x.name === b.name)!;
         const now = timeline.now.branches.find((x) => x.name === b.name)!;
-        expect(contexts.context(b.name, memory.roadmap, now.steps, at, k, 'python').text).toBe(expected);
+        expect(contexts.text(b.name, memory.roadmap, now.steps, at, k, 'python')).toBe(expected);
       }
     }
   });
