@@ -7,6 +7,12 @@ import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
+import { pageGuardPart } from './page-guards.ts';
+import { restartTokenPart } from './restart-token.ts';
+import { streamChurnPart } from './stream-churn.ts';
+import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
+import { hugeFilePart } from './huge-files.ts';
+import { fleetTraversalPart } from './fleet-traversal.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -15,4 +21,11 @@ export const parts: AttackPart[] = [
   crashMergePart,
   diskFaultPart,
   misreadPart,
+  pageGuardPart,
+  restartTokenPart,
+  streamChurnPart,
+  formatFuzzPart,
+  contextFuzzPart,
+  hugeFilePart,
+  fleetTraversalPart,
 ];

@@ -42,3 +42,15 @@ test('context preview equals `gcc-studio context` for K = 1 and 2, and shows the
   const shown = Number((await page.getByTestId('context-tokens').textContent())!.replace(/[^\d]/g, ''));
   expect(shown).toBe(counts[1]);
 });
+
+test('a commit holding a 60,000-letter word: the page shows "≥ N tokens" and the rest of the page keeps working', async ({ page, studio }) => {
+  await openStudio(page, studio.url);
+  await expect(page.getByTestId('context-tokens')).toHaveText(/^[\d,]+ tokens$/);
+  studio.writer.commit('main', `A pasted blob: ${'z'.repeat(60_000)}`);
+  // The new commit is the newest: K = 1 shows it.
+  await expect(page.getByTestId('context-tokens')).toHaveText(/^≥ [\d,]+ tokens$/, { timeout: 15_000 });
+  await expect(page.getByTestId('context-tokens')).toHaveAttribute('title', /too long to count/);
+  await expect(page.getByTestId('token-chart').locator('rect').first().locator('title')).toHaveText(/K=1: ≥ [\d,]+ tokens/);
+  studio.writer.logStep('main', { observation: 'Still live after the blob', thought: 't', action: 'a' });
+  await expect(page.getByText('Still live after the blob').first()).toBeVisible();
+});

@@ -46,6 +46,8 @@ export interface ContextResponse {
   dialect: ContextDialect;
   text: string;
   tokens: number;
+  /** `tokens` is a lower bound ("≥ N"): the text holds a run too long to count in time (a word of 20,000 letters). */
+  tokensAtLeast?: boolean;
 }
 
 export interface SearchMatch {
@@ -68,4 +70,15 @@ export interface SearchResponse {
 
 export interface ErrorResponse {
   error: string;
+}
+
+/** GET /api/session: the token was taken; when this server started (a change: it restarted). */
+export interface SessionResponse {
+  startedAt: string;
+}
+
+/** A 401: why the token was refused, and when this server started (a page whose token once worked: a restart). */
+export interface TokenRefusedResponse extends ErrorResponse {
+  code: 'token-missing' | 'token-wrong';
+  startedAt: string;
 }

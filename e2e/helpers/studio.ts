@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Waits for the one line with the URL; fails with the server's own output if it exits or stays silent. */
-function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+export function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((done, fail) => {
     let out = '';
     let err = '';

@@ -1,6 +1,8 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
+import { DEFAULT_SCAN_DEPTH } from '../fleet/discovery-rules.ts';
+import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -8,18 +10,26 @@ export const DEFAULT_HOST = '127.0.0.1';
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'inspect'; dir: string; json: boolean }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null }
-  | { kind: 'doctor'; dir: string }
+  | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
+  | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | {
       kind: 'serve';
       dir: string | null;
+      /** Every DIR given (a fleet when several, or when the one holds no .GCC/ of its own); [dir] otherwise. */
+      dirs: string[];
+      /** --scan: look for every .GCC/ under the DIRs even when one holds its own. */
+      scan: boolean;
+      /** --depth N: how deep the scan looks (default DEFAULT_SCAN_DEPTH). */
+      depth: number;
       demo: boolean;
       port: number;
       /** true when --port was given: then a taken port is reported, and a free one used instead. */
       portExplicit: boolean;
       host: string;
       token: string | null;
+      /** --new-token: replace the token kept for this workspace. */
+      newToken: boolean;
       readOnly: boolean;
       open: boolean;
     };
@@ -32,18 +42,27 @@ export class UsageError extends Error {
 export const USAGE = `usage:
   gcc-studio [DIR] [--port N] [--host H] [--read-only] [--open | --no-open]
                                serve the dashboard for DIR (a folder holding .GCC/, or .GCC/ itself; default .)
+  gcc-studio ROOT | ./DIR1 ./DIR2 … | --scan ROOT… [--depth N]
+                               a fleet: every .GCC/ under the folders (depth ≤ 4 by default; never in
+                               node_modules, .git or what ROOT/.gitignore ignores), one page for all
                                --port N     default 4780; a free one if that is taken
                                --host H     default 127.0.0.1; anything else is reachable from other machines
-                               --token T    the access token (default: random per start). Prefer the environment
-                                            variable GCC_STUDIO_TOKEN: a --token on the command line shows in \`ps\`
+                               --token T    the access token. Prefer the environment variable GCC_STUDIO_TOKEN:
+                                            a --token on the command line shows in \`ps\` to every user
+                                            (default: a random one per workspace, kept 0600 in a per-user runtime
+                                            folder, so pages left open work on after a restart)
+                               --new-token  replace the kept token (pages open with the old one must reopen the URL)
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
-  gcc-studio inspect DIR [--json]
-                               print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go]
+  gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
+                               print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
+                               a DIR with no .GCC/ of its own: one entry per workspace under it
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go] [--at MOMENT]
                                print the CONTEXT text that implementation's summary() returns
-  gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
+                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
+  gcc-studio doctor DIR [--json] [--depth N]
+                               print the format problems found; exit 1 when any is an error (in any workspace)
   gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
@@ -94,16 +113,25 @@ function oneDir(positionals: string[], command: string): string {
   return positionals[0]!;
 }
 
+function depthOption(raw: unknown): { depth?: number } {
+  return raw === undefined ? {} : { depth: parsePositiveInt(raw as string, '--depth') };
+}
+
 function parseInspect(args: string[]): Command {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' }, at: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true };
+  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, ...depthOption(values.depth), at: momentFlag(values.at as string | undefined) };
 }
 
 function parseDoctor(args: string[]): Command {
-  const { values, positionals } = parse(args, {});
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'doctor', dir: oneDir(positionals, 'doctor') };
+  return { kind: 'doctor', dir: oneDir(positionals, 'doctor'), ...(values.json ? { json: true } : {}), ...depthOption(values.depth) };
+}
+
+/** A word that reads as a path, not as a mistyped command: several DIRs must look like paths (or come with --scan). */
+export function looksLikePath(arg: string): boolean {
+  return /[\\/]/.test(arg) || arg === '.' || arg === '..' || arg.startsWith('~');
 }
 
 function parseContext(args: string[]): Command {
@@ -111,6 +139,7 @@ function parseContext(args: string[]): Command {
     branch: { type: 'string', short: 'b' },
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
+    at: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -124,7 +153,19 @@ function parseContext(args: string[]): Command {
     branch: (values.branch as string | undefined) ?? 'main',
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
+    at: momentFlag(values.at as string | undefined),
   };
+}
+
+/** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
+function momentFlag(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  try {
+    return parseMoment(text).text;
+  } catch (err) {
+    if (err instanceof MomentError) throw new UsageError(`--at: ${err.message}`);
+    throw err;
+  }
 }
 
 function parseServe(args: string[], env: Record<string, string | undefined>): Command {
@@ -132,31 +173,44 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     token: { type: 'string' },
+    'new-token': { type: 'boolean' },
     'read-only': { type: 'boolean' },
     open: { type: 'boolean' },
     'no-open': { type: 'boolean' },
     demo: { type: 'boolean' },
+    scan: { type: 'boolean' },
+    depth: { type: 'string' },
     version: { type: 'boolean', short: 'v' },
   });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   if (values.open && values['no-open']) throw new UsageError('--open and --no-open contradict each other');
-  if (positionals.length > 1) throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help)`);
+  const scan = values.scan === true;
+  if (positionals.length > 1 && !scan && !positionals.every(looksLikePath)) {
+    throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help; several folders: ./a ./b, or --scan a b)`);
+  }
   const demo = values.demo === true;
-  if (demo && positionals.length === 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
+  if (demo && positionals.length >= 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
+  if (demo && scan) throw new UsageError('--demo serves its own workspace: --scan needs a ROOT');
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
-  const token = (values.token as string | undefined) ?? env.GCC_STUDIO_TOKEN ?? null;
+  // An empty GCC_STUDIO_TOKEN (`GCC_STUDIO_TOKEN= gcc-studio`) means none, not a bad one.
+  const token = (values.token as string | undefined) ?? (env.GCC_STUDIO_TOKEN || null);
   if (token !== null && !/^[\x21-\x7e]{8,256}$/.test(token)) {
     throw new UsageError('--token must be 8 to 256 printable characters without spaces');
   }
+  if (token !== null && values['new-token']) throw new UsageError('--new-token makes a random token: not with --token or GCC_STUDIO_TOKEN');
   return {
     kind: 'serve',
     dir: demo ? null : (positionals[0] ?? '.'),
+    dirs: demo ? [] : positionals.length ? positionals : ['.'],
+    scan,
+    depth: values.depth === undefined ? DEFAULT_SCAN_DEPTH : parsePositiveInt(values.depth as string, '--depth'),
     demo,
     port,
     portExplicit: values.port !== undefined,
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     token,
+    newToken: values['new-token'] === true,
     readOnly: values['read-only'] === true,
     open: values['no-open'] !== true,
   };

@@ -2,7 +2,9 @@
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
 import { GccDirError } from '../live/gcc-dir.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
-import type { Store } from '../live/store.ts';
+import type { Store, WorkspaceView } from '../live/store.ts';
+import type { MomentView } from '../live/moment-view.ts';
+import { MomentError } from '../../shared/gcc/moment/moment.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
 import { packageVersion } from './package-files.ts';
 
@@ -34,7 +36,7 @@ export async function main(argv: string[], io: Io = stdio, env: NodeJS.ProcessEn
   try {
     return await run(command, io);
   } catch (err) {
-    if (err instanceof GccDirError) {
+    if (err instanceof GccDirError || err instanceof MomentError) {
       io.err(`gcc-studio: ${err.message}`);
       return EXIT_USAGE;
     }
@@ -51,11 +53,17 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
-      io.out(command.json ? `${JSON.stringify(inspectJson(store), null, 2)}\n` : inspectText(store));
+      const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+      const at = 'info' in view ? { at: (view as MomentView).info } : {};
+      io.out(command.json ? `${JSON.stringify({ ...inspectJson(view), ...at }, null, 2)}\n` : momentLine(view) + inspectText(view));
       return EXIT_OK;
     }
     case 'doctor': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
       const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
@@ -66,19 +74,34 @@ async function run(command: Command, io: Io): Promise<number> {
     }
     case 'context': {
       const store = await loadOnce(command.dir);
-      const result = store.context(command.branch, command.k, command.dialect);
-      if (!result) {
-        const names = store.workspace().branches.map((b) => b.name);
+      const view = command.at === null ? null : await atMoment(store, command.dir, command.at);
+      const text = view ? (view.contextText(command.branch, command.k, command.dialect)) : store.contextText(command.branch, command.k, command.dialect);
+      if (text === null) {
+        const names = (view ?? store).workspace().branches.map((b) => b.name);
         io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
         return EXIT_FINDINGS;
       }
       // Exactly the bytes summary() returns: no newline of our own.
-      io.out(result.text);
+      io.out(text);
       return EXIT_OK;
     }
     case 'serve':
       return serve(command, io);
   }
+}
+
+/** What `inspect --at` shows first: the instant, and why it may not be exact. */
+function momentLine(view: WorkspaceView): string {
+  if (!('info' in view)) return '';
+  const { info } = view as MomentView;
+  return `as at ${info.time} (${info.moment})${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
+}
+
+/** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
+async function atMoment(store: Store, dir: string, moment: string): Promise<MomentView> {
+  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../live/time-travel.ts'), import('../live/gcc-dir.ts')]);
+  const { gccDir } = await locateGccDir(dir);
+  return timeTravelFor(store, gccDir)!.view(moment);
 }
 
 /** Reads DIR's .GCC/ once, without watching. */
@@ -91,8 +114,7 @@ async function loadOnce(dir: string): Promise<Store> {
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
   await store.load();
   return store;
 }
@@ -109,14 +131,19 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { startServer } = await import('../http/serve.ts');
-    const server = await startServer({
+    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
+    const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
+    const roots = command.demo ? null : await fleetRoots(command);
+    const start = roots ? (o: Parameters<typeof startServer>[0]) => startFleetServer(roots, command.depth, o) : startServer;
+    const server = await start({
       dir: command.dir,
       demo: command.demo,
       port: command.port,
       portExplicit: command.portExplicit,
       host: command.host,
       token: command.token,
+      // The demo's folder is new each start: nothing to keep its token for.
+      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
       readOnly: command.readOnly,
       open: command.open,
       log: (line) => io.out(`${line}\n`),

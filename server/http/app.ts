@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { EventBus } from '../live/event-bus.ts';
-import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
+import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
@@ -15,7 +15,10 @@ import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { searchRoutes } from './routes/search.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
+import { timelineRoutes } from './routes/timeline.ts';
+import { timeTravelFor, type TimeTravel } from '../live/time-travel.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
 import type { WorkspaceView } from '../live/store.ts';
 
@@ -34,16 +37,21 @@ export interface AppDeps {
   merge?: MergeRouteDeps['context'];
   /** Test overrides of how hand edits are saved (history file, clock, lock timeout). */
   edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
+  /** Time travel (`?at=`, /api/timeline); by default over `store` when it exposes its records. */
+  travel?: TimeTravel | null;
 }
 
 export function createApp(deps: AppDeps) {
   // Read answers carry each record's version, which an edit sends back.
   const versioned = withRecordVersions(deps.store);
   const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
+  const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir);
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .route('/workspace', workspaceRoutes(versioned))
-    .route('/branches', branchRoutes(versioned))
+    .route('/workspace', workspaceRoutes(versioned, travel))
+    .route('/session', sessionRoutes(deps.security.startedAt))
+    .route('/branches', branchRoutes(versioned, travel))
+    .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/search', searchRoutes(deps.store))
     .route('/compare', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
@@ -51,8 +59,8 @@ export function createApp(deps: AppDeps) {
     .route('/events', eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()
+    .use('*', securityHeaders())
     .use('*', hostGuard(deps.security))
-    .use('*', tokenLanding(deps.security))
     .route('/api', api);
 
   app.all('/api/*', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderContext } from '../../shared/gcc/context/render.ts';
 import { readerView } from '../../shared/gcc/dialects/reader-view.ts';
-import { tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
+import { exactCountsByK as tokenCountsByK } from '../../shared/gcc/context/count.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
 import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
@@ -30,7 +30,7 @@ async function open(): Promise<{ gccDir: string; store: Store; writer: PythonGcc
 }
 
 /** CONTEXT from the whole reader view of what the store holds: what the store answered before it kept tallies. */
-function expectFreshContext(store: Store, branch: string): void {
+async function expectFreshContext(store: Store, branch: string): Promise<void> {
   const b = store.branch(branch)!;
   const records = { commits: b.commits, steps: store.steps(branch, 0, Number.MAX_SAFE_INTEGER)!.steps };
   const roadmap = store.workspace().roadmap.text;
@@ -38,7 +38,7 @@ function expectFreshContext(store: Store, branch: string): void {
     const view = readerView(dialect, records);
     const byK = tokenCountsByK({ branch, roadmap, ...view }, dialect);
     for (const k of [1, 2, view.commits.length + 1]) {
-      const got = store.context(branch, k, dialect)!;
+      const got = (await store.context(branch, k, dialect))!;
       expect(got.text).toBe(renderContext({ branch, k, roadmap, ...view }, dialect));
       expect(got.tokensByK).toEqual(byK);
     }
@@ -48,24 +48,24 @@ function expectFreshContext(store: Store, branch: string): void {
 describe('store context, kept current from appends', () => {
   it('equals CONTEXT from the whole view after each append, commit, split step and reload', async () => {
     const { gccDir, store, writer } = await open();
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, 'main');
     const logPath = 'branches/main/log.md';
     writer.logStep('main', { observation: 'o1', thought: 't1', action: 'a1' });
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, 'main');
     // An action-only step (dropped by three readers) and one a `---` line splits in two.
     writer.logStep('main', { observation: '', thought: '', action: 'only an action' });
     writer.logStep('main', { observation: 'before\n---\n---\nafter', thought: 't', action: 'a' });
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, 'main');
     writer.commit('main', 'did things');
     await store.apply(['branches/main/commit.md']);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, 'main');
     // A shorter file is a reload: every record is new.
     const log = join(gccDir, logPath);
     truncateSync(log, readFileSync(log).length - 200);
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
-    expectFreshContext(store, 'auth-jwt');
+    await expectFreshContext(store, 'main');
+    await expectFreshContext(store, 'auth-jwt');
   });
 });

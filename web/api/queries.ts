@@ -24,20 +24,34 @@ export const keys = {
   compare: (head: string, base: string | null, revision: number) => ['gcc', 'compare', head, base, revision] as const,
   mergePreviews: () => ['gcc', 'merge-preview'] as const,
   mergePreview: (branch: string, target: string, summary: string, revision: number) => ['gcc', 'merge-preview', branch, target, summary, revision] as const,
+  /** Not under 'gcc': a workspace's resync never refetches the fleet. */
+  fleet: () => ['fleet'] as const,
 };
 
+/** The fleet's rows (or `single` on a single-workspace server); kept live by useFleetLive, never refetched by itself. */
+export function fleetOptions() {
+  return queryOptions({ queryKey: keys.fleet(), queryFn: ({ signal }) => api.fleet(signal), staleTime: Infinity });
+}
+
+/**
+ * The moment a query client reads at: a travelling page's views sit under their own client whose default `meta.at`
+ * names the moment (features/timeline), so the same keys and factories serve now and then, and the live stream,
+ * which patches only the live client, never moves a travelling page.
+ */
+export const momentOf = (meta: Record<string, unknown> | undefined): string | undefined => (typeof meta?.['at'] === 'string' ? meta['at'] : undefined);
+
 export function workspaceOptions() {
-  return queryOptions({ queryKey: keys.workspace(), queryFn: ({ signal }) => api.workspace(signal) });
+  return queryOptions({ queryKey: keys.workspace(), queryFn: ({ signal, meta }) => api.workspace(signal, momentOf(meta)) });
 }
 
 export function branchOptions(name: string) {
-  return queryOptions({ queryKey: keys.branch(name), queryFn: ({ signal }) => api.branch(name, signal) });
+  return queryOptions({ queryKey: keys.branch(name), queryFn: ({ signal, meta }) => api.branch(name, signal, momentOf(meta)) });
 }
 
 export function stepsPageOptions(name: string, page: number) {
   return queryOptions({
     queryKey: keys.stepsPage(name, page),
-    queryFn: ({ signal }) => api.steps(name, page * STEPS_PAGE_SIZE, STEPS_PAGE_SIZE, signal),
+    queryFn: ({ signal, meta }) => api.steps(name, page * STEPS_PAGE_SIZE, STEPS_PAGE_SIZE, signal, momentOf(meta)),
     // Pages far from the viewport are dropped after a while so a long session on a huge log stays small.
     gcTime: 60_000,
   });
@@ -46,7 +60,7 @@ export function stepsPageOptions(name: string, page: number) {
 export function contextOptions(name: string, k: number, dialect: ContextDialect) {
   return queryOptions({
     queryKey: keys.context(name, k, dialect),
-    queryFn: ({ signal }) => api.context(name, k, dialect, signal),
+    queryFn: ({ signal, meta }) => api.context(name, k, dialect, signal, momentOf(meta)),
     placeholderData: (previous) => previous,
   });
 }

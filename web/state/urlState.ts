@@ -16,6 +16,10 @@ export interface UrlState {
   tab: CentreTab;
   /** The compare tab's base branch; absent: the branch the head was created from. */
   base?: string | null;
+  /** The fleet's workspace this view is of (`?ws=`); absent on a single-workspace server. Every other key works inside it. */
+  ws?: string | null;
+  /** The moment the page shows (time travel: an ISO time, B@step:N or B@commit:N); absent: now, live. */
+  at?: string | null;
 }
 
 export const EMPTY_URL_STATE: UrlState = { branch: null, commit: null, step: null, k: null, dialect: null, q: '', tab: 'log' };
@@ -39,12 +43,15 @@ export function parseUrlState(search: string): UrlState {
     q: p.get('q') ?? '',
     tab: tab === 'commits' || tab === 'compare' || tab === 'graph' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
+    ...(p.get('ws') ? { ws: p.get('ws') } : {}),
+    ...(p.get('at') ? { at: p.get('at') } : {}),
   };
 }
 
 /** Query string (with `?`, or '' when everything is default) in a fixed key order so links are stable. */
 export function serializeUrlState(s: UrlState): string {
   const p = new URLSearchParams();
+  if (s.ws) p.set('ws', s.ws);
   if (s.branch) p.set('branch', s.branch);
   if (s.tab !== 'log') p.set('tab', s.tab);
   if (s.base) p.set('base', s.base);
@@ -53,6 +60,7 @@ export function serializeUrlState(s: UrlState): string {
   if (s.k !== null) p.set('k', String(s.k));
   if (s.dialect) p.set('dialect', s.dialect);
   if (s.q) p.set('q', s.q);
+  if (s.at) p.set('at', s.at);
   const text = p.toString();
   return text ? `?${text}` : '';
 }

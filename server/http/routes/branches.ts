@@ -1,9 +1,11 @@
-// GET /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context.
+// GET /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context; each also `?at=` as it was then.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
 import type { WorkspaceView } from '../../live/store.ts';
+import type { TimeTravel } from '../../live/time-travel.ts';
 import { branchParam, intParam } from './params.ts';
+import { viewAt } from './timeline.ts';
 
 export const DEFAULT_STEPS_LIMIT = 200;
 export const MAX_STEPS_LIMIT = 1000;
@@ -13,26 +15,29 @@ function notFound(name: string): never {
   throw new HTTPException(404, { message: `no branch "${name}"` });
 }
 
-export function branchRoutes(store: WorkspaceView) {
+export function branchRoutes(now: WorkspaceView, travel: TimeTravel | null = null) {
   return new Hono()
-    .get('/:name', (c) => {
+    .get('/:name', async (c) => {
       const name = branchParam(c);
+      const store = await viewAt(c, now, travel);
       return c.json(store.branch(name) ?? notFound(name));
     })
-    .get('/:name/steps', (c) => {
+    .get('/:name/steps', async (c) => {
       const name = branchParam(c);
+      const store = await viewAt(c, now, travel);
       const from = intParam(c, 'from', 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = intParam(c, 'limit', DEFAULT_STEPS_LIMIT, 1, MAX_STEPS_LIMIT);
       return c.json(store.steps(name, from, limit) ?? notFound(name));
     })
-    .get('/:name/context', (c) => {
+    .get('/:name/context', async (c) => {
       const name = branchParam(c);
+      const store = await viewAt(c, now, travel);
       const k = intParam(c, 'k', 1, 1, MAX_K);
       const raw = c.req.query('dialect');
       if (raw !== undefined && raw !== '' && !(CONTEXT_DIALECTS as readonly string[]).includes(raw)) {
         throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
       }
       const dialect = raw ? (raw as ContextDialect) : null;
-      return c.json(store.context(name, k, dialect) ?? notFound(name));
+      return c.json((await store.context(name, k, dialect)) ?? notFound(name));
     });
 }

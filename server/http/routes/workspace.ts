@@ -1,7 +1,9 @@
-// GET /api/workspace: the snapshot a page loads first (and again after a resync).
+// GET /api/workspace: the snapshot a page loads first (and again after a resync); `?at=` as it was then.
 import { Hono } from 'hono';
 import type { WorkspaceView } from '../../live/store.ts';
+import type { TimeTravel } from '../../live/time-travel.ts';
+import { viewAt } from './timeline.ts';
 
-export function workspaceRoutes(store: WorkspaceView) {
-  return new Hono().get('/', (c) => c.json(store.workspace()));
+export function workspaceRoutes(store: WorkspaceView, travel: TimeTravel | null = null) {
+  return new Hono().get('/', async (c) => c.json((await viewAt(c, store, travel)).workspace()));
 }

@@ -94,7 +94,7 @@ function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, r
 /** The steps the reader's parser returns for a written text; each keeps `range` and `mergedFrom` of its owner. */
 function readStepText(reader: Reader, text: string, range: ByteRange, mergedFrom: string | undefined): OtaStep[] {
   const steps: OtaStep[] = [];
-  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+  for (const block of writtenBlocks(reader.readText(text), reader.separator, !reader.noRejoin)) {
     const trimmed = reader.trim(block);
     const fields = trimmed ? reader.readStep(trimmed) : null;
     if (!fields) continue;
@@ -107,7 +107,7 @@ function readStepText(reader: Reader, text: string, range: ByteRange, mergedFrom
 
 function readCommitText(reader: Reader, text: string, range: ByteRange, branchName: string): Commit[] {
   const commits: Commit[] = [];
-  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+  for (const block of writtenBlocks(reader.readText(text), reader.separator, !reader.noRejoin)) {
     const trimmed = reader.trim(block);
     const fields = trimmed ? reader.readCommit(trimmed) : null;
     if (!fields) continue;
@@ -218,6 +218,21 @@ function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Arr
   const tail = pending ? rawText(file, pending) : null;
   if (tail !== null && pending) out.push(...readCommitText(reader, tail, pending, source.at(-1)?.branchName ?? ''));
   return out;
+}
+
+/**
+ * The commits and steps the implementation's parser returns for the whole text of a branch's log.md and commit.md,
+ * read as that implementation reads the file (splitting, trimming, matching), not record by record: what its
+ * summary() renders, whatever the bytes hold (hand edits, another writer's escapes, a value that looks like a
+ * header). The texts must be decoded as the implementation decodes them (implementation.ts).
+ */
+export function readWholeFiles(dialect: Exclude<RenderDialect, 'zig'>, files: { log: string; commit: string }, branch: string): ReaderRecords {
+  const reader = READERS[dialect];
+  const whole = (text: string): ByteRange => ({ start: 0, end: text.length });
+  return {
+    commits: readCommitText(reader, files.commit, whole(files.commit), branch),
+    steps: readStepText(reader, files.log, whole(files.log), undefined),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

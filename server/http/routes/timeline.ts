@@ -1,0 +1,106 @@
+// Time travel over HTTP: `?at=MOMENT` on the read routes (viewAt: the same answers, as they were then), GET
+// /api/timeline (the axis: counts per bucket, exact records when the range is narrow), GET /api/timeline/adjacent
+// (the event next to a moment, for stepping record by record) and GET /api/context (CONTEXT of a branch, now or then).
+// A moment that names nothing is a 400 saying why.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shared/gcc/moment/axis.ts';
+import { MomentError } from '../../../shared/gcc/moment/moment.ts';
+import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/time-key.ts';
+import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
+import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
+import type { WorkspaceView } from '../../live/store.ts';
+import type { TimeTravel } from '../../live/time-travel.ts';
+import { checkedBranchName, intParam } from './params.ts';
+
+export const DEFAULT_BUCKETS = 400;
+export const MAX_BUCKETS = 4000;
+export const DEFAULT_RECORD_LIMIT = 500;
+export const MAX_RECORD_LIMIT = 5000;
+
+/** `?at=` absent, empty or `now`: the store as it is now; else the memory at that moment. */
+export async function viewAt(c: Context, now: WorkspaceView, travel: TimeTravel | null): Promise<WorkspaceView> {
+  const at = c.req.query('at');
+  if (at === undefined || at.trim() === '' || at.trim() === 'now') return now;
+  if (!travel) throw new HTTPException(400, { message: 'this server cannot travel in time (no workspace records)' });
+  return withMomentErrors(() => travel.view(at));
+}
+
+async function withMomentErrors<T>(run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof MomentError) throw new HTTPException(400, { message: err.message });
+    throw err;
+  }
+}
+
+function dialectParam(c: Context): ContextDialect | null {
+  const raw = c.req.query('dialect');
+  if (raw === undefined || raw === '') return null;
+  if (!(CONTEXT_DIALECTS as readonly string[]).includes(raw)) throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
+  return raw as ContextDialect;
+}
+
+/** A range end: a moment (its instant) or epoch milliseconds; `fallback` when absent. */
+async function rangeParam(c: Context, travel: TimeTravel, key: 'from' | 'to', fallback: number): Promise<number> {
+  const raw = c.req.query(key);
+  if (raw === undefined || raw === '') return fallback;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  const tl = await travel.timeline();
+  return withMomentErrors(() => keyMillis(tl.resolve(raw).key));
+}
+
+export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, revision: () => number) {
+  const need = (): TimeTravel => travel ?? (() => { throw new HTTPException(400, { message: 'this server cannot travel in time (no workspace records)' }); })();
+  return new Hono()
+    .get('/timeline', async (c) => {
+      const t = need();
+      const tl = await t.timeline();
+      const start = tl.start();
+      const end = axisEnd(tl);
+      const startMs = start ? keyMillis(start) : null;
+      const endMs = end ? keyMillis(end) : null;
+      const fromMs = await rangeParam(c, t, 'from', startMs ?? 0);
+      const toMs = Math.max(fromMs, await rangeParam(c, t, 'to', endMs ?? fromMs));
+      const buckets = intParam(c, 'buckets', DEFAULT_BUCKETS, 1, MAX_BUCKETS);
+      const limit = intParam(c, 'limit', DEFAULT_RECORD_LIMIT, 0, MAX_RECORD_LIMIT);
+      const body: TimelineResponse = {
+        start: start ? formatKey(start) : null,
+        end: end ? formatKey(end) : null,
+        startMs,
+        endMs,
+        fromMs,
+        toMs,
+        buckets: axisBuckets(tl, fromMs, toMs, buckets),
+        records: limit === 0 ? null : axisRecords(tl, msKey(fromMs), msKey(toMs, true), limit),
+        revision: revision(),
+      };
+      return c.json(body);
+    })
+    .get('/timeline/adjacent', async (c) => {
+      const tl = await need().timeline();
+      const at = c.req.query('at') ?? '';
+      const dir = c.req.query('dir');
+      if (dir !== 'next' && dir !== 'prev') throw new HTTPException(400, { message: `dir must be next or prev (got "${dir ?? ''}")` });
+      const key = await withMomentErrors(() => tl.resolve(at).key);
+      return c.json<AdjacentResponse>({ record: adjacentRecord(tl, key, dir === 'next' ? 1 : -1) });
+    })
+    .get('/context', async (c) => {
+      const name = checkedBranchName(c.req.query('branch') ?? 'main');
+      const k = intParam(c, 'k', 1, 1, 1_000_000);
+      const view = await viewAt(c, now, travel);
+      const result = await view.context(name, k, dialectParam(c));
+      if (!result) throw new HTTPException(404, { message: `no branch "${name}"` });
+      return c.json(result);
+    });
+}
+
+/** Epoch ms as a key; `end` covers the whole millisecond. */
+function msKey(ms: number, end = false): TimeKey {
+  const seconds = Math.floor(ms / 1000);
+  const nanos = Math.floor((ms - seconds * 1000) * 1_000_000);
+  return end ? [seconds, Math.min(999_999_999, nanos + 999_999)] : [seconds, nanos];
+}
+

@@ -1,0 +1,96 @@
+// Time travel on the live store: the moment core (shared/gcc/moment) over the store's records as they are now and the
+// hand-edit history (.gcc-studio/edits.jsonl), brought up to date when either changed; the memory at a moment is
+// answered through the same WorkspaceView the routes read now (moment-view.ts), and kept for the few moments a
+// travelling page asks about again and again (the workspace, a branch, its steps pages, CONTEXT).
+import { stat, readFile } from 'node:fs/promises';
+import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
+import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
+import type { EditEntry } from '../../shared/gcc/write/edit.ts';
+import { momentView, type MomentView } from './moment-view.ts';
+import type { Store } from './store.ts';
+import { historyPathFor } from '../write/edit-history.ts';
+
+const KEPT_MOMENTS = 8;
+
+export interface TimeTravel {
+  /** The workspace as it was at the moment. Throws MomentError for a moment that names nothing. */
+  view(moment: string): Promise<MomentView>;
+  /** The timeline, current with the store. */
+  timeline(): Promise<WorkspaceTimeline>;
+}
+
+export interface TimeTravelOptions {
+  store: Pick<Store, 'records' | 'revision' | 'workspace'>;
+  /** `<project>/.gcc-studio/edits.jsonl` (server/write/edit-history.ts); null when there is none to read. */
+  historyPath: string | null;
+}
+
+export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
+  const timeline = new WorkspaceTimeline();
+  const contexts = new ContextAtCache();
+  const views = new Map<string, MomentView>();
+  let synced = '';
+  let root = '';
+  let edits: { stamp: string; entries: EditEntry[] } = { stamp: '', entries: [] };
+
+  const readEdits = async (): Promise<{ stamp: string; entries: EditEntry[] }> => {
+    if (!options.historyPath) return edits;
+    const st = await stat(options.historyPath).catch(() => null);
+    const stamp = st ? `${st.size}:${st.mtimeMs}` : 'none';
+    if (stamp === edits.stamp) return edits;
+    const text = st ? await readFile(options.historyPath, 'utf8').catch(() => '') : '';
+    return (edits = { stamp, entries: parseHistory(text) });
+  };
+
+  const current = async (): Promise<string> => {
+    const history = await readEdits();
+    const key = `${options.store.revision}|${history.stamp}`;
+    if (key !== synced) {
+      const records = options.store.records();
+      timeline.sync({ roadmap: records.roadmap, branches: records.branches, edits: history.entries });
+      root = options.store.workspace().root;
+      views.clear();
+      synced = key;
+    }
+    return key;
+  };
+
+  return {
+    async timeline() {
+      await current();
+      return timeline;
+    },
+    async view(moment) {
+      const key = `${await current()}|${moment}`;
+      let view = views.get(key);
+      if (!view) {
+        const memory = timeline.at(moment);
+        const records = options.store.records();
+        view = momentView({ memory, now: records, contexts, root, revision: options.store.revision });
+        views.set(key, view);
+        while (views.size > KEPT_MOMENTS) views.delete(views.keys().next().value!);
+      }
+      return view;
+    },
+  };
+}
+
+/** Time travel over a view that exposes its records (the live store), else null; the history beside `gccDir`. */
+export function timeTravelFor(view: object, gccDir: string | undefined): TimeTravel | null {
+  const store = view as Partial<Store>;
+  if (typeof store.records !== 'function') return null;
+  return createTimeTravel({ store: store as Store, historyPath: gccDir ? historyPathFor(gccDir) : null });
+}
+
+/** The history's lines; a torn or foreign line is skipped (as edit-history.ts does). */
+function parseHistory(text: string): EditEntry[] {
+  return text.split('\n').flatMap((line) => {
+    if (line.trim() === '') return [];
+    try {
+      const v = JSON.parse(line) as Partial<EditEntry> | null;
+      return v && typeof v.at === 'string' && typeof v.file === 'string' && Array.isArray(v.changes) ? [v as EditEntry] : [];
+    } catch {
+      return [];
+    }
+  });
+}

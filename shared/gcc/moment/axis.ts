@@ -1,0 +1,147 @@
+// The timeline's axis: every step, commit, branch creation, merge, roadmap update and hand edit of the workspace on
+// one time axis. Drawn as density (counts per bucket, by kind: a 205,000-step log is never 205,000 marks), exact
+// records when the range is narrow enough, and the record next to a moment (arrow keys step record by record).
+// Counts of a file's records in a range come from its cut at both ends (bisection, record-times.ts).
+import { parseRoadmap } from '../read/roadmap.ts';
+import { encodeUtf8 } from '../read/bytes.ts';
+import type { WorkspaceTimeline } from './memory-at.ts';
+import type { RecordTimes } from './record-times.ts';
+import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from './time-key.ts';
+
+export const AXIS_KINDS = ['step', 'commit', 'branch', 'merge', 'roadmap', 'edit'] as const;
+export type AxisKind = (typeof AXIS_KINDS)[number];
+
+export interface AxisRecord {
+  kind: AxisKind;
+  /** UTC ISO time (nanoseconds kept). */
+  time: string;
+  ms: number;
+  branch: string | null;
+  /** 1-based position in its file (steps, commits) or among the roadmap's updates; null for the others. */
+  position: number | null;
+  /** The moment that travels to just after this record. */
+  moment: string;
+}
+
+export interface AxisBucket {
+  /** Start of the bucket (epoch ms); the bucket ends where the next begins. */
+  fromMs: number;
+  counts: Record<AxisKind, number>;
+}
+
+const beforeKey = (k: TimeKey): TimeKey => (k[1] === 0 ? [k[0] - 1, 999_999_999] : [k[0], k[1] - 1]);
+const zeroCounts = (): Record<AxisKind, number> => ({ step: 0, commit: 0, branch: 0, merge: 0, roadmap: 0, edit: 0 });
+
+/** The events that are not records of a log or commit file: few, listed outright. */
+export function otherEvents(tl: WorkspaceTimeline): AxisRecord[] {
+  const out: AxisRecord[] = [];
+  const add = (kind: AxisKind, ts: string | null | undefined, branch: string | null, position: number | null) => {
+    const key = recordKey(ts);
+    if (key) out.push({ kind, time: formatKey(key), ms: keyMillis(key), branch, position, moment: formatKey(key) });
+  };
+  for (const b of tl.now.branches) {
+    add('branch', b.metadata?.createdAt, b.name, null);
+    if (b.metadata?.status === 'merged') add('merge', b.metadata.mergedAt, b.name, null);
+  }
+  parseRoadmap(encodeUtf8(tl.now.roadmap)).updates.forEach((u, i) => add('roadmap', u.timestamp, null, i + 1));
+  for (const e of tl.now.edits) add('edit', e.at, null, null);
+  return out;
+}
+
+interface FileRef {
+  branch: string;
+  kind: 'step' | 'commit';
+  times: RecordTimes;
+}
+
+function files(tl: WorkspaceTimeline): FileRef[] {
+  return tl.now.branches.flatMap((b) => {
+    const t = tl.times(b.name);
+    return t ? [{ branch: b.name, kind: 'step' as const, times: t.steps }, { branch: b.name, kind: 'commit' as const, times: t.commits }] : [];
+  });
+}
+
+/** Records before `key` (exclusive) and up to it (inclusive) in a file. */
+function countBefore(tl: WorkspaceTimeline, f: FileRef, key: TimeKey): number {
+  return f.times.cut(beforeKey(key), tl.mergeTimeFor(f.branch)).count;
+}
+
+/** Counts per bucket, `buckets` equal spans from `from` to `to` (epoch ms, inclusive of both ends). */
+export function axisBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number, buckets: number): AxisBucket[] {
+  const span = Math.max(1, toMs - fromMs);
+  const width = span / buckets;
+  const out: AxisBucket[] = Array.from({ length: buckets }, (_, i) => ({ fromMs: fromMs + i * width, counts: zeroCounts() }));
+  const edgeKey = (ms: number): TimeKey => [Math.floor(ms / 1000), Math.round((ms - Math.floor(ms / 1000) * 1000) * 1_000_000)];
+  for (const f of files(tl)) {
+    let previous = countBefore(tl, f, edgeKey(fromMs));
+    for (let i = 0; i < buckets; i++) {
+      // The last bucket holds the whole of its last millisecond.
+      const end = i === buckets - 1 ? f.times.cut(beforeKey(edgeKey(Math.floor(toMs) + 1)), tl.mergeTimeFor(f.branch)).count : countBefore(tl, f, edgeKey(fromMs + (i + 1) * width));
+      out[i]!.counts[f.kind] += Math.max(0, end - previous);
+      previous = end;
+    }
+  }
+  for (const e of otherEvents(tl)) {
+    if (e.ms < fromMs || e.ms > Math.floor(toMs)) continue;
+    out[Math.min(buckets - 1, Math.floor((e.ms - fromMs) / width))]!.counts[e.kind] += 1;
+  }
+  return out;
+}
+
+/** Every event from `from` to `to` (inclusive), in time order; null when there are more than `limit`. */
+export function axisRecords(tl: WorkspaceTimeline, from: TimeKey, to: TimeKey, limit: number): AxisRecord[] | null {
+  const out: { r: AxisRecord; key: TimeKey; order: number }[] = [];
+  let total = 0;
+  for (const f of files(tl)) {
+    const a = countBefore(tl, f, from);
+    const b = f.times.cut(to, tl.mergeTimeFor(f.branch)).count;
+    total += Math.max(0, b - a);
+    if (total > limit) return null;
+    for (let i = a; i < b; i++) out.push({ r: fileRecord(tl, f, i), key: f.times.effectiveKey(i, tl.mergeTimeFor(f.branch)), order: i });
+  }
+  for (const e of otherEvents(tl)) {
+    const key = recordKey(e.time)!;
+    if (compareTime(key, from) >= 0 && compareTime(key, to) <= 0) out.push({ r: e, key, order: 0 });
+  }
+  if (out.length > limit) return null;
+  return out.sort((x, y) => compareTime(x.key, y.key) || x.order - y.order).map((x) => x.r);
+}
+
+function fileRecord(tl: WorkspaceTimeline, f: FileRef, i: number): AxisRecord {
+  const key = f.times.effectiveKey(i, tl.mergeTimeFor(f.branch));
+  return { kind: f.kind, time: formatKey(key), ms: keyMillis(key), branch: f.branch, position: i + 1, moment: `${f.branch}@${f.kind}:${i + 1}` };
+}
+
+/** The first event after `at` (dir 1) or the last before it (dir -1); null at either end. */
+export function adjacentRecord(tl: WorkspaceTimeline, at: TimeKey, dir: 1 | -1): AxisRecord | null {
+  let best: { r: AxisRecord; key: TimeKey } | null = null;
+  const better = (key: TimeKey) => best === null || (dir === 1 ? compareTime(key, best.key) < 0 : compareTime(key, best.key) > 0);
+  for (const f of files(tl)) {
+    const i = dir === 1 ? f.times.cut(at, tl.mergeTimeFor(f.branch)).count : countBefore(tl, f, at) - 1;
+    if (i < 0 || i >= f.times.length) continue;
+    const key = f.times.effectiveKey(i, tl.mergeTimeFor(f.branch));
+    if (better(key)) best = { r: fileRecord(tl, f, i), key };
+  }
+  for (const e of otherEvents(tl)) {
+    const key = recordKey(e.time)!;
+    const side = compareTime(key, at);
+    if ((dir === 1 ? side > 0 : side < 0) && better(key)) best = { r: e, key };
+  }
+  return best?.r ?? null;
+}
+
+/** The newest event's time: where "now" sits on the axis. */
+export function axisEnd(tl: WorkspaceTimeline): TimeKey | null {
+  let end: TimeKey | null = null;
+  for (const f of files(tl)) {
+    if (f.times.length === 0) continue;
+    const key = f.times.effectiveKey(f.times.length - 1, tl.mergeTimeFor(f.branch));
+    if (Number.isFinite(key[0]) && (end === null || compareTime(key, end) > 0)) end = key;
+  }
+  for (const e of otherEvents(tl)) {
+    const key = recordKey(e.time)!;
+    if (end === null || compareTime(key, end) > 0) end = key;
+  }
+  return end;
+}
+

@@ -1,0 +1,38 @@
+// Answers of the time-travel routes (/api/timeline, and `?at=` on the read routes). Shapes only.
+import type { WorkspaceResponse } from './api.ts';
+import type { AxisBucket, AxisRecord } from './gcc/moment/axis.ts';
+
+export type { AxisBucket, AxisKind, AxisRecord } from './gcc/moment/axis.ts';
+
+/** The moment an answer shows: what was asked, the instant (UTC), and why it may not be exact. */
+export interface MomentInfo {
+  moment: string;
+  time: string;
+  exact: boolean;
+  /** One line each, starting with the file it concerns (`branches/main/log.md: …`). */
+  reasons: string[];
+}
+
+/** GET /api/workspace?at=…: the workspace as it was, with the moment it shows. */
+export type WorkspaceAtResponse = WorkspaceResponse & { at?: MomentInfo };
+
+/** GET /api/timeline?from=&to=&buckets=&limit=. */
+export interface TimelineResponse {
+  /** When the workspace began and its newest event (UTC ISO, and epoch ms for the axis); null for an empty one. */
+  start: string | null;
+  end: string | null;
+  startMs: number | null;
+  endMs: number | null;
+  /** The range the buckets cover (epoch ms). */
+  fromMs: number;
+  toMs: number;
+  buckets: AxisBucket[];
+  /** Every event of the range when there are at most `limit` of them, else null (zoom in). */
+  records: AxisRecord[] | null;
+  revision: number;
+}
+
+/** GET /api/timeline/adjacent?at=&dir=next|prev: the event next to a moment, null at either end. */
+export interface AdjacentResponse {
+  record: AxisRecord | null;
+}

@@ -1,0 +1,177 @@
+// The timeline under the header: every record of every branch on one time axis (density, not a node per step), the
+// moment the page shows, and the controls to travel: click or drag on the axis, arrow keys (record by record), the
+// wheel to zoom (exact records once few enough), "Now" to return to live, and replay.
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { workspaceOptions } from '../../api/queries.ts';
+import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
+import { useSettledRevision } from '../../state/useSettledRevision.ts';
+import { updateUrlState, useUrlState } from '../../state/useUrlState.ts';
+import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
+import { MomentBanner } from './MomentBanner.tsx';
+import { REPLAY_SPEEDS, useReplay, type ReplaySpeed } from './useReplay.ts';
+import './timeline.css';
+
+const HEIGHT = 36;
+
+export function travelTo(moment: string | null): void {
+  updateUrlState({ at: moment });
+}
+
+export function Timeline() {
+  const [url] = useUrlState();
+  const at = url.at ?? null;
+  const { data: live } = useQuery(workspaceOptions());
+  const revision = useSettledRevision(live?.revision ?? 0, 250);
+  const [zoom, setZoom] = useState<AxisRange | null>(null);
+  const [width, setWidth] = useState(800);
+  const { data: axis } = useQuery(timelineOptions(zoom?.fromMs ?? null, zoom?.toMs ?? null, Math.max(20, Math.floor(width / 3)), revision));
+  const { data: moment } = useQuery({ ...momentOptions(at ?? ''), enabled: at !== null });
+  const momentMs = at && moment?.at ? isoMs(moment.at.time) : null;
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<ReplaySpeed>(10);
+  const bounds: AxisRange | null = axis && axis.startMs !== null && axis.endMs !== null ? { fromMs: axis.startMs, toMs: Math.max(axis.endMs, axis.startMs + 1) } : null;
+  const range: AxisRange | null = axis ? { fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) } : null;
+
+  useReplay({ playing, speed, momentMs: momentMs ?? bounds?.fromMs ?? null, moment: at ?? (axis?.start ?? null), endMs: bounds?.toMs ?? null, travelTo, stop: () => setPlaying(false) });
+  const step = useCallback(
+    (dir: 'next' | 'prev') => {
+      const from = at ?? (dir === 'prev' ? axis?.end : axis?.start);
+      if (!from) return;
+      void timelineApi.adjacent(from, dir).then(({ record }) => record && travelTo(record.moment));
+    },
+    [at, axis?.end, axis?.start],
+  );
+  useArrowKeys(step);
+
+  const canvas = useAxisCanvas({ range, width, setWidth, axis, momentMs, nowMs: bounds?.toMs ?? null });
+  const drag = useRef(false);
+  const travelAtX = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    if (!range) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    travelTo(new Date(Math.round(msAtX(range, box.width, e.clientX - box.left))).toISOString());
+  };
+  if (!axis || axis.startMs === null) return null;
+  return (
+    <section className="timeline" aria-label="Timeline">
+      <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
+      <canvas
+        ref={canvas}
+        className="timeline-axis"
+        height={HEIGHT}
+        tabIndex={0}
+        role="slider"
+        aria-label="Moment"
+        aria-valuemin={bounds?.fromMs}
+        aria-valuemax={bounds?.toMs}
+        aria-valuenow={momentMs ?? bounds?.toMs}
+        aria-valuetext={moment?.at?.time ?? 'now'}
+        onPointerDown={(e) => {
+          drag.current = true;
+          e.currentTarget.setPointerCapture(e.pointerId);
+          travelAtX(e);
+        }}
+        onPointerMove={(e) => drag.current && travelAtX(e)}
+        onPointerUp={() => (drag.current = false)}
+        onWheel={(e) => {
+          if (!range || !bounds) return;
+          const box = e.currentTarget.getBoundingClientRect();
+          setZoom(zoomRange(range, msAtX(range, box.width, e.clientX - box.left), e.deltaY < 0 ? 0.5 : 2, bounds));
+        }}
+        onDoubleClick={() => setZoom(null)}
+      />
+      <MomentBanner at={at} info={moment?.at ?? null} />
+    </section>
+  );
+}
+
+interface ControlsProps {
+  at: string | null;
+  playing: boolean;
+  setPlaying: (update: (playing: boolean) => boolean) => void;
+  speed: ReplaySpeed;
+  setSpeed: (speed: ReplaySpeed) => void;
+  step: (dir: 'next' | 'prev') => void;
+}
+
+function TimelineControls({ at, playing, setPlaying, speed, setSpeed, step }: ControlsProps) {
+  return (
+    <div className="timeline-controls">
+      <button type="button" className="btn btn-small" aria-label="Previous record" onClick={() => step('prev')}>
+        ◀
+      </button>
+      <button type="button" className="btn btn-small" aria-label="Next record" onClick={() => step('next')}>
+        ▶
+      </button>
+      <button type="button" className="btn btn-small" aria-pressed={playing} onClick={() => setPlaying((p) => !p)}>
+        {playing ? 'Pause' : 'Replay'}
+      </button>
+      <select className="timeline-speed" aria-label="Replay speed" value={String(speed)} onChange={(e) => setSpeed(e.target.value === 'record' ? 'record' : (Number(e.target.value) as ReplaySpeed))}>
+        {REPLAY_SPEEDS.map((s) => (
+          <option key={String(s)} value={String(s)}>
+            {s === 'record' ? '1 record/s' : `${s}×`}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={at === null}
+        onClick={() => {
+          setPlaying(() => false);
+          travelTo(null);
+        }}
+      >
+        Now
+      </button>
+    </div>
+  );
+}
+
+/** ← and → step record by record, unless the keys are meant for a field. */
+function useArrowKeys(step: (dir: 'next' | 'prev') => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      e.preventDefault();
+      step(e.key === 'ArrowLeft' ? 'prev' : 'next');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step]);
+}
+
+interface CanvasInput {
+  range: AxisRange | null;
+  width: number;
+  setWidth: (w: number) => void;
+  axis: { buckets: import('../../../shared/timeline-api.ts').AxisBucket[]; records: import('../../../shared/timeline-api.ts').AxisRecord[] | null } | undefined;
+  momentMs: number | null;
+  nowMs: number | null;
+}
+
+/** The canvas, kept as wide as its box (at the screen's pixel ratio) and redrawn when what it shows changes. */
+function useAxisCanvas(p: CanvasInput) {
+  const ref = useRef<HTMLCanvasElement | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => p.setWidth(Math.max(100, Math.floor(el.clientWidth))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [p.setWidth]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !p.range || !p.axis) return;
+    const ratio = window.devicePixelRatio || 1;
+    el.width = Math.floor(p.width * ratio);
+    el.height = Math.floor(HEIGHT * ratio);
+    const ctx = el.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawAxis(ctx, p.width, HEIGHT, { range: p.range, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs });
+  }, [p.range?.fromMs, p.range?.toMs, p.width, p.axis, p.momentMs, p.nowMs]);
+  return ref;
+}

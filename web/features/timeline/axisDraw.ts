@@ -1,0 +1,85 @@
+// The axis drawn on a canvas: a column per bucket whose height grows with the log of its count (a burst of 10,000
+// steps and a lone merge both stay visible), commits, merges, branch creations, roadmap updates and edits as ticks
+// above the steps; exact records as one tick each once the range is narrow; the moment as a line. Pure mapping
+// between pixels and time beside it, unit-tested.
+import type { AxisBucket, AxisKind, AxisRecord } from '../../../shared/timeline-api.ts';
+
+export interface AxisRange {
+  fromMs: number;
+  toMs: number;
+}
+
+export const msAtX = (range: AxisRange, width: number, x: number): number => range.fromMs + (Math.min(Math.max(x, 0), width) / Math.max(1, width)) * (range.toMs - range.fromMs);
+export const xAtMs = (range: AxisRange, width: number, ms: number): number => ((ms - range.fromMs) / Math.max(1, range.toMs - range.fromMs)) * width;
+
+/** The range zoomed by `factor` (< 1 zooms in) around `centreMs`, kept inside `bounds`. */
+export function zoomRange(range: AxisRange, centreMs: number, factor: number, bounds: AxisRange): AxisRange {
+  const span = Math.max(10, (range.toMs - range.fromMs) * factor);
+  const left = (centreMs - range.fromMs) / Math.max(1, range.toMs - range.fromMs);
+  let fromMs = centreMs - left * span;
+  let toMs = fromMs + span;
+  if (fromMs < bounds.fromMs) [fromMs, toMs] = [bounds.fromMs, bounds.fromMs + span];
+  if (toMs > bounds.toMs) [fromMs, toMs] = [Math.max(bounds.fromMs, bounds.toMs - span), bounds.toMs];
+  return { fromMs, toMs };
+}
+
+/** Milliseconds of an ISO time with any fraction width (Date.parse may refuse more than 3 digits). */
+export function isoMs(iso: string): number {
+  const m = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(iso);
+  if (!m) return Date.parse(iso);
+  return Date.parse(`${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}${m[3]}`);
+}
+
+const COLOURS: Record<AxisKind, string> = { step: '#8c959f', commit: '#0969da', branch: '#1a7f37', merge: '#8250df', roadmap: '#9a6700', edit: '#bc4c00' };
+const TICK_KINDS: AxisKind[] = ['commit', 'branch', 'merge', 'roadmap', 'edit'];
+
+export interface AxisPicture {
+  range: AxisRange;
+  buckets: readonly AxisBucket[];
+  records: readonly AxisRecord[] | null;
+  momentMs: number | null;
+  nowMs: number | null;
+}
+
+export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: number, p: AxisPicture): void {
+  ctx.clearRect(0, 0, width, height);
+  const base = height - 4;
+  const stepHeight = height - 14;
+  if (p.records) {
+    for (const r of p.records) tick(ctx, Math.round(xAtMs(p.range, width, r.ms)) + 0.5, r.kind === 'step' ? base - stepHeight * 0.5 : 2, base, COLOURS[r.kind]);
+  } else {
+    const max = Math.max(1, ...p.buckets.map((b) => b.counts.step));
+    const w = width / Math.max(1, p.buckets.length);
+    p.buckets.forEach((b, i) => {
+      const x = i * w;
+      if (b.counts.step > 0) {
+        const h = Math.max(2, (Math.log1p(b.counts.step) / Math.log1p(max)) * stepHeight);
+        ctx.fillStyle = COLOURS.step;
+        ctx.fillRect(x, base - h, Math.max(1, w - 0.5), h);
+      }
+      TICK_KINDS.forEach((kind, k) => {
+        if (b.counts[kind] === 0) return;
+        ctx.fillStyle = COLOURS[kind];
+        ctx.fillRect(x, 1 + k * 2, Math.max(1.5, w - 0.5), 2);
+      });
+    });
+  }
+  ctx.fillStyle = '#d1d9e0';
+  ctx.fillRect(0, base, width, 1);
+  if (p.nowMs !== null) line(ctx, xAtMs(p.range, width, p.nowMs), height, '#1a7f37');
+  if (p.momentMs !== null) line(ctx, xAtMs(p.range, width, p.momentMs), height, '#d1242f');
+}
+
+function tick(ctx: CanvasRenderingContext2D, x: number, top: number, bottom: number, colour: string): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(x, top);
+  ctx.lineTo(x, bottom);
+  ctx.stroke();
+}
+
+function line(ctx: CanvasRenderingContext2D, x: number, height: number, colour: string): void {
+  ctx.fillStyle = colour;
+  ctx.fillRect(Math.round(x) - 1, 0, 2, height);
+}

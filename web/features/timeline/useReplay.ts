@@ -1,0 +1,54 @@
+// Replay: the moment moves forward by itself, at 1×, 10× or 100× the run's own pace (workspace time per wall time),
+// or one record a second; it stops at the newest event. Pausing leaves the page at the moment it reached.
+import { useEffect, useRef } from 'react';
+import { timelineApi } from '../../api/timelineQueries.ts';
+
+export type ReplaySpeed = 1 | 10 | 100 | 'record';
+export const REPLAY_SPEEDS: readonly ReplaySpeed[] = [1, 10, 100, 'record'];
+
+const TICK_MS = 100;
+
+export interface ReplayInput {
+  playing: boolean;
+  speed: ReplaySpeed;
+  /** Where the replay stands (epoch ms) and the moment text it is at. */
+  momentMs: number | null;
+  moment: string | null;
+  endMs: number | null;
+  travelTo: (moment: string) => void;
+  stop: () => void;
+}
+
+export function useReplay(input: ReplayInput): void {
+  const latest = useRef(input);
+  latest.current = input;
+  useEffect(() => {
+    if (!input.playing) return;
+    let cancelled = false;
+    let position = latest.current.momentMs;
+    const everyMs = input.speed === 'record' ? 1000 : TICK_MS;
+    const timer = setInterval(() => {
+      const { endMs, moment, travelTo, stop } = latest.current;
+      if (input.speed === 'record') {
+        if (!moment) return;
+        void timelineApi.adjacent(moment, 'next').then(({ record }) => {
+          if (cancelled) return;
+          if (record) travelTo(record.moment);
+          else stop();
+        }, stop);
+        return;
+      }
+      position = (position ?? latest.current.momentMs ?? 0) + TICK_MS * input.speed;
+      if (endMs !== null && position >= endMs) {
+        travelTo(new Date(endMs).toISOString());
+        stop();
+        return;
+      }
+      travelTo(new Date(position).toISOString());
+    }, everyMs);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [input.playing, input.speed]);
+}
