@@ -84,7 +84,15 @@ function cmp(a: number, b: number): number {
 }
 
 function firstLine(text: string, max = 90): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  // Scans to the first non-blank line only: merge commits can carry every contribution of the branch after it.
+  let from = 0;
+  let line = '';
+  while (from <= text.length) {
+    const end = text.indexOf('\n', from);
+    line = text.slice(from, end === -1 ? text.length : end).trim();
+    if (line !== '' || end === -1) break;
+    from = end + 1;
+  }
   return line.length > max ? line.slice(0, max - 1) + '…' : line;
 }
 
