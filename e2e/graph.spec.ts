@@ -43,6 +43,13 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
   await expect(page.getByTestId('graph-summary')).toContainText('50 of 50 branches');
   await page.screenshot({ path: testInfo.outputPath('graph-50-branches.png') });
 
+  // The side column's minimap marks the part on screen; a click near its bottom shows the oldest rows.
+  await expect(page.getByTestId('minimap-viewport')).toBeVisible();
+  const minimap = page.getByTestId('graph-minimap');
+  const box = (await minimap.boundingBox())!;
+  await minimap.click({ position: { x: box.width / 2, y: box.height - 2 } });
+  await expect(view.locator('.graph-row[data-node="main^"]')).toBeInViewport();
+
   const seen = await namesByScrolling(page);
   expect([...tree.names].filter((n) => !seen.has(n))).toEqual([]);
 

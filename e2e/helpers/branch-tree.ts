@@ -41,3 +41,36 @@ export function writeBranchTree(dir: string, count = 50): BranchTree {
   }
   return { writer, names: ['main', ...names], merged };
 }
+
+/**
+ * A large history for the graph at scale: `commits` commits over `branches` branches, at most `maxAlive` alive at
+ * once (the oldest open one is merged back into its parent, or main, to make room), merges into branches other than
+ * main included. Seeded, so the same tree every run.
+ */
+export function writeLargeTree(dir: string, branches: number, commits: number, maxAlive = 24, seed = 7): BranchTree {
+  let a = seed;
+  const rand = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  let tick = Date.now() - (commits + branches * 2) * 1000;
+  const writer = PythonGccWriter.init(join(dir, '.GCC'), 'A long-running agent with many experiments.', { now: () => pythonTimestamp((tick += 1000) * 1000) });
+  const names = ['main'];
+  const merged: string[] = [];
+  const open = ['main'];
+  let created = 1;
+  for (let k = 0; k < commits; k++) {
+    while (created < branches && created < ((k + 1) * branches) / commits) {
+      const name = `${TOPICS[created % TOPICS.length]}-${String(created).padStart(3, '0')}`;
+      writer.createBranch(name, `Experiment ${created}`, open[Math.floor(rand() * open.length)]!);
+      open.push(name);
+      names.push(name);
+      created++;
+    }
+    while (open.length - 1 > maxAlive) {
+      const name = open.splice(1, 1)[0]!;
+      const from = writer.state.branches.get(name)!.metadata.createdFrom;
+      writer.merge(name, open.includes(from) ? from : 'main');
+      merged.push(name);
+    }
+    writer.commit(open[Math.floor(rand() * open.length)]!, `Commit ${k}: a step forward`);
+  }
+  return { writer, names, merged };
+}

@@ -2,9 +2,9 @@
 // lineage bright) with the full view's viewport marked. A click opens the Graph tab at that point.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useUrlState } from '../../state/useUrlState.ts';
-import { lineage } from './graphModel.ts';
+import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { drawMinimap, lanePalette, minimapScale } from './minimap.ts';
+import { drawMinimap, lanePalette, minimapScale, type MinimapScale } from './minimap.ts';
 import { useGraphModel } from './useGraphModel.ts';
 
 function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: number } {
@@ -19,11 +19,26 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: numb
 }
 
 export function GraphPanel() {
-  const { model } = useGraphModel();
+  const { model, loaded, total } = useGraphModel();
+  const [url, setUrl] = useUrlState();
+  return (
+    <section className="panel graph-panel" aria-label="Branch graph overview">
+      <div className="panel-head">
+        <h2>Graph</h2>
+        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : `loading ${loaded} of ${total}`}</span>
+        <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={url.tab === 'graph'}>
+          Open graph
+        </button>
+      </div>
+      {model ? <Minimap model={model} /> : <div className="minimap" aria-busy="true" />}
+    </section>
+  );
+}
+
+function Minimap({ model }: { model: GraphModel }) {
   const { layout } = model;
   const [url, setUrl] = useUrlState();
   const newestFirst = useGraphState((s) => s.newestFirst);
-  const viewport = useGraphState((s) => s.viewport);
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { w, h } = useSize(box);
@@ -49,36 +64,34 @@ export function GraphPanel() {
     if (url.tab !== 'graph') setUrl({ tab: 'graph' }, 'push');
     graphStore.requestScroll(scale.rowAt(y));
   };
-  const mark = viewport && layout.rowCount > 0 ? { top: viewport.first * (h / layout.rowCount), height: (viewport.last - viewport.first + 1) * (h / layout.rowCount) } : null;
   return (
-    <section className="panel graph-panel" aria-label="Branch graph overview">
-      <div className="panel-head">
-        <h2>Graph</h2>
-        <span className="muted">
-          {layout.branches.length} branches · {layout.laneCount} lanes
-        </span>
-        <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={url.tab === 'graph'}>
-          Open graph
-        </button>
-      </div>
-      <div
-        ref={box}
-        className="minimap"
-        role="button"
-        tabIndex={0}
-        data-testid="graph-minimap"
-        aria-label={`Graph overview: ${layout.branches.length} branches, ${layout.rowCount} rows. Opens the graph at the point clicked.`}
-        onClick={open}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            open(e);
-          }
-        }}
-      >
-        <canvas ref={canvas} />
-        {mark ? <div className="minimap-viewport" data-testid="minimap-viewport" style={{ top: mark.top, height: Math.max(4, mark.height) }} /> : null}
-      </div>
-    </section>
+    <div
+      ref={box}
+      className="minimap"
+      role="button"
+      tabIndex={0}
+      data-testid="graph-minimap"
+      aria-label={`Graph overview: ${layout.branches.length} branches, ${layout.rowCount} rows. Opens the graph at the point clicked.`}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          open(e);
+        }
+      }}
+    >
+      <canvas ref={canvas} />
+      <ViewportMark scale={scale} />
+    </div>
   );
+}
+
+/** The full view's rows on screen; its own component so a scroll there re-renders only this. */
+function ViewportMark({ scale }: { scale: MinimapScale }) {
+  const viewport = useGraphState((s) => s.viewport);
+  if (!viewport) return null;
+  const top = scale.y(viewport.first) - scale.y(0);
+  const height = scale.y(viewport.last + 1) - scale.y(viewport.first);
+  // Moved by a transform, not `top`: the mark follows every scroll of the full view, and a transform needs no layout.
+  return <div className="minimap-viewport" data-testid="minimap-viewport" style={{ transform: `translateY(${top}px)`, height: Math.max(4, height) }} />;
 }

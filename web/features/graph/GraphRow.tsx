@@ -1,5 +1,6 @@
 // One row of the full view: the lanes' width of space (the lane window draws there), the branch chip (lane colour,
 // status, head and fork tags), the row's text, and its time.
+import { memo } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import type { GraphNode } from './layout.ts';
@@ -22,7 +23,8 @@ export interface GraphRowProps {
   onHoverBranch(branch: string | null, e?: React.MouseEvent): void;
 }
 
-export function GraphRow(p: GraphRowProps) {
+// Memoised: a scroll re-renders only the rows that came into the window (the others' props are the same).
+export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
   const n = p.node;
   const cls = `graph-row kind-${n.kind}${p.isCursor ? ' is-cursor' : ''}${p.isDim ? ' is-dim' : ''}${p.fresh ? ' is-fresh' : ''}`;
   return (
@@ -60,4 +62,4 @@ export function GraphRow(p: GraphRowProps) {
       </span>
     </div>
   );
-}
+});

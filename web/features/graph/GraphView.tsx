@@ -1,15 +1,13 @@
 // The full branch graph (the centre's Graph tab, `?tab=graph`): one row per event, newest first by default, lanes on
-// the left, the branch chip, text and time on each row. Virtualized: only the rows on screen and the lane marks
-// crossing them are in the DOM. Focus (the URL's branch) highlights its lineage and dims the rest.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { lineage } from './graphModel.ts';
-import { graphStore, useGraphState } from './graphStore.ts';
-import { branchColours, displayRow, laneStep, lanesWidth, ROW_H, type RowOrder } from './geometry.ts';
-import { GraphRow } from './GraphRow.tsx';
+// the left, the branch chip, text and time on each row. Virtualized (GraphRows): only the rows on screen and the lane
+// marks crossing them are in the DOM. Focus (the URL's branch) highlights its lineage and dims the rest.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { lineage, type GraphModel } from './graphModel.ts';
+import { useGraphState } from './graphStore.ts';
+import { branchColours, laneStep, type RowOrder } from './geometry.ts';
+import { GraphRows } from './GraphRows.tsx';
 import { GraphToolbar } from './GraphToolbar.tsx';
 import { LaneCard, type HoveredLane } from './LaneCard.tsx';
-import { LaneWindow } from './LaneWindow.tsx';
 import { useFreshIds } from './useFreshIds.ts';
 import { useGraphCursor } from './useGraphCursor.ts';
 import { useGraphModel } from './useGraphModel.ts';
@@ -17,81 +15,63 @@ import { useGraphSearch } from './useGraphSearch.ts';
 import './graphView.css';
 
 export function GraphView() {
-  const { model, complete } = useGraphModel();
+  const { model, loaded, total, complete } = useGraphModel();
+  if (!model) {
+    return (
+      <div className="loading-view muted" role="status">
+        Loading the commits of {total} branches… {loaded} of {total}
+      </div>
+    );
+  }
+  if (model.layout.rowCount === 0) return <div className="empty">No branches to draw yet.</div>;
+  return <LoadedGraph model={model} complete={complete} />;
+}
+
+function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean }) {
   const { layout } = model;
   const newestFirst = useGraphState((s) => s.newestFirst);
+  const filters = useGraphState((s) => s.filters);
   const order: RowOrder = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount) }), [layout.rowCount, layout.laneCount, newestFirst]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 });
-  const reveal = useCallback((display: number) => virtualizer.scrollToIndex(display, { align: 'auto' }), [virtualizer]);
+  const revealRef = useRef<(display: number) => void>(() => {});
+  const reveal = useCallback((display: number) => revealRef.current(display), []);
   const cursor = useGraphCursor(model, order, reveal);
   const search = useGraphSearch(model, cursor.focusBranchAt);
   const focus = useMemo(() => (cursor.focusBranch ? lineage(model, cursor.focusBranch) : null), [model, cursor.focusBranch]);
   const colours = useMemo(() => branchColours(layout), [layout]);
-  const filters = useGraphState((s) => s.filters);
   const fresh = useFreshIds(layout.nodes, complete, filters);
+  const matches = useMemo(() => new Set(search.matches), [search.matches]);
   const [hovered, setHovered] = useState<HoveredLane | null>(null);
-  const onHover = useCallback((branch: string | null, e?: React.MouseEvent) => setHovered(branch && e ? { branch, x: e.clientX, y: e.clientY } : null), []);
+  const box = useRef<HTMLDivElement>(null);
+  const onHover = useCallback((branch: string | null, e?: React.MouseEvent) => {
+    const at = box.current?.getBoundingClientRect();
+    setHovered(branch && e && at ? { branch, x: e.clientX - at.left, y: e.clientY - at.top } : null);
+  }, []);
 
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? -1;
-  useViewportSync(first, last, virtualizer.scrollToIndex);
-  const width = lanesWidth(layout.laneCount, order.laneW);
-  const matches = new Set(search.matches);
-
-  if (layout.rowCount === 0) return <div className="empty">No branches to draw yet.</div>;
   return (
-    <div className="graph-view">
+    <div className="graph-view" ref={box}>
       <GraphToolbar model={model} search={search} />
-      <div
-        ref={scroller}
-        className="graph-scroller"
-        tabIndex={0}
-        role="listbox"
-        aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.rowCount} rows`}
-        aria-activedescendant={cursor.at !== null ? `graph-row-${cursor.at}` : undefined}
-        data-testid="graph-view"
-      >
-        <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }}>
-          <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={colours} focus={focus} cursorBranch={cursor.node?.branch ?? null} onHoverLane={onHover} onPickBranch={cursor.focusBranchAt} />
-          {items.map((item) => {
-            const n = layout.nodes[displayRow(item.index, order)]!;
-            return (
-              <GraphRow
-                key={n.id}
-                node={n}
-                display={item.index}
-                summary={model.summaries.get(n.branch)}
-                lanesWidth={width}
-                colour={colours.get(n.branch) ?? colours.get(model.summaries.get(n.branch)?.createdFrom ?? '') ?? 0}
-                isHead={model.headRow.get(n.branch) === n.row}
-                isCursor={cursor.at === item.index}
-                isDim={focus !== null && !focus.has(n.branch)}
-                isMatch={matches.has(n.branch)}
-                fresh={fresh.has(n.id)}
-                onPick={cursor.pick}
-                onOpen={cursor.open}
-                onHoverBranch={onHover}
-              />
-            );
-          })}
-        </div>
-      </div>
+      <GraphRows
+        model={model}
+        order={order}
+        colours={colours}
+        focus={focus}
+        cursorAt={cursor.at}
+        cursorBranch={cursor.node?.branch ?? null}
+        matches={matches}
+        fresh={fresh}
+        revealRef={revealRef}
+        onPick={cursor.pick}
+        onOpen={cursor.open}
+        onFocusBranch={cursor.focusBranchAt}
+        onHover={onHover}
+      />
       <GraphLegend />
-      {hovered ? <LaneCard hovered={hovered} summary={model.summaries.get(hovered.branch)} /> : null}
+      {/* Always there, absolutely placed and fully contained: a card shown or moved inside it lays out only the layer.
+          A fixed card, or a layer added on hover, made each hover a layout of the whole page (the side column's long
+          CONTEXT text included) on every scroll frame. */}
+      <div className="lane-card-layer">{hovered ? <LaneCard hovered={hovered} summary={model.summaries.get(hovered.branch)} /> : null}</div>
     </div>
   );
-}
-
-/** Tells the minimap which rows are on screen, and scrolls where the minimap asks; clears the viewport on close. */
-function useViewportSync(first: number, last: number, scrollToIndex: (i: number, o: { align: 'center' }) => void): void {
-  useEffect(() => graphStore.setViewport(first, last), [first, last]);
-  useEffect(() => () => graphStore.set({ viewport: null }), []);
-  const request = useGraphState((s) => s.scrollTo);
-  useEffect(() => {
-    if (request) scrollToIndex(request.row, { align: 'center' });
-  }, [request, scrollToIndex]);
 }
 
 function GraphLegend() {

@@ -4,6 +4,7 @@ import { statusClass } from '../../ui/status.ts';
 import { formatAgo } from '../../ui/time.ts';
 import { countsLine } from './rowText.ts';
 
+/** `x`, `y`: the pointer, relative to the graph view. */
 export interface HoveredLane {
   branch: string;
   x: number;
@@ -14,7 +15,7 @@ export function LaneCard({ hovered, summary }: { hovered: HoveredLane; summary: 
   if (!summary) return null;
   const status = statusClass(summary.status ?? summary.metadata?.status);
   return (
-    <div className="lane-card" role="tooltip" data-testid="lane-card" style={{ left: hovered.x + 14, top: hovered.y + 12 }}>
+    <div className="lane-card" role="tooltip" data-testid="lane-card" style={{ transform: `translate(${hovered.x + 14}px, ${hovered.y + 12}px)` }}>
       <div className="lane-card-title">
         <span className="mono">{summary.name}</span>
         <span className={`pill pill-status status-${status}`}>{summary.status ?? 'no metadata'}</span>

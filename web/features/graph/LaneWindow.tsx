@@ -21,6 +21,7 @@ export function LaneWindow({ model, order, first, last, width, colours, focus, c
   const { edges, nodes } = marksInWindow(model.layout, order, first, last);
   const top = first * ROW_H;
   const height = (last - first + 1) * ROW_H;
+  const clip = [top - ROW_H, top + height + ROW_H] as const;
   const dim = (branch: string) => (focus && !focus.has(branch) ? ' is-dim' : '');
   const colour = (branch: string) => ` lane-c${colours.get(branch) ?? 0}`;
   // Dots shrink with the lanes so neighbours never touch.
@@ -30,11 +31,11 @@ export function LaneWindow({ model, order, first, last, width, colours, focus, c
       <g transform={`translate(0,${-top})`}>
         {edges.map((e) => (
           <g key={e.id} className={`edge-group${dim(e.branch)}`}>
-            <path data-id={e.id} className={`edge edge-${e.kind} status-${e.status}${colour(e.branch)}${e.open ? ' is-open' : ''}${e.branch === cursorBranch ? ' is-selected' : ''}`} d={edgePathIn(e, order)} />
+            <path data-id={e.id} className={`edge edge-${e.kind} status-${e.status}${colour(e.branch)}${e.open ? ' is-open' : ''}${e.branch === cursorBranch ? ' is-selected' : ''}`} d={edgePathIn(e, order, clip)} />
             {e.kind === 'lane' ? (
               <path
                 className="edge-hit"
-                d={edgePathIn(e, order)}
+                d={edgePathIn(e, order, clip)}
                 onMouseEnter={(ev) => onHoverLane(e.branch, ev)}
                 onMouseLeave={() => onHoverLane(null)}
                 onClick={() => onPickBranch(e.branch)}

@@ -34,12 +34,24 @@ export function yOf(row: number, o: RowOrder): number {
   return rowMidY(displayRow(row, o));
 }
 
-export function edgePathIn(e: GraphEdge, o: RowOrder): string {
+/**
+ * The edge's path; `clip` ([top, bottom] in px) cuts a lane to the window it is drawn in: a lane can run 300,000 px
+ * down a 10,000-row graph, and the browser strokes (and dashes) all of it on every frame otherwise.
+ */
+export function edgePathIn(e: GraphEdge, o: RowOrder, clip?: readonly [number, number]): string {
   const x1 = laneX(e.from.lane, o.laneW);
-  const y1 = yOf(e.from.row, o);
+  let y1 = yOf(e.from.row, o);
   const x2 = laneX(e.to.lane, o.laneW);
-  const y2 = yOf(e.to.row, o);
-  if (e.kind === 'lane' || x1 === x2) return `M${x1},${y1}V${y2}`;
+  let y2 = yOf(e.to.row, o);
+  if (e.kind === 'lane' || x1 === x2) {
+    if (clip) {
+      const [top, bottom] = clip;
+      const clamp = (y: number) => Math.min(bottom, Math.max(top, y));
+      y1 = clamp(y1);
+      y2 = clamp(y2);
+    }
+    return `M${x1},${y1}V${y2}`;
+  }
   const ym = (y1 + y2) / 2;
   return `M${x1},${y1}C${x1},${ym} ${x2},${ym} ${x2},${y2}`;
 }

@@ -2,8 +2,9 @@
 // Pure and deterministic so it is unit-tested; BranchGraph.tsx only draws what this returns.
 import type { BranchSummary } from '../../../shared/api.ts';
 import type { Commit } from '../../../shared/types.ts';
-import { statusClass, type StatusClass } from '../../ui/status.ts';
+import type { StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
+import { firstLine, foldedNode } from './layoutNodes.ts';
 
 /** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
 export type NodeKind = 'start' | 'commit' | 'merge' | 'folded';
@@ -83,10 +84,6 @@ function cmp(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function firstLine(text: string, max = 90): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
-  return line.length > max ? line.slice(0, max - 1) + '…' : line;
-}
 
 /** The rows: every start, commit and merge dot of its own in time order, one a row. */
 interface Rows {
@@ -257,25 +254,6 @@ function mergeNode(b: Prepared, target: string, targetLane: number, row: number,
     timestamp: b.summary.metadata?.mergedAt ?? null,
     label: `merged ${b.name} into ${target}`,
     purpose,
-  };
-}
-
-/** The marker of a hidden branch on the lane it forked from. */
-function foldedNode(f: FoldedBranch, lane: number, row: number): GraphNode {
-  const s = f.summary;
-  const status = s.status ?? s.metadata?.status ?? null;
-  return {
-    id: `${s.name}~`,
-    kind: 'folded',
-    branch: s.name,
-    lane,
-    row,
-    status: statusClass(status),
-    commitIndex: null,
-    commitId: null,
-    timestamp: s.metadata?.createdAt ?? null,
-    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${s.commitCount} commits) folded`,
-    purpose: s.purpose ?? s.metadata?.purpose ?? '',
   };
 }
 

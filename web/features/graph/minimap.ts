@@ -34,8 +34,11 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, or
   const colour = (b: string) => palette[colours.get(b) ?? 0] ?? '#888';
   const alpha = (b: string) => (focus && !focus.has(b) ? 0.18 : 1);
   ctx.lineCap = 'round';
+  const perRow = s.y(1) - s.y(0);
+  // Squeezed to under a pixel a row, forks and merges are a hatch over the lanes: drawn faint, the lanes stay legible.
+  const joinAlpha = perRow < 1 ? 0.25 : 1;
   for (const e of layout.edges) {
-    ctx.globalAlpha = alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1);
+    ctx.globalAlpha = alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' ? 1 : joinAlpha);
     ctx.strokeStyle = colour(e.branch);
     ctx.lineWidth = e.kind === 'lane' ? 2 : 1.2;
     ctx.beginPath();
@@ -43,7 +46,6 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, or
     ctx.lineTo(s.x(e.to.lane), s.y(displayRow(e.to.row, order)));
     ctx.stroke();
   }
-  const perRow = s.y(1) - s.y(0);
   if (perRow >= 2.5) {
     const r = Math.min(3, perRow / 2.5);
     for (const n of layout.nodes) {
