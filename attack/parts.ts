@@ -7,6 +7,13 @@ import { crashEditPart } from './crash-edit.ts';
 import { crashMergePart } from './crash-merge.ts';
 import { diskFaultPart } from './disk-faults.ts';
 import { misreadPart } from './misread-values.ts';
+import { pageGuardPart } from './page-guards.ts';
+import { restartTokenPart } from './restart-token.ts';
+import { streamChurnPart } from './stream-churn.ts';
+import { longTextPart } from './long-text.ts';
+import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
+import { hugeFilePart } from './huge-files.ts';
+import { fleetTraversalPart } from './fleet-traversal.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -15,4 +22,12 @@ export const parts: AttackPart[] = [
   crashMergePart,
   diskFaultPart,
   misreadPart,
+  pageGuardPart,
+  restartTokenPart,
+  streamChurnPart,
+  longTextPart,
+  formatFuzzPart,
+  contextFuzzPart,
+  hugeFilePart,
+  fleetTraversalPart,
 ];

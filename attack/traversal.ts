@@ -55,7 +55,16 @@ export const traversalPart: AttackPart = {
       }
       for (const [path, init] of attempts) {
         tried++;
-        const problem = refusalProblem(await studio.request(path, init));
+        const res = await studio.request(path, init);
+        let problem = refusalProblem(res);
+        // `/api/branches/../context` is, by the URL standard, `/api/context` (main's CONTEXT): the router resolved the
+        // dot segments before any branch name was read. That is no traversal when the answer is exactly the one the
+        // resolved path gives for a GET (a write's resolved path is refused anyway, and no file may change).
+        const resolved = new URL(path, 'http://attack.invalid').pathname + new URL(path, 'http://attack.invalid').search;
+        if (problem && resolved !== path && (init.method ?? 'GET') === 'GET') {
+          const direct = await studio.request(resolved, init);
+          if (direct.status === res.status && direct.text === res.text && !resolved.startsWith('/api/branches/')) problem = null;
+        }
         if (problem) failures.push(`${init.method ?? 'GET'} ${path} ${problem}`);
       }
       const changed = changedFiles(before, studio.snapshot());

@@ -1,6 +1,7 @@
 // Latency from a writer's append to the SSE event reaching a client, through the real chain: a writer process
 // appends Python-format steps stamped with their write time → chokidar → store → bus → HTTP → `eventsource` client.
-// The client runs in the bench process beside the server, as a browser tab would on the same machine.
+// The client runs in the bench process beside the server, as a browser tab would on the same machine. The fleet bench
+// (fleet.ts) sets one workspace's latency beside a fleet's; the live section (live/) measures the 205k-step log.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,13 +20,6 @@ export interface LatencyRun {
   p50: number;
   p99: number;
   max: number;
-}
-
-export interface LatencyBenchOptions {
-  /** Appends per second to measure (default 20 and 500). */
-  rates?: number[];
-  /** How long each rate runs (default 5 s). */
-  seconds?: number;
 }
 
 /** One rate: a fresh workspace, server and client; `rate * seconds` appends. */
@@ -74,25 +68,4 @@ export async function measureLatency(rate: number, seconds: number): Promise<Lat
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/** The rows `npm run bench` prints: p50 / p99 latency and delivery at each rate. */
-export async function runLatencyBench(options: LatencyBenchOptions = {}): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  for (const rate of options.rates ?? [20, 500]) {
-    const run = await measureLatency(rate, options.seconds ?? 5);
-    rows.push(
-      { name: `append → SSE p50 at ${rate}/s`, value: ms(run.p50), target: '≤ 10 ms', ok: run.p50 <= 10 },
-      { name: `append → SSE p99 at ${rate}/s`, value: `${ms(run.p99)} (max ${ms(run.max)})`, target: '≤ 100 ms', ok: run.p99 <= 100 },
-      {
-        name: `delivered at ${rate}/s`,
-        value: `${run.delivered}/${run.written}${run.duplicates ? `, ${run.duplicates} twice` : ''}${run.outOfOrder ? `, ${run.outOfOrder} out of order` : ''}`,
-        target: '100%, once, in order',
-        ok: run.delivered === run.written && run.duplicates === 0 && run.outOfOrder === 0,
-      },
-    );
-  }
-  return rows;
 }

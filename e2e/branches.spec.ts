@@ -2,7 +2,7 @@
 import { expect, openStudio, test } from './fixtures.ts';
 
 test('a new branch appears in list and graph, and its merge redraws it as merged', async ({ page, studio }) => {
-  await openStudio(page, studio.url);
+  await openStudio(page, studio.url, 'tab=graph');
   const graph = page.getByTestId('branch-graph');
   const list = page.getByRole('region', { name: 'Branch list' });
 

@@ -39,14 +39,10 @@ test('compare auth-session with main, merge it with a custom summary, and see it
   await expect(preview.getByTestId('merge-bytes-commit')).toContainText(`**This Commit's Contribution:** ${summary}`);
   await expect(preview.getByTestId('roadmap-diff').locator('ins').last()).toContainText(`Merged \`auth-session\`: ${summary}`);
 
-  const graph = page.getByTestId('branch-graph');
-  await expect(graph.locator('circle[data-id="auth-session@0"]')).toHaveClass(/status-active/);
   await preview.getByTestId('merge-button').click();
   await expect(preview.getByTestId('merge-result')).toContainText('Merged auth-session into main');
 
-  // The live stream redraws the branch as merged; the view now says it is merged and refuses a second merge.
-  await expect(graph.locator('circle[data-id="auth-session@0"]')).toHaveClass(/status-merged/);
-  await expect(graph.locator('path[data-id="auth-session|merge"]')).toHaveCount(1);
+  // The live stream: the view now says it is merged and refuses a second merge.
   await expect(page.getByTestId('branch-status')).toHaveText('merged');
   await expect(warnings.locator('[data-code="already-merged"]')).toContainText('already merged into main');
   await expect(preview.getByTestId('merge-blockers')).toContainText('already merged');
@@ -56,6 +52,12 @@ test('compare auth-session with main, merge it with a custom summary, and see it
   const commits = readFileSync(join(studio.gcc, 'branches/main/commit.md'), 'utf8');
   expect(commits.trimEnd().endsWith(`**This Commit's Contribution:** ${summary}\n\n---`)).toBe(true);
   expect(readFileSync(join(studio.gcc, 'branches/auth-session/metadata.yaml'), 'utf8')).toMatch(/^merged_into: main$/m);
+
+  // The graph draws the branch as merged, its merge landing on main.
+  await page.getByRole('tab', { name: 'Graph' }).click();
+  const graph = page.getByTestId('branch-graph');
+  await expect(graph.locator('circle[data-id="auth-session@0"]')).toHaveClass(/status-merged/);
+  await expect(graph.locator('path[data-id="auth-session|merge"]')).toHaveCount(1);
 });
 
 test('the base defaults to the branch the head was created from, and a deep link picks another', async ({ page, studio }) => {

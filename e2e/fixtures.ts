@@ -13,7 +13,7 @@ export const test = base.extend<{ corpus: string; studio: Studio }>({
 
 export { expect };
 
-/** Opens the page with the token (the server sets the cookie and redirects), then waits for the live badge. */
+/** Opens the page with the token (the page keeps it for its origin and drops it from the URL), then waits for the live badge. */
 export async function openStudio(page: Page, url: string, query = ''): Promise<void> {
   const u = new URL(url);
   if (query) for (const [k, v] of new URLSearchParams(query)) u.searchParams.set(k, v);

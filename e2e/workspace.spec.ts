@@ -24,6 +24,8 @@ test('lists branches and commits, and draws one graph node per commit', async ({
   await expect(list.locator('[data-branch]')).toHaveCount(Object.keys(commits).length);
   await expect(list.locator('[data-branch="auth-jwt"]')).toContainText('merged → main');
 
+  await expect(page.getByTestId('graph-minimap')).toBeVisible();
+  await page.getByRole('tab', { name: 'Graph' }).click();
   const graph = page.getByTestId('branch-graph');
   const total = Object.values(commits).flat().length;
   await expect(graph.locator('circle.node-commit')).toHaveCount(total);

@@ -44,8 +44,28 @@ export interface ContextResponse {
   branch: string;
   k: number;
   dialect: ContextDialect;
+  /**
+   * Exactly what that implementation's summary() returns ('' when it raises). Bytes that are not valid UTF-8 (Go,
+   * Lua, Elixir and Zig return them as they are) arrive as lone surrogates U+DC80..U+DCFF, one a byte
+   * (shared/gcc/dialects/escaped-text.ts): the page shows them as U+FFFD, the command line writes the bytes.
+   */
   text: string;
   tokens: number;
+  /** `tokens` is a lower bound ("≥ N"): the text holds a run too long to count in time (a word of 20,000 letters). */
+  tokensAtLeast?: boolean;
+  /** How the dialect was chosen: asked for, the detected writer, or a fallback when no writer could be told. */
+  dialectSource?: 'requested' | 'detected' | 'fallback';
+  /** What the implementation's context() raises instead of returning (text is then ''), as it would say it. */
+  error?: string;
+  /** What the implementation did beside the text: a file read as empty, bytes replaced, metadata dropped. */
+  notes?: string[];
+  /**
+   * When the implementation raises or reads nothing where we read records: CONTEXT in the same layout from what
+   * gcc-studio's own lossless reader sees, to be shown apart and marked as such.
+   */
+  lossless?: { text: string; tokens: number; tokensAtLeast?: boolean };
+  /** 'files': the implementation's reading of the whole files (exact); 'records': rebuilt record by record (files over 2 MiB). */
+  reading?: 'files' | 'records';
 }
 
 export interface SearchMatch {
@@ -68,4 +88,15 @@ export interface SearchResponse {
 
 export interface ErrorResponse {
   error: string;
+}
+
+/** GET /api/session: the token was taken; when this server started (a change: it restarted). */
+export interface SessionResponse {
+  startedAt: string;
+}
+
+/** A 401: why the token was refused, and when this server started (a page whose token once worked: a restart). */
+export interface TokenRefusedResponse extends ErrorResponse {
+  code: 'token-missing' | 'token-wrong';
+  startedAt: string;
 }

@@ -6,9 +6,9 @@ export type Dialect = 'python' | 'typescript' | 'rust' | 'go' | 'zig' | 'lua' | 
 
 export const DIALECTS: readonly Dialect[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir', 'unknown'];
 
-/** Dialects whose CONTEXT text we reproduce byte for byte. */
-export type ContextDialect = 'python' | 'typescript' | 'rust' | 'go';
-export const CONTEXT_DIALECTS: readonly ContextDialect[] = ['python', 'typescript', 'rust', 'go'];
+/** The implementations whose CONTEXT text (summary()) we reproduce byte for byte: all seven. */
+export type ContextDialect = 'python' | 'typescript' | 'rust' | 'go' | 'lua' | 'elixir' | 'zig';
+export const CONTEXT_DIALECTS: readonly ContextDialect[] = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'];
 
 /** Half-open byte range [start, end) of a record in its file. */
 export interface ByteRange {

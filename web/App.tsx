@@ -1,20 +1,30 @@
 // Layout only: header, three columns. Data, live updates and keys live in hooks and components.
 import { LiveControlsContext, useLiveUpdates } from './api/useLiveUpdates.ts';
 import { BranchList, BranchView } from './features/branches/index.ts';
+import { FleetPage } from './features/fleet/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
 import { Timeline, TimeTravelScope } from './features/timeline/index.ts';
 import { Header } from './shell/Header.tsx';
+import { ServerNotice } from './shell/ServerNotice.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
 import { WorkspaceGate } from './shell/WorkspaceGate.tsx';
+import { useAppMode } from './shell/useAppMode.ts';
 import { useKeyboardShortcuts } from './state/useKeyboardShortcuts.ts';
 
 export function App() {
+  const mode = useAppMode();
+  if (mode === 'fleet') return <FleetPage />;
+  return mode === 'loading' ? <div className="app" /> : <WorkspaceApp />;
+}
+
+function WorkspaceApp() {
   const live = useLiveUpdates();
   useKeyboardShortcuts();
   return (
     <LiveControlsContext.Provider value={live}>
       <div className="app">
         <Header />
+        <ServerNotice />
         <Timeline />
         <TimeTravelScope>
           <WorkspaceGate>

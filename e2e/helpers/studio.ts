@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PythonGccWriter, writerStateFromExpected } from '../../server/demo/python-writer.ts';
+import { RealPythonWriter } from './real-python.ts';
 
 export const REPO = resolve(import.meta.dirname, '..', '..');
 export const CORPUS = join(REPO, 'fixtures', 'corpus');
@@ -19,7 +20,10 @@ export interface Studio {
   /** The project folder (holds .GCC/). */
   dir: string;
   gcc: string;
+  /** The TypeScript port of Contexa's Python writer (what the demo's agent runs). */
   writer: PythonGccWriter;
+  /** Contexa's real Python writer on the same folder (one python3 process, started on first use). */
+  python(): RealPythonWriter;
   stop(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Waits for the one line with the URL; fails with the server's own output if it exits or stays silent. */
-function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+export function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((done, fail) => {
     let out = '';
     let err = '';
@@ -87,6 +91,7 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
       ? writerStateFromExpected(JSON.parse(readFileSync(join(CORPUS, source, 'expected.json'), 'utf8')))
       : { branches: new Map() };
   const writer = new PythonGccWriter(gcc, state);
+  let python: RealPythonWriter | null = null;
   return {
     url,
     origin: parsed.origin,
@@ -95,7 +100,9 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
     dir,
     gcc,
     writer,
+    python: () => (python ??= new RealPythonWriter(dir)),
     async stop() {
+      await python?.close();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, parseCommandLine, UsageError } from './args.ts';
+import { DEFAULT_PORT, parseCommandLine, USAGE, UsageError } from './args.ts';
 
 describe('parseCommandLine', () => {
   it('serves the current folder by default', () => {
@@ -11,12 +11,20 @@ describe('parseCommandLine', () => {
       kind: 'serve', dir: 'proj', port: 0, portExplicit: true, open: false, readOnly: true, host: '0.0.0.0', token: 'envtoken123',
     });
     expect(parseCommandLine(['--token', 'flagtoken1'], { GCC_STUDIO_TOKEN: 'envtoken123' })).toMatchObject({ token: 'flagtoken1' });
+    // Empty is unset (a kept or random token), not a bad token.
+    expect(parseCommandLine([], { GCC_STUDIO_TOKEN: '' })).toMatchObject({ token: null, newToken: false });
+    expect(parseCommandLine(['--new-token'])).toMatchObject({ token: null, newToken: true });
+  });
+
+  it('says in --help that a --token shows in ps, and to prefer GCC_STUDIO_TOKEN', () => {
+    expect(USAGE).toMatch(/--token T[\s\S]*GCC_STUDIO_TOKEN[\s\S]*`ps`/);
+    expect(USAGE).toContain('--new-token');
   });
 
   it('parses the one-shot commands', () => {
     expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true, at: null });
-    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null });
-    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust', at: null });
+    expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null, lossless: false });
+    expect(parseCommandLine(['context', 'd', '--branch', 'auth-jwt', '--k', '2', '--dialect', 'rust'])).toEqual({ kind: 'context', dir: 'd', branch: 'auth-jwt', k: 2, dialect: 'rust', at: null, lossless: false });
     expect(parseCommandLine(['context', 'd', '--at', 'main@step:3'])).toMatchObject({ kind: 'context', at: 'main@step:3' });
     expect(parseCommandLine(['inspect', 'd', '--at', '2026-12-02T13:58:05+01:00', '--json'])).toMatchObject({ kind: 'inspect', at: '2026-12-02T13:58:05+01:00' });
     expect(parseCommandLine(['doctor', 'd'])).toEqual({ kind: 'doctor', dir: 'd' });
@@ -34,6 +42,7 @@ describe('parseCommandLine', () => {
       ['--frobnicate'],
       ['a', 'b'],
       ['--demo', 'dir'],
+      ['--new-token', '--token', 'flagtoken1'],
     ];
     for (const argv of bad) {
       expect(() => parseCommandLine(argv), argv.join(' ')).toThrow(UsageError);

@@ -1,6 +1,7 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
+import { DEFAULT_SCAN_DEPTH } from '../fleet/discovery-rules.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
@@ -9,19 +10,27 @@ export const DEFAULT_HOST = '127.0.0.1';
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'inspect'; dir: string; json: boolean; at: string | null }
-  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null }
-  | { kind: 'doctor'; dir: string }
+  | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
+  | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null; lossless: boolean }
+  | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
   | {
       kind: 'serve';
       dir: string | null;
+      /** Every DIR given (a fleet when several, or when the one holds no .GCC/ of its own); [dir] otherwise. */
+      dirs: string[];
+      /** --scan: look for every .GCC/ under the DIRs even when one holds its own. */
+      scan: boolean;
+      /** --depth N: how deep the scan looks (default DEFAULT_SCAN_DEPTH). */
+      depth: number;
       demo: boolean;
       port: number;
       /** true when --port was given: then a taken port is reported, and a free one used instead. */
       portExplicit: boolean;
       host: string;
       token: string | null;
+      /** --new-token: replace the token kept for this workspace. */
+      newToken: boolean;
       readOnly: boolean;
       open: boolean;
     };
@@ -34,19 +43,31 @@ export class UsageError extends Error {
 export const USAGE = `usage:
   gcc-studio [DIR] [--port N] [--host H] [--read-only] [--open | --no-open]
                                serve the dashboard for DIR (a folder holding .GCC/, or .GCC/ itself; default .)
+  gcc-studio ROOT | ./DIR1 ./DIR2 … | --scan ROOT… [--depth N]
+                               a fleet: every .GCC/ under the folders (depth ≤ 4 by default; never in
+                               node_modules, .git or what ROOT/.gitignore ignores), one page for all
                                --port N     default 4780; a free one if that is taken
                                --host H     default 127.0.0.1; anything else is reachable from other machines
-                               --token T    the access token (default: random per start). Prefer the environment
-                                            variable GCC_STUDIO_TOKEN: a --token on the command line shows in \`ps\`
+                               --token T    the access token. Prefer the environment variable GCC_STUDIO_TOKEN:
+                                            a --token on the command line shows in \`ps\` to every user
+                                            while the server starts (it shows --token *** once it runs)
+                                            (default: a random one per workspace, kept 0600 in a per-user runtime
+                                            folder, so pages left open work on after a restart)
+                               --new-token  replace the kept token (pages open with the old one must reopen the URL)
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
-  gcc-studio inspect DIR [--json] [--at MOMENT]
-                               print the parsed workspace (roadmap, branches, commits, steps, diagnostics)
-  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go] [--at MOMENT]
-                               print the CONTEXT text that implementation's summary() returns
+  gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
+                               print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
+                               a DIR with no .GCC/ of its own: one entry per workspace under it
+  gcc-studio context DIR [--branch main] [--k 1] [--dialect python|typescript|rust|go|lua|elixir|zig] [--lossless] [--at MOMENT]
+                               print the CONTEXT text that implementation's summary() returns, byte for byte
+                               (default: the branch's detected writer); notes on stderr. When its context()
+                               raises, one line on stderr and exit 1. --lossless prints instead what
+                               gcc-studio's own reader sees, in that implementation's layout
                                --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
-  gcc-studio doctor DIR        print the format problems found; exit 1 when any is an error
+  gcc-studio doctor DIR [--json] [--depth N]
+                               print the format problems found; exit 1 when any is an error (in any workspace)
   gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE [--branch main] [--k 1] [--dialect D]
                                the memory at MOMENT (or now) as one file: a read-only page that opens from file://
                                without a server, or Markdown (CONTEXT of --branch at --k, every branch's purpose,
@@ -103,16 +124,25 @@ function oneDir(positionals: string[], command: string): string {
   return positionals[0]!;
 }
 
+function depthOption(raw: unknown): { depth?: number } {
+  return raw === undefined ? {} : { depth: parsePositiveInt(raw as string, '--depth') };
+}
+
 function parseInspect(args: string[]): Command {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' }, at: { type: 'string' } });
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' }, at: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, at: momentFlag(values.at as string | undefined) };
+  return { kind: 'inspect', dir: oneDir(positionals, 'inspect'), json: values.json === true, ...depthOption(values.depth), at: momentFlag(values.at as string | undefined) };
 }
 
 function parseDoctor(args: string[]): Command {
-  const { values, positionals } = parse(args, {});
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, depth: { type: 'string' } });
   if (values.help) return { kind: 'help' };
-  return { kind: 'doctor', dir: oneDir(positionals, 'doctor') };
+  return { kind: 'doctor', dir: oneDir(positionals, 'doctor'), ...(values.json ? { json: true } : {}), ...depthOption(values.depth) };
+}
+
+/** A word that reads as a path, not as a mistyped command: several DIRs must look like paths (or come with --scan). */
+export function looksLikePath(arg: string): boolean {
+  return /[\\/]/.test(arg) || arg === '.' || arg === '..' || arg.startsWith('~');
 }
 
 function parseContext(args: string[]): Command {
@@ -121,6 +151,7 @@ function parseContext(args: string[]): Command {
     k: { type: 'string', short: 'k' },
     dialect: { type: 'string' },
     at: { type: 'string' },
+    lossless: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
@@ -135,6 +166,7 @@ function parseContext(args: string[]): Command {
     k,
     dialect: (dialect as ContextDialect | undefined) ?? null,
     at: momentFlag(values.at as string | undefined),
+    lossless: values.lossless === true,
   };
 }
 
@@ -183,31 +215,44 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     token: { type: 'string' },
+    'new-token': { type: 'boolean' },
     'read-only': { type: 'boolean' },
     open: { type: 'boolean' },
     'no-open': { type: 'boolean' },
     demo: { type: 'boolean' },
+    scan: { type: 'boolean' },
+    depth: { type: 'string' },
     version: { type: 'boolean', short: 'v' },
   });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   if (values.open && values['no-open']) throw new UsageError('--open and --no-open contradict each other');
-  if (positionals.length > 1) throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help)`);
+  const scan = values.scan === true;
+  if (positionals.length > 1 && !scan && !positionals.every(looksLikePath)) {
+    throw new UsageError(`unknown command "${positionals[0]}" (see gcc-studio --help; several folders: ./a ./b, or --scan a b)`);
+  }
   const demo = values.demo === true;
-  if (demo && positionals.length === 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
+  if (demo && positionals.length >= 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
+  if (demo && scan) throw new UsageError('--demo serves its own workspace: --scan needs a ROOT');
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
-  const token = (values.token as string | undefined) ?? env.GCC_STUDIO_TOKEN ?? null;
+  // An empty GCC_STUDIO_TOKEN (`GCC_STUDIO_TOKEN= gcc-studio`) means none, not a bad one.
+  const token = (values.token as string | undefined) ?? (env.GCC_STUDIO_TOKEN || null);
   if (token !== null && !/^[\x21-\x7e]{8,256}$/.test(token)) {
     throw new UsageError('--token must be 8 to 256 printable characters without spaces');
   }
+  if (token !== null && values['new-token']) throw new UsageError('--new-token makes a random token: not with --token or GCC_STUDIO_TOKEN');
   return {
     kind: 'serve',
     dir: demo ? null : (positionals[0] ?? '.'),
+    dirs: demo ? [] : positionals.length ? positionals : ['.'],
+    scan,
+    depth: values.depth === undefined ? DEFAULT_SCAN_DEPTH : parsePositiveInt(values.depth as string, '--depth'),
     demo,
     port,
     portExplicit: values.port !== undefined,
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     token,
+    newToken: values['new-token'] === true,
     readOnly: values['read-only'] === true,
     open: values['no-open'] !== true,
   };

@@ -25,13 +25,13 @@ export interface SnapshotInput {
 }
 
 /** Every answer the page reads, from the view (now, or a moment's). */
-export function buildSnapshot({ view, moment, exportedAt }: SnapshotInput) {
+export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput) {
   const workspace = { ...view.workspace(), readOnly: true };
   const branches: Record<string, { branch: unknown; steps: unknown[]; contexts: Record<string, unknown> }> = {};
   for (const summary of workspace.branches) {
     const contexts: Record<string, unknown> = {};
     for (const dialect of CONTEXT_DIALECTS) {
-      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) contexts[`${k}:${dialect}`] = view.context(summary.name, k, dialect);
+      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) contexts[`${k}:${dialect}`] = await view.context(summary.name, k, dialect);
     }
     branches[summary.name] = { branch: view.branch(summary.name), steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
   }
@@ -44,7 +44,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /** The exported page: the built page's script and stylesheet inlined, the snapshot before them. */
-export function exportHtml(snapshot: ReturnType<typeof buildSnapshot>, pageDir = EXPORT_PAGE_DIR): string {
+export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, pageDir = EXPORT_PAGE_DIR): string {
   let html: string;
   try {
     html = readFileSync(join(pageDir, 'index.html'), 'utf8');
@@ -70,10 +70,10 @@ export interface MarkdownInput {
 }
 
 /** CONTEXT of `branch` at K, then every branch's purpose, status and last commit. */
-export function exportMarkdown(input: MarkdownInput): string {
+export async function exportMarkdown(input: MarkdownInput): Promise<string> {
   const { view, moment } = input;
   const workspace = view.workspace();
-  const context = view.context(input.branch, input.k, input.dialect);
+  const context = await view.context(input.branch, input.k, input.dialect);
   if (!context) throw new ExportError(`no branch "${input.branch}" (branches: ${workspace.branches.map((b) => b.name).join(', ') || 'none'})`);
   const when = moment ? `as at ${moment.time} (${moment.moment})` : `as at export, ${input.exportedAt}`;
   const lines = [`# gcc-studio: ${workspace.root}`, '', `The memory ${when}.`];

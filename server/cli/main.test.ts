@@ -10,22 +10,50 @@ import { defaultMergeIo, performMerge, type MergeIo } from '../write/merge.ts';
 
 
 async function run(...argv: string[]) {
-  let out = '';
+  const chunks: Buffer[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (t) => (out += t), err: (l) => err.push(l) }, {});
-  return { code, out, err };
+  const code = await main(argv, { out: (t) => chunks.push(Buffer.from(t)), err: (l) => err.push(l) }, {});
+  const bytes = Buffer.concat(chunks);
+  return { code, out: bytes.toString('utf8'), bytes, err };
 }
 
 describe('gcc-studio context', () => {
-  for (const lang of ['python', 'typescript', 'rust', 'go'] as const) {
+  for (const lang of ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'] as const) {
     for (const [branch, k] of [['main', 1], ['main', 2], ['auth-session', 1], ['auth-session', 2]] as const) {
       it(`prints ${lang}'s summary() bytes for ${branch} K=${k}`, async () => {
         const r = await run('context', join(corpus, lang), '--branch', branch, '--k', String(k), '--dialect', lang);
         expect(r.code).toBe(EXIT_OK);
-        expect(r.out).toBe(readFileSync(join(corpus, lang, `context-${branch}-k${k}.txt`), 'utf8'));
+        // Elixir's summary() holds bytes that are not UTF-8: compared as bytes.
+        expect(r.bytes.equals(readFileSync(join(corpus, lang, `context-${branch}-k${k}.txt`)))).toBe(true);
+        // Elixir's own log holds the bytes its merge wrote: the note says they are returned as they are.
+        expect(r.err).toEqual(lang === 'elixir' && branch === 'main' ? [expect.stringContaining('Elixir reads and returns the bytes as they are')] : []);
       });
     }
   }
+
+  it("exits 1 with one line on stderr when the implementation's context() raises (Python on non-UTF-8 bytes)", async () => {
+    const r = await run('context', join(corpus, 'bad/non-utf8-log'), '--dialect', 'python');
+    expect(r.code).toBe(EXIT_FINDINGS);
+    expect(r.out).toBe('');
+    expect(r.err).toEqual([
+      "gcc-studio: Python's context() raises UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 390: invalid continuation byte (log.md); --lossless prints what gcc-studio reads instead",
+    ]);
+    const lossless = await run('context', join(corpus, 'bad/non-utf8-log'), '--dialect', 'python', '--lossless');
+    expect(lossless.code).toBe(EXIT_OK);
+    expect(lossless.out).toContain('## Recent OTA steps (9 total)');
+    expect(lossless.err).toEqual([expect.stringContaining("not what Python's summary() returns")]);
+  });
+
+  it('says so when the implementation reads nothing (Rust reads a non-UTF-8 log as empty) and prints its text still', async () => {
+    const r = await run('context', join(corpus, 'bad/non-utf8-log'), '--dialect', 'rust');
+    expect(r.code).toBe(EXIT_OK);
+    expect(r.out).not.toContain('## Recent OTA Steps');
+    expect(r.err).toEqual([
+      expect.stringContaining("log.md is not valid UTF-8 (byte 0xe9 at offset 390): Rust's read_to_string fails"),
+      expect.stringContaining("Rust's parser reads no step from log.md"),
+      expect.stringContaining('Rust reads nothing here that gcc-studio reads'),
+    ]);
+  });
 
   it("defaults to the branch's detected dialect", async () => {
     const r = await run('context', join(corpus, 'rust'), '--k', '2');

@@ -13,7 +13,8 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 
 interface Io {
-  out: (text: string) => void;
+  /** Bytes as they are: CONTEXT may hold bytes that are not valid UTF-8, which are written unchanged. */
+  out: (text: string | Uint8Array) => void;
   err: (line: string) => void;
 }
 
@@ -53,6 +54,8 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
       const at = 'info' in view ? { at: (view as MomentView).info } : {};
@@ -60,6 +63,8 @@ async function run(command: Command, io: Io): Promise<number> {
       return EXIT_OK;
     }
     case 'doctor': {
+      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
       const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
@@ -68,19 +73,8 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(formatDiagnostics(diagnostics));
       return hasErrors(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
     }
-    case 'context': {
-      const store = await loadOnce(command.dir);
-      const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
-      const result = view.context(command.branch, command.k, command.dialect);
-      if (!result) {
-        const names = view.workspace().branches.map((b) => b.name);
-        io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
-        return EXIT_FINDINGS;
-      }
-      // Exactly the bytes summary() returns: no newline of our own.
-      io.out(result.text);
-      return EXIT_OK;
-    }
+    case 'context':
+      return printContext(command, io);
     case 'export':
       return exportFile(command, io);
     case 'serve':
@@ -97,8 +91,8 @@ async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io)
   try {
     const text =
       command.format === 'html'
-        ? exportHtml(buildSnapshot({ view, moment, exportedAt }))
-        : exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+        ? exportHtml(await buildSnapshot({ view, moment, exportedAt }))
+        : await exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
     await writeFile(command.file, text);
   } catch (err) {
     if (err instanceof ExportError) {
@@ -130,6 +124,37 @@ async function atMoment(store: Store, dir: string, moment: string): Promise<Mome
   return timeTravelFor(store, gccDir)!.view(moment);
 }
 
+/** The implementation's CONTEXT bytes on stdout, its notes on stderr; when its context() raises, one line and exit 1. */
+async function printContext(command: Extract<Command, { kind: 'context' }>, io: Io): Promise<number> {
+  const store = await loadOnce(command.dir);
+  // --at: the memory as it was then, read by the same implementation.
+  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+  const result = view.contextText(command.branch, command.k, command.dialect, command.lossless);
+  if (!result) {
+    const names = view.workspace().branches.map((b) => b.name);
+    io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
+    return EXIT_FINDINGS;
+  }
+  const { encodeEscaped } = await import('../../shared/gcc/dialects/escaped-text.ts');
+  const { label } = await import('../../shared/gcc/dialects/implementation.ts');
+  const who = label(result.dialect);
+  if (command.lossless) {
+    io.out(encodeEscaped(result.lossless?.text ?? ''));
+    io.err(`gcc-studio: note: this is what gcc-studio reads, in ${who}'s layout; not what ${who}'s summary() returns.`);
+    return EXIT_OK;
+  }
+  if (result.error !== undefined) {
+    io.err(`gcc-studio: ${who}'s context() raises ${result.error}; --lossless prints what gcc-studio reads instead`);
+    return EXIT_FINDINGS;
+  }
+  // Exactly the bytes summary() returns: no newline of our own.
+  io.out(encodeEscaped(result.text));
+  if (result.dialectSource === 'fallback') io.err(`gcc-studio: note: no writer could be told for "${command.branch}"; showing Python's CONTEXT (fallback; --dialect picks another).`);
+  for (const note of result.notes ?? []) io.err(`gcc-studio: note: ${note}`);
+  if (result.lossless) io.err(`gcc-studio: note: ${who} reads nothing here that gcc-studio reads; --lossless prints what gcc-studio reads.`);
+  return EXIT_OK;
+}
+
 /** Reads DIR's .GCC/ once, without watching. */
 async function loadOnce(dir: string): Promise<Store> {
   // Loaded here, not at the top: `--version` and `--help` should not pay for the format core.
@@ -140,10 +165,19 @@ async function loadOnce(dir: string): Promise<Store> {
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  // No warm-up: a one-shot command renders at most one CONTEXT, on demand.
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), warmContext: false });
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
   await store.load();
   return store;
+}
+
+/**
+ * A `--token T` on the command line is readable by every user in `ps` (which is why --help says to prefer
+ * $GCC_STUDIO_TOKEN). Node's process.title rewrites the process's argv memory on Linux and macOS, so from here on
+ * `ps` and /proc/PID/cmdline show `--token ***` instead (the moments before start-up cannot be helped).
+ */
+function hideTokenFromPs(token: string | null): void {
+  if (!token || !process.argv.some((a) => a === token || a === `--token=${token}`)) return;
+  process.title = process.argv.map((a) => (a === token ? '***' : a === `--token=${token}` ? '--token=***' : a)).join(' ');
 }
 
 async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Promise<number> {
@@ -157,15 +191,21 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  hideTokenFromPs(command.token);
   try {
-    const { startServer } = await import('../http/serve.ts');
-    const server = await startServer({
+    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
+    const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
+    const roots = command.demo ? null : await fleetRoots(command);
+    const start = roots ? (o: Parameters<typeof startServer>[0]) => startFleetServer(roots, command.depth, o) : startServer;
+    const server = await start({
       dir: command.dir,
       demo: command.demo,
       port: command.port,
       portExplicit: command.portExplicit,
       host: command.host,
       token: command.token,
+      // The demo's folder is new each start: nothing to keep its token for.
+      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
       readOnly: command.readOnly,
       open: command.open,
       log: (line) => io.out(`${line}\n`),

@@ -9,10 +9,10 @@ import type { InspectOutput } from './output.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 
 async function run(...argv: string[]) {
-  let out = '';
+  const chunks: Buffer[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (t) => (out += t), err: (l) => err.push(l) }, {});
-  return { code, out, err };
+  const code = await main(argv, { out: (t) => chunks.push(Buffer.from(t)), err: (l) => err.push(l) }, {});
+  return { code, out: Buffer.concat(chunks).toString('utf8'), err };
 }
 
 describe('gcc-studio context --at', () => {

@@ -15,6 +15,11 @@ export interface LockedBurstOptions {
   firstStep: number;
   /** Every n-th operation is a commit (the rest are steps). */
   commitEvery: number;
+  /**
+   * Keep writing past `count` until told to stop (LockedBurstProcess.stop): a test whose edits must overlap the
+   * writing then holds on a loaded machine too, where its edits take longer than `count` operations.
+   */
+  untilStopped?: boolean;
 }
 
 export interface LockedBurstResult {
@@ -28,8 +33,8 @@ export interface LockedBurstResult {
 /** `seq=<i> commit`: the contribution of the i-th operation when it is a commit. */
 export const burstContribution = (seq: number) => `seq=${seq} commit`;
 
-/** Runs in the writer process. */
-export async function runLockedBurst(gccDir: string, branch: string, count: number, rate: number, options: LockedBurstOptions): Promise<LockedBurstResult> {
+/** Runs in the writer process; `stopped()` is asked between operations when options.untilStopped. */
+export async function runLockedBurst(gccDir: string, branch: string, count: number, rate: number, options: LockedBurstOptions, stopped: () => boolean = () => true): Promise<LockedBurstResult> {
   const steps = Array.from({ length: options.firstStep - 1 }, (_, i) => ({ step: i + 1, timestamp: '', observation: '', thought: '', action: '' }));
   const metadata = { name: branch, purpose: 'burst', createdFrom: '', createdAt: '', status: 'active', mergedInto: null, mergedAt: null };
   const writer = new PythonGccWriter(gccDir, { branches: new Map([[branch, { metadata, steps, contributions: [] }]]) });
@@ -38,9 +43,11 @@ export async function runLockedBurst(gccDir: string, branch: string, count: numb
   let written = 0;
   let commits = 0;
   try {
-    while (written < count) {
-      const due = Math.min(count, Math.floor(((wallClockMs() - startedAt) / 1000) * rate) + 1);
-      while (written < due) {
+    const more = () => written < count || (options.untilStopped === true && !stopped());
+    while (more()) {
+      const paced = Math.floor(((wallClockMs() - startedAt) / 1000) * rate) + 1;
+      const due = options.untilStopped ? paced : Math.min(count, paced);
+      while (written < due && more()) {
         written += 1;
         const seq = written;
         if (seq % options.commitEvery === 0) {
@@ -61,10 +68,12 @@ export async function runLockedBurst(gccDir: string, branch: string, count: numb
 export interface LockedBurstProcess {
   child: ChildProcess;
   done: Promise<LockedBurstResult>;
+  /** With untilStopped: finish the operation in hand, then end (done resolves). */
+  stop(): void;
 }
 
 export function startLockedBurstWriter(gccDir: string, branch: string, count: number, rate: number, options: LockedBurstOptions): LockedBurstProcess {
-  const args = [gccDir, branch, String(count), String(rate), String(options.firstStep), String(options.commitEvery)];
+  const args = [gccDir, branch, String(count), String(rate), String(options.firstStep), String(options.commitEvery), options.untilStopped ? 'until-stopped' : 'count'];
   const child = fork(ENTRY.path, args, { execArgv: ENTRY.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const done = new Promise<LockedBurstResult>((resolve, reject) => {
     let result: LockedBurstResult | null = null;
@@ -75,5 +84,5 @@ export function startLockedBurstWriter(gccDir: string, branch: string, count: nu
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`locked burst writer exited with ${code}`))));
   });
-  return { child, done };
+  return { child, done, stop: () => child.connected && child.send({ type: 'stop' }) };
 }

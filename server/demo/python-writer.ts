@@ -1,11 +1,14 @@
 // Writes a .GCC/ exactly as Contexa's Python implementation does: O_APPEND writes of whole blocks, metadata rewritten
 // in place, `isoformat()` timestamps, 8-hex commit ids from uuid4. The demo agent and the live tests use it as the
-// "real writer" on the other side of the file system. It keeps what it wrote in memory instead of re-reading
-// (Python re-parses its files; for files only this writer touches the result is the same).
+// "real writer" on the other side of the file system. It keeps in memory what Python's parser reads back of what it
+// wrote instead of re-reading the files (Python re-parses them; for files only this writer touches the result is the
+// same): a `---` line splits a step in two, a `## Commit` line cuts a commit, and the step numbers and summaries
+// that follow count those readings. python-writer-real.test.ts holds it to the real writer's bytes.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { commitMarkdown, stepMarkdown } from '../../shared/gcc/context/render.ts';
+import { commitReading, stepReading } from '../../shared/gcc/dialects/reader-view.ts';
 import { serializeMetadata } from '../../shared/gcc/write/metadata-write.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { BranchMetadata, OtaStep } from '../../shared/types.ts';
@@ -31,6 +34,7 @@ export interface PythonWriterOptions {
 }
 
 const INITIAL_PREVIOUS = 'Initial state — no prior commits.';
+const NO_RANGE = { start: 0, end: 0 };
 
 /** Python's `isoformat()` of a UTC instant given in microseconds: `….ffffff+00:00`, the fraction left out when 0. */
 export function pythonTimestamp(epochMicros: number): string {
@@ -100,7 +104,9 @@ export class PythonGccWriter {
       const b = this.branch(branch);
       const step: StepFields = { step: b.steps.length + 1, timestamp: this.now(), ...fields };
       append(this.file(branch, 'log'), stepMarkdown(step));
-      b.steps.push(step);
+      for (const r of stepReading('python', { ...step, range: NO_RANGE })) {
+        b.steps.push({ step: r.step, timestamp: r.timestamp, observation: r.observation, thought: r.thought, action: r.action });
+      }
       return step;
     });
   }
@@ -114,17 +120,17 @@ export class PythonGccWriter {
     const b = this.branch(branch);
     const commitId = this.newCommitId();
     const timestamp = this.now();
-    append(
-      this.file(branch, 'commit'),
-      commitMarkdown({
-        commitId,
-        timestamp,
-        branchPurpose: b.metadata.purpose,
-        previousProgressSummary: previous ?? b.contributions.at(-1) ?? INITIAL_PREVIOUS,
-        thisCommitContribution: contribution,
-      }),
-    );
-    b.contributions.push(contribution);
+    const record = {
+      commitId,
+      branchName: branch,
+      timestamp,
+      branchPurpose: b.metadata.purpose,
+      previousProgressSummary: previous ?? b.contributions.at(-1) ?? INITIAL_PREVIOUS,
+      thisCommitContribution: contribution,
+      range: NO_RANGE,
+    };
+    append(this.file(branch, 'commit'), commitMarkdown(record));
+    for (const r of commitReading('python', record)) b.contributions.push(r.thisCommitContribution);
     if (roadmapUpdate !== undefined) append(join(this.gccDir, ROADMAP_FILE), `\n## Update (${timestamp})\n${roadmapUpdate}\n`);
     return commitId;
   }

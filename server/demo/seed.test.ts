@@ -14,7 +14,7 @@ describe('seedDemoWorkspace', () => {
     dir = mkdtempSync(join(tmpdir(), 'gcc-seed-'));
     const gccDir = join(dir, '.GCC');
     const writer = seedDemoWorkspace(gccDir);
-    const store = createStore({ gccDir, root: dir, readOnly: true, bus: createEventBus(), warmContext: false });
+    const store = createStore({ gccDir, root: dir, readOnly: true, bus: createEventBus() });
     await store.load();
     const ws = store.workspace();
     expect(ws.diagnostics).toEqual([]);

@@ -52,10 +52,11 @@ function fakeStore(n: number) {
       calls.push(`steps:${name}:${from}:${limit}`);
       return name === 'main' ? { branch: name, from, total: n, steps: steps.slice(from, from + limit) } : null;
     },
-    context: (name, k, dialect) => {
+    context: async (name, k, dialect) => {
       calls.push(`context:${name}:${k}:${dialect}`);
       return name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', tokens: 1 } : null;
     },
+    contextText: (name, k, dialect) => (name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', roadmapUsed: '' } : null),
   };
   return { view, calls };
 }
@@ -82,22 +83,54 @@ describe('the token', () => {
     expect(right.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('from ?token= becomes an HttpOnly SameSite=Strict cookie and the URL loses it', async () => {
+  it('is never a cookie: a `?token=` page URL sets none, and a cookie holding the token opens nothing', async () => {
     const { app } = setup();
-    const res = await app.request(`http://${HOST}/?token=${TOKEN}&branch=main`, { headers: { host: HOST } });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/?branch=main');
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toContain(`gcc_studio_token_${PORT}=${TOKEN}`);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Strict/i);
-    const withCookie = await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST, cookie: `gcc_studio_token_${PORT}=${TOKEN}` } });
-    expect(withCookie.status).toBe(200);
-    const deep = await app.request(`http://${HOST}/branches/main?token=${TOKEN}`, { headers: { host: HOST } });
-    expect(deep.headers.get('location')).toBe('/branches/main');
-    const bad = await app.request(`http://${HOST}/?token=wrong-token-x`, { headers: { host: HOST } });
-    expect(bad.status).toBe(401);
-    expect(bad.headers.get('set-cookie')).toBeNull();
+    // The page itself keeps the token (per origin, port included); the server only serves the page.
+    const landing = await app.request(`http://${HOST}/?token=${TOKEN}&branch=main`, { headers: { host: HOST } });
+    expect(landing.headers.get('set-cookie')).toBeNull();
+    for (const name of [`gcc_studio_token_${PORT}`, 'gcc_studio_token', 'token']) {
+      const res = await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST, cookie: `${name}=${TOKEN}` } });
+      expect(res.status, name).toBe(401);
+    }
+  });
+
+  it('says why it refused (missing or wrong) and when this server started', async () => {
+    const { app } = setup();
+    const none = await (await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST } })).json();
+    expect(none).toMatchObject({ code: 'token-missing', startedAt: expect.stringMatching(/^\d{4}-/) });
+    const wrong = await (await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST, authorization: 'Bearer another-token-1' } })).json();
+    expect(wrong).toMatchObject({ code: 'token-wrong' });
+    expect(wrong.error).toMatch(/another one/);
+  });
+
+  it('is taken from `?token=` on the event stream only (EventSource cannot send headers)', async () => {
+    const { app } = setup();
+    const stream = await app.request(`http://${HOST}/api/events?token=${TOKEN}`, { headers: { host: HOST } });
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+    expect((await app.request(`http://${HOST}/api/events?token=wrong-token-xx`, { headers: { host: HOST } })).status).toBe(401);
+    expect((await app.request(`http://${HOST}/api/workspace?token=${TOKEN}`, { headers: { host: HOST } })).status).toBe(401);
+  });
+});
+
+describe('security headers', () => {
+  it('every answer forbids framing and carries the strict policy, refusals included', async () => {
+    const { app, get } = setup();
+    const answers = [
+      await get('/'),
+      await get('/api/workspace'),
+      await app.request(`http://${HOST}/api/workspace`, { headers: { host: HOST } }),
+      await get('/api/nope'),
+      await get('/', { host: 'evil.example:4780' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('x-frame-options'), res.url).toBe('DENY');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
   });
 });
 
@@ -114,12 +147,11 @@ describe('Host and Origin', () => {
     expect((await get('/', { host: 'evil.example:4780' })).status).toBe(403);
   });
 
-  it('refuses a write from another Origin, and a cookie-only write without Origin', async () => {
+  it('refuses a write from another Origin, even with the token', async () => {
     const { app, get } = setup();
     const post = (headers: Record<string, string>) => app.request(`http://${HOST}/api/workspace`, { method: 'POST', headers: { host: HOST, ...headers }, body: '{}' });
     expect((await post({ authorization: `Bearer ${TOKEN}`, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await post({ cookie: `gcc_studio_token_${PORT}=${TOKEN}` })).status).toBe(403);
-    expect((await post({ cookie: `gcc_studio_token_${PORT}=${TOKEN}`, origin: `http://${HOST}` })).status).toBe(404);
+    expect((await post({ authorization: `Bearer ${TOKEN}`, origin: `http://${HOST}` })).status).toBe(404);
     expect((await post({ authorization: `Bearer ${TOKEN}` })).status).toBe(404);
     expect((await get('/api/workspace', { origin: 'http://evil.example' })).status).toBe(200);
   });

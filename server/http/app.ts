@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { EventBus } from '../live/event-bus.ts';
-import { apiGuard, hostGuard, tokenLanding, type SecurityOptions } from './security.ts';
+import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
@@ -15,6 +15,7 @@ import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { searchRoutes } from './routes/search.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { timelineRoutes } from './routes/timeline.ts';
 import { timeTravelFor, type TimeTravel } from '../live/time-travel.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono()
     .use('*', apiGuard(deps.security))
     .route('/workspace', workspaceRoutes(versioned, travel))
+    .route('/session', sessionRoutes(deps.security.startedAt))
     .route('/branches', branchRoutes(versioned, travel))
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
@@ -57,8 +59,8 @@ export function createApp(deps: AppDeps) {
     .route('/events', eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()
+    .use('*', securityHeaders())
     .use('*', hostGuard(deps.security))
-    .use('*', tokenLanding(deps.security))
     .route('/api', api);
 
   app.all('/api/*', () => {

@@ -1,7 +1,6 @@
 // Opening the page in the user's default browser, through the `open` package (it knows xdg-open, macOS `open`,
 // Windows `start` and WSL). A machine with no display (a server, CI, an SSH session without X forwarding) gets
 // only the printed URL: launching a text browser or failing loudly there helps nobody.
-import open from 'open';
 
 export interface OpenEnvironment {
   platform: NodeJS.Platform;
@@ -20,6 +19,8 @@ export function canOpenBrowser({ platform, env }: OpenEnvironment = { platform: 
 export async function openBrowser(url: string): Promise<boolean> {
   if (!canOpenBrowser()) return false;
   try {
+    // Loaded here: `--no-open` and a machine without a display never pay for it at start-up.
+    const { default: open } = await import('open');
     const child = await open(url);
     child.on('error', () => {});
     child.unref();

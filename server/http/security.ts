@@ -1,9 +1,10 @@
-// Who may talk to the server: the per-launch token (header or cookie), the Host header (DNS rebinding) and, for
-// writes, the Origin header (CSRF). Hono's csrf() checks neither a JSON POST's Host nor rebinding, so we do it here.
+// Who may talk to the server: the token (an Authorization header; never a cookie, see apiGuard), the Host header
+// (DNS rebinding) and, for writes, the Origin header (CSRF). Hono's csrf() checks neither a JSON POST's Host nor
+// rebinding, so we do it here. And what every response tells the browser: never frame this, run only our own scripts.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
+import type { TokenRefusedResponse } from '../../shared/api.ts';
 
 export interface SecurityOptions {
   token: string;
@@ -11,8 +12,8 @@ export interface SecurityOptions {
   allowedHosts: readonly string[];
   /** Origins (`http://name:port`) allowed to send writes. */
   allowedOrigins: readonly string[];
-  /** Cookies ignore ports: name the cookie after ours so two servers on one machine don't overwrite each other. */
-  cookieName: string;
+  /** When this server started (ISO): a page refused with a token that once worked is told the server restarted. */
+  startedAt: string;
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -39,7 +40,7 @@ export function securityOptionsFor(host: string, port: number, token: string): S
     token,
     allowedHosts,
     allowedOrigins: allowedHosts.map((h) => `http://${h}`),
-    cookieName: `gcc_studio_token_${port}`,
+    startedAt: new Date().toISOString(),
   };
 }
 
@@ -74,18 +75,28 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
+
 /**
- * For /api: the token, from `Authorization: Bearer` or our cookie, and for anything but GET/HEAD an Origin that is
- * ours. A write with no Origin at all is let through only with the Bearer header (curl, scripts): a browser always
- * sends Origin on a cross-site write, and it can't add our header without knowing the token.
+ * For /api: the token, from `Authorization: Bearer`, and for anything but GET/HEAD an Origin that is ours. Not from
+ * a cookie: cookies ignore ports (RFC 6265 §8.5), so every other server on 127.0.0.1 the browser visits would be
+ * sent it, and could replay it. The page keeps the token in its own origin's storage (port included) and sends the
+ * header. EventSource cannot send headers, so the event streams alone (a workspace's and the fleet's) also take `?token=` (a same-origin request
+ * the page makes, never a link or a page URL; Referrer-Policy keeps it from leaking onwards).
  */
 export function apiGuard(options: SecurityOptions): MiddlewareHandler {
   const origins = new Set(options.allowedOrigins);
   return async (c, next) => {
     const bearer = bearerToken(c);
-    const presented = bearer ?? getCookie(c, options.cookieName) ?? null;
+    const presented = bearer ?? streamToken(c);
     if (!tokensMatch(presented, options.token)) {
-      throw new HTTPException(401, { message: presented ? 'wrong token' : 'missing token: open the URL printed by gcc-studio (it ends in ?token=…)' });
+      const body: TokenRefusedResponse = {
+        code: presented ? 'token-wrong' : 'token-missing',
+        startedAt: options.startedAt,
+        error: presented
+          ? `wrong token: this server (started ${options.startedAt}) has another one. Open the URL gcc-studio printed when it started.`
+          : 'missing token: open the URL printed by gcc-studio (it ends in ?token=…)',
+      };
+      return c.json(body, 401);
     }
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
@@ -96,20 +107,42 @@ export function apiGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
+function streamToken(c: Context): string | null {
+  if (c.req.method !== 'GET' || !/\/api\/(fleet\/)?events\/?$/.test(c.req.path)) return null;
+  return c.req.query('token') ?? null;
+}
+
 /**
- * The page opened as `/?token=T`: a right token becomes an HttpOnly SameSite=Strict cookie and the browser is sent
- * to the same URL without the token, so it never sits in the address bar or history. A wrong one gets 401.
+ * The page allows nothing it does not use: its scripts and styles come from this origin only (Vite's build has no
+ * inline script), it may talk to this origin only, and no other page may frame it (the framing attack: a page on
+ * another local port framed the dashboard). Sent on every answer, the page's and the API's alike.
  */
-export function tokenLanding(options: SecurityOptions): MiddlewareHandler {
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    if (!url.searchParams.has('token') || c.req.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
-    if (!tokensMatch(url.searchParams.get('token'), options.token)) {
-      return c.text('Wrong token: open the URL gcc-studio printed when it started.', 401);
-    }
-    setCookie(c, options.cookieName, options.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
-    url.searchParams.delete('token');
-    const rest = url.searchParams.toString();
-    return c.redirect(`${url.pathname}${rest ? `?${rest}` : ''}${url.hash}`, 302);
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
   };
 }

@@ -3,10 +3,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
 import { startDemo, type Demo } from '../demo/demo.ts';
 import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
+import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
 import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
 import { openBrowser } from './open-browser.ts';
@@ -29,6 +30,11 @@ export interface StartServerOptions {
   host?: string;
   /** Default: GCC_STUDIO_TOKEN is not read here (the CLI does); null or absent gives a random token. */
   token?: string | null;
+  /**
+   * Without a token: keep the workspace's random token in this per-user folder (token-store.ts), so a restart keeps
+   * it and open pages go on working; `fresh` makes a new one. Absent: a new random token each start, kept nowhere.
+   */
+  tokenStore?: { runtimeDir: string; fresh?: boolean } | null;
   readOnly?: boolean;
   /** Open the browser (default true). */
   open?: boolean;
@@ -53,7 +59,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
+export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => {
       server.off('listening', onListening);
@@ -69,7 +75,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -106,7 +112,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
 }
 
 /** Listens on the wanted port, or on a free one (and says so) when it is taken. */
-async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
+export async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
   const wanted = options.port ?? DEFAULT_PORT;
   try {
     return await listen(server, wanted, host);
@@ -118,16 +124,32 @@ async function listenOnFreePort(server: Server, options: StartServerOptions, hos
   }
 }
 
+/** The workspace's kept token (or a new one, kept); when the folder cannot be used, a random one and a warning. */
+function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, warn: (line: string) => void): string {
+  if (!store) return generateToken();
+  try {
+    const kept = workspaceToken(store.runtimeDir, gccDir, { fresh: store.fresh });
+    if (kept.replacedBecause) warn(`gcc-studio: a new token replaces the one kept in ${kept.file}: ${kept.replacedBecause}.`);
+    return kept.token;
+  } catch (err) {
+    warn(`gcc-studio: the token cannot be kept in ${store.runtimeDir} (${err instanceof Error ? err.message : String(err)}): pages left open will need the new URL after a restart.`);
+    return generateToken();
+  }
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? DEFAULT_HOST;
-  const token = options.token ?? generateToken();
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
   if (!isLoopbackHost(host)) {
     warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
   }
+  // The app's modules (routes, the write side) load while the workspace is read: the first answer needs both.
+  const appModule = import('./app.ts');
+  void appModule.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
   const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
+  const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
   const server = createAdaptorServer({
@@ -143,7 +165,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw err;
   }
 
-  app = createApp({
+  app = (await appModule).createApp({
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
@@ -160,6 +182,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  live.store.warmContexts();
 
   let closing: Promise<void> | null = null;
   return {

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { BranchEntry } from './branch-entry.ts';
+import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
 
 afterEach(removeTempCorpusCopies);
 
@@ -45,5 +46,35 @@ describe('BranchEntry', () => {
     await Promise.all([b.log.refresh(), b.commits.refresh()]);
     expect(b.summary()).toMatchObject({ stepCount: 0, commitCount: 0 });
     expect(b.diagnostics()).toEqual([{ file: 'branches/main/log.md', line: 0, severity: 'error', code: 'unreadable-file', message: 'is not a regular file' }]);
+  });
+});
+
+describe('BranchEntry.noteTimestamps', () => {
+  // The fast path (text order within one layout) must pick what timestampKey's order picks, whatever the texts.
+  it('picks the newest exactly as the full comparison does, across layouts, zones and rolled-over dates', () => {
+    const texts = [
+      '2026-12-02T13:58:03.590694+00:00', '2026-12-02T13:58:19.016190+00:00', '2026-12-02T14:58:19.016190+01:00',
+      '2026-12-02T13:58:19Z', '2026-12-02T13:58:19.5Z', '2026-12-02T13:58:19.016Z', '2026-02-29T10:00:00.000Z',
+      '2026-03-01T05:00:00.000Z', '2024-02-29T10:00:00.000Z', '2024-03-01T05:00:00.000Z', '2026-02-30T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z', '2026-12-31T23:59:60.000Z', 'not a time', '', '2026-0:-01T00:00:00.000Z',
+      '2026-12-02T13:58:19.016190-05:00', '2027-01-01T00:00:00.000Z',
+    ];
+    let seed = 7;
+    for (let round = 0; round < 400; round++) {
+      const picked: { timestamp: string }[] = [];
+      for (let i = 0; i < 6; i++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        picked.push({ timestamp: texts[seed % texts.length]! });
+      }
+      const b = new BranchEntry('x', '/nonexistent');
+      b.noteTimestamps(picked.slice(0, 3));
+      b.noteTimestamps(picked.slice(3));
+      let best: { ts: string; key: [number, number] } | null = null;
+      for (const { timestamp } of picked) {
+        const key = timestampKey(timestamp);
+        if (key && (!best || compareKeys(key, best.key) > 0)) best = { ts: timestamp, key };
+      }
+      expect(b.newest?.ts ?? null, JSON.stringify(picked)).toBe(best?.ts ?? null);
+    }
   });
 });

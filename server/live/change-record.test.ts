@@ -17,7 +17,7 @@ async function setUp() {
   const { dir, gccDir } = tempCorpusCopy('python');
   for (const f of ['main.md', 'branches/auth-jwt/log.md']) chmodSync(join(gccDir, f), 0o644);
   const bus = createEventBus();
-  const store = createStore({ gccDir, root: dir, readOnly: false, bus, warmContext: false });
+  const store = createStore({ gccDir, root: dir, readOnly: false, bus });
   await store.load();
   const historyPath = join(dir, '.gcc-studio', 'edits.jsonl');
   const travel = createTimeTravel({ store, historyPath, bus, readOnly: false });

@@ -98,7 +98,8 @@ export async function listBranchFolders(gccDir: string): Promise<BranchListing> 
       diagnostics.push({ file: BRANCHES_DIR, line: 0, severity: 'error', code: 'symlinked-branches', message: SYMLINKED_BRANCHES });
       return { branches: [], diagnostics };
     }
-    entries = await readdir(branchesDir, { withFileTypes: true });
+    // Names as bytes: a name that is not UTF-8 would otherwise come back with U+FFFD in it, naming no folder.
+    entries = await readdir(branchesDir, { withFileTypes: true, encoding: 'buffer' });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') {
@@ -108,38 +109,81 @@ export async function listBranchFolders(gccDir: string): Promise<BranchListing> 
   }
   const branches: BranchFolderEntry[] = [];
   for (const entry of entries) {
-    const rel = `${BRANCHES_DIR}/${entry.name}`;
+    const name = utf8Name(entry.name);
+    const rel = `${BRANCHES_DIR}/${name ?? entry.name.toString('utf8')}`;
     if (entry.isSymbolicLink()) {
       diagnostics.push({
         file: rel,
         line: 0,
         severity: 'error',
         code: 'symlinked-branch',
-        message: `branch folder "${entry.name}" is a symbolic link; not followed, so files outside .GCC/ are never shown or written (Contexa's readers do follow it)`,
+        message: `branch folder "${name ?? entry.name.toString('utf8')}" is a symbolic link; not followed, so files outside .GCC/ are never shown or written (Contexa's readers do follow it)`,
       });
       continue;
     }
     if (!entry.isDirectory()) continue;
-    const problem = branchNameProblem(entry.name);
+    if (name === null) {
+      diagnostics.push({ file: rel, line: 0, severity: 'error', code: 'undecodable-branch-name', message: undecodableNameMessage(entry.name) });
+      continue;
+    }
+    const problem = branchNameProblem(name);
     if (problem) {
       diagnostics.push({ file: rel, line: 0, severity: 'warning', code: 'unusable-branch-name', message: `${problem}; folder skipped` });
       continue;
     }
-    branches.push({ name: entry.name, dir: join(branchesDir, entry.name) });
+    branches.push({ name, dir: join(branchesDir, name) });
   }
   branches.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { branches, diagnostics };
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The folder name as text, or null when its bytes are not UTF-8. */
+function utf8Name(bytes: Buffer): string | null {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Says which bytes are wrong: the name with each byte that is not UTF-8 written as \xNN. */
+function undecodableNameMessage(bytes: Buffer): string {
+  let shown = '';
+  for (let i = 0; i < bytes.length; ) {
+    let taken = 0;
+    for (const n of [1, 2, 3, 4]) {
+      if (i + n <= bytes.length && utf8Name(bytes.subarray(i, i + n)) !== null) {
+        taken = n;
+        break;
+      }
+    }
+    if (taken === 0) shown += `\\x${bytes[i]!.toString(16).padStart(2, '0')}`;
+    else shown += bytes.subarray(i, i + taken).toString('utf8');
+    i += taken || 1;
+  }
+  return (
+    `branch folder name "${shown}" is not valid UTF-8; folder skipped (it cannot be named in the page, a link or an edit). ` +
+    'Rename it to a UTF-8 name to see it'
+  );
+}
+
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; missing: boolean; message: string };
 
-/** Read a whole file without throwing; `missing` tells an absent file from an unreadable one. */
-export async function readBytes(path: string): Promise<ReadResult> {
+/** metadata.yaml and main.md are a few kB; one far past this is not read whole (it could be a 1 GB sparse file). */
+export const MAX_SMALL_FILE_BYTES = 16 * 2 ** 20;
+
+/** Read a whole file without throwing; `missing` tells an absent file from an unreadable (or too large) one. */
+export async function readBytes(path: string, limit = MAX_SMALL_FILE_BYTES): Promise<ReadResult> {
   try {
     // lstat first: a symlinked file inside a branch folder could point anywhere.
     const info = await lstat(path);
     if (info.isSymbolicLink()) return { ok: false, missing: false, message: 'is a symbolic link; not followed' };
     if (!info.isFile()) return { ok: false, missing: false, message: 'is not a regular file' };
+    if (info.size > limit) {
+      return { ok: false, missing: false, message: `is ${(info.size / 2 ** 20).toFixed(0)} MB (${info.size} bytes), over the ${limit / 2 ** 20} MB gcc-studio reads of this file: not read` };
+    }
     return { ok: true, bytes: await readFile(path) };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -17,6 +17,8 @@ export interface LiveWorkspaceOptions {
   root?: string;
   readOnly?: boolean;
   onError?: (error: unknown) => void;
+  /** Watch by polling (the fleet's fallback when the inotify watch limit is reached). */
+  usePolling?: boolean;
 }
 
 /** The parsed workspace, kept current by the watcher, with its event bus. Resolves once loaded and watching. */
@@ -27,6 +29,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     gccDir: options.gccDir,
     onChange: (paths) => void store.apply(paths),
     onError: options.onError,
+    usePolling: options.usePolling,
   });
   // Watch first, then read: a change during the first read is either in it or reported after it.
   await watcher.ready;

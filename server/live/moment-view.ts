@@ -7,6 +7,7 @@ import { recordKey, compareTime } from '../../shared/gcc/moment/time-key.ts';
 import type { MomentInfo, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { ContextResult, StoreRecords, WorkspaceView } from './store.ts';
+import type { TokenCounter } from './token-counter.ts';
 
 export interface MomentView extends WorkspaceView {
   workspace(): WorkspaceAtResponse;
@@ -18,6 +19,7 @@ export interface MomentViewInput {
   memory: MemoryAt;
   now: StoreRecords;
   contexts: ContextAtCache;
+  counter: TokenCounter;
   root: string;
   revision: number;
 }
@@ -27,6 +29,13 @@ export function momentView(input: MomentViewInput): MomentView {
   const info: MomentInfo = { moment: memory.moment.text, time: memory.moment.time, exact: memory.reasons.length === 0, reasons: memory.reasons };
   const byName = new Map(memory.branches.map((b) => [b.name, b]));
   const summaries = new Map(memory.branches.map((b) => [b.name, summaryOf(b)]));
+  const args = (name: string, requested: ContextDialect | null) => {
+    const b = byName.get(name);
+    const live = now.branches.find((x) => x.name === name);
+    if (!b || !live) return null;
+    const dialect: ContextDialect = requested ?? ((CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python');
+    return { b, live, dialect };
+  };
   return {
     info,
     memory,
@@ -48,12 +57,17 @@ export function momentView(input: MomentViewInput): MomentView {
       const b = byName.get(name);
       return b ? { branch: name, from, total: b.steps.length, steps: b.steps.slice(from, from + limit) } : null;
     },
-    context(name, k, requested): ContextResult | null {
-      const b = byName.get(name);
-      const live = now.branches.find((x) => x.name === name);
-      if (!b || !live) return null;
-      const dialect: ContextDialect = requested ?? ((CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python');
-      return input.contexts.context(name, memory.roadmap, live.steps, b, k, dialect);
+    // Counted by the token worker, like the live CONTEXT (token-counter.ts): never on the thread that answers.
+    async context(name, k, requested): Promise<ContextResult | null> {
+      const a = args(name, requested);
+      return a ? input.contexts.context(name, memory.roadmap, a.live.steps, a.b, k, a.dialect, (texts) => input.counter.count(texts)) : null;
+    },
+    contextText(name, k, requested) {
+      const a = args(name, requested);
+      if (!a) return null;
+      // The moment's CONTEXT is rendered record by record (the files then are not at hand to be read whole).
+      const text = input.contexts.text(name, memory.roadmap, a.live.steps, a.b, k, a.dialect);
+      return { branch: name, k, dialect: a.dialect, text, roadmapUsed: memory.roadmap, reading: 'records' };
     },
   };
 }

@@ -1,13 +1,14 @@
-// The store's CONTEXT, kept current from the appended records only (shared/gcc/dialects/reader-tally.ts), against CONTEXT
-// rendered from the whole reader view of the store's records, after appends, commits and a reload.
+// The store's CONTEXT, kept current as the files change, against each implementation's summary() of the files on disk
+// (shared/gcc/dialects/implementation.ts), in all seven dialects, after appends, commits, a split step and a reload
+// that leaves a last block cut short (which every implementation reads too).
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderContext } from '../../shared/gcc/context/render.ts';
-import { readerView } from '../../shared/gcc/dialects/reader-view.ts';
-import { tokenCountsByK } from '../../shared/gcc/context/tokens.ts';
+import { exactCountsByK as tokenCountsByK } from '../../shared/gcc/context/count.ts';
+import { encodeEscaped } from '../../shared/gcc/dialects/escaped-text.ts';
+import { implementationSummary, readAsImplementation, type BranchBytes } from '../../shared/gcc/dialects/implementation.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
 import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
@@ -29,18 +30,26 @@ async function open(): Promise<{ gccDir: string; store: Store; writer: PythonGcc
   return { gccDir, store, writer: new PythonGccWriter(gccDir, writerStateFromExpected(expected)) };
 }
 
-/** CONTEXT from the whole reader view of what the store holds: what the store answered before it kept tallies. */
-function expectFreshContext(store: Store, branch: string): void {
-  const b = store.branch(branch)!;
-  const records = { commits: b.commits, steps: store.steps(branch, 0, Number.MAX_SAFE_INTEGER)!.steps };
-  const roadmap = store.workspace().roadmap.text;
+function filesOn(gccDir: string, branch: string): BranchBytes {
+  const read = (p: string) => new Uint8Array(readFileSync(join(gccDir, p)));
+  const dir = `branches/${branch}`;
+  return { roadmap: read('main.md'), log: read(`${dir}/log.md`), commit: read(`${dir}/commit.md`), metadata: read(`${dir}/metadata.yaml`) };
+}
+
+/** The store's CONTEXT and token counts against the implementation's own over the files as they are now. */
+async function expectFreshContext(store: Store, gccDir: string, branch: string): Promise<void> {
+  const files = filesOn(gccDir, branch);
   for (const dialect of CONTEXT_DIALECTS) {
-    const view = readerView(dialect, records);
-    const byK = tokenCountsByK({ branch, roadmap, ...view }, dialect);
-    for (const k of [1, 2, view.commits.length + 1]) {
-      const got = store.context(branch, k, dialect)!;
-      expect(got.text).toBe(renderContext({ branch, k, roadmap, ...view }, dialect));
+    const read = readAsImplementation(dialect, branch, files);
+    if (!read.ok) throw new Error(read.error);
+    const byK = tokenCountsByK(read.input, dialect);
+    for (const k of [1, 2, read.input.commits.length + 1]) {
+      const got = (await store.context(branch, k, dialect))!;
+      const want = implementationSummary(dialect, branch, k, files);
+      expect(want.ok).toBe(true);
+      if (want.ok) expect(Buffer.from(encodeEscaped(got.text)).equals(Buffer.from(want.bytes)), `${dialect} K=${k}`).toBe(true);
       expect(got.tokensByK).toEqual(byK);
+      expect(got.reading).toBe('files');
     }
   }
 }
@@ -48,24 +57,24 @@ function expectFreshContext(store: Store, branch: string): void {
 describe('store context, kept current from appends', () => {
   it('equals CONTEXT from the whole view after each append, commit, split step and reload', async () => {
     const { gccDir, store, writer } = await open();
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     const logPath = 'branches/main/log.md';
     writer.logStep('main', { observation: 'o1', thought: 't1', action: 'a1' });
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     // An action-only step (dropped by three readers) and one a `---` line splits in two.
     writer.logStep('main', { observation: '', thought: '', action: 'only an action' });
     writer.logStep('main', { observation: 'before\n---\n---\nafter', thought: 't', action: 'a' });
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     writer.commit('main', 'did things');
     await store.apply(['branches/main/commit.md']);
-    expectFreshContext(store, 'main');
+    await expectFreshContext(store, gccDir, 'main');
     // A shorter file is a reload: every record is new.
     const log = join(gccDir, logPath);
     truncateSync(log, readFileSync(log).length - 200);
     await store.apply([logPath]);
-    expectFreshContext(store, 'main');
-    expectFreshContext(store, 'auth-jwt');
+    await expectFreshContext(store, gccDir, 'main');
+    await expectFreshContext(store, gccDir, 'auth-jwt');
   });
 });

@@ -193,11 +193,11 @@ describe('store', () => {
 
   it('renders CONTEXT as the implementation does, with token counts per K', async () => {
     const { store } = await open('python');
-    const ctx = store.context('main', 1, 'python')!;
+    const ctx = (await store.context('main', 1, 'python'))!;
     expect(ctx.text).toBe(readFileSync(join(CORPUS, 'python', 'context-main-k1.txt'), 'utf8'));
     expect(ctx.tokens).toBeGreaterThan(0);
     expect(ctx.tokensByK).toHaveLength(3);
     expect(ctx.tokensByK![0]).toBe(ctx.tokens);
-    expect(store.context('main', 2, null)!.text).toBe(readFileSync(join(CORPUS, 'python', 'context-main-k2.txt'), 'utf8'));
+    expect((await store.context('main', 2, null))!.text).toBe(readFileSync(join(CORPUS, 'python', 'context-main-k2.txt'), 'utf8'));
   });
 });

@@ -7,7 +7,9 @@
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, contextDialectOf, type ContextResult } from './context-cache.ts';
+import { ContextCache, type ContextResult } from './context-cache.ts';
+import { contextAnswer, contextReading, type ContextParts, type ContextReading } from './context-answer.ts';
+import { chooseDialect, ImplementationReadings } from './implementation-context.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -20,13 +22,23 @@ export interface WorkspaceView {
   workspace(): WorkspaceResponse;
   branch(name: string): BranchResponse | null;
   steps(name: string, from: number, limit: number): StepsPage | null;
-  /** `dialect` null: the branch's own dialect when it is one we render exactly, else python. */
-  context(name: string, k: number, dialect: ContextDialect | null): ContextResult | null;
+  /**
+   * `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). Waits for the counts.
+   * `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing).
+   */
+  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): Promise<ContextResult | null>;
+  /** The same answer without token counts (the one-shot `context` command). */
+  contextText(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): ContextReading | null;
 }
 
 export interface Store extends WorkspaceView {
   /** The first full read; emits no events. */
   load(): Promise<void>;
+  /**
+   * Reads each branch as its dialect's reader does and counts its CONTEXT tokens, without waiting: the page asks
+   * for CONTEXT first thing. The server calls it once it listens, so that start-up does not wait for it.
+   */
+  warmContexts(): void;
   /** Re-reads what these paths (relative to .GCC/, as the watcher reports them) touch, and emits the changes. */
   apply(paths: readonly string[]): Promise<void>;
   /** Resolves when every queued apply has been processed. */
@@ -49,14 +61,21 @@ export interface StoreOptions {
   readOnly: boolean;
   bus: EventBus;
   onError?: ((error: unknown) => void) | undefined;
-  /** Read each branch's CONTEXT view at the end of load() (default true); one-shot commands that show no CONTEXT skip it. */
-  warmContext?: boolean;
+  /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
+  wholeFileLimit?: number;
 }
 
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();
-  const contexts = new ContextCache();
+  // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
+  // enough to re-read (implementation-context.ts), else record by record.
+  const readings = new ImplementationReadings(options.gccDir, options.wholeFileLimit);
+  const contexts = new ContextCache(undefined, (b, dialect) => {
+    const read = readings.reading(b, dialect, model.roadmap);
+    return read?.ok ? read.input : null;
+  });
+  const answerParts = (): ContextParts => ({ contexts, readings, roadmap: model.roadmap });
   const gate = new EventGate(bus);
   const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
@@ -72,9 +91,17 @@ export function createStore(options: StoreOptions): Store {
       } finally {
         gate.open = true;
       }
-      // Read each branch as its dialect's reader does now, while nothing is waiting: the page asks for CONTEXT
-      // first thing, and on a 205,000-step log the first read is the only slow one.
-      if (options.warmContext !== false) for (const b of model.branches.values()) contexts.view(b, contextDialectOf(b), model.roadmap);
+    },
+    warmContexts() {
+      // One branch a turn of the event loop: on a 205,000-step log the first read is the only slow one, and a
+      // request that comes meanwhile is answered between two branches.
+      const names = [...model.branches.keys()];
+      const next = () => {
+        const b = model.branches.get(names.shift() ?? '');
+        if (b) void contextAnswer(b, 1, null, answerParts()).catch((err) => options.onError?.(err));
+        if (names.length > 0) setImmediate(next);
+      };
+      setImmediate(next);
     },
     apply: (paths) => queue.enqueue(paths),
     idle: () => queue.idle(),
@@ -86,9 +113,13 @@ export function createStore(options: StoreOptions): Store {
       branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),
       diagnostics: model.allDiagnostics(),
     }),
-    context(name, k, requested) {
+    async context(name, k, requested, lossless = false) {
       const b = model.branches.get(name);
-      return b ? contexts.context(b, k, requested, model.roadmap) : null;
+      return b ? contextAnswer(b, k, requested, answerParts(), lossless) : null;
+    },
+    contextText(name, k, requested, lossless = false) {
+      const b = model.branches.get(name);
+      return b ? contextReading(b, k, requested, answerParts(), lossless) : null;
     },
   };
 }

@@ -10,6 +10,7 @@ import { changeRecordPath, createChangeRecord } from './change-record.ts';
 import type { EventBus } from './event-bus.ts';
 import { momentView, type MomentView } from './moment-view.ts';
 import type { Store } from './store.ts';
+import { sharedTokenCounter, type TokenCounter } from './token-counter.ts';
 import { historyPathFor } from '../write/edit-history.ts';
 
 const KEPT_MOMENTS = 8;
@@ -28,6 +29,8 @@ export interface TimeTravelOptions {
   /** The live stream: with it, what the server sees change is recorded beside the history (change-record.ts). */
   bus?: EventBus;
   readOnly?: boolean;
+  /** Counts a moment's CONTEXT tokens (default: the process's token worker). */
+  counter?: TokenCounter;
 }
 
 export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
@@ -77,7 +80,7 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
       if (!view) {
         const memory = timeline.at(moment);
         const records = options.store.records();
-        view = momentView({ memory, now: records, contexts, root, revision: options.store.revision });
+        view = momentView({ memory, now: records, contexts, counter: options.counter ?? sharedTokenCounter(), root, revision: options.store.revision });
         views.set(key, view);
         while (views.size > KEPT_MOMENTS) views.delete(views.keys().next().value!);
       }

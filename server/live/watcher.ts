@@ -1,8 +1,11 @@
 // The only place that talks to chokidar. It reports *which* paths under .GCC/ may have changed, never what changed:
 // the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
+// A folder swapped in place (a rename makes no event for chokidar) is found by comparing folder identities
+// (folder-identity.ts), and chokidar is started afresh on the new folders.
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, relative, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -19,6 +22,8 @@ export interface WatcherOptions {
    */
   recheckIntervalMs?: number;
   recheckWindowMs?: number;
+  /** Poll instead of inotify (chokidar's usePolling): the fleet's fallback once the system's watch limit is reached. */
+  usePolling?: boolean;
 }
 
 export interface GccWatcher {
@@ -129,36 +134,105 @@ function createReporter(options: WatcherOptions) {
   };
 }
 
+/** How often the folders' identities are compared when chokidar says nothing (a swap makes no event at all). */
+const IDENTITY_CHECK_MS = 1000;
+
 export function createWatcher(options: WatcherOptions): GccWatcher {
   const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
   const reporter = createReporter(options);
 
-  const watcher: FSWatcher = watch(parent, {
-    ignored,
-    ignoreInitial: true,
-    followSymlinks: false,
-    persistent: true,
-    // Files that keep growing never settle: awaitWriteFinish would hold their events forever.
-    awaitWriteFinish: false,
-  });
+  const startChokidar = (): { fs: FSWatcher; ready: Promise<void> } => {
+    const fs: FSWatcher = watch(parent, {
+      ignored,
+      ignoreInitial: true,
+      followSymlinks: false,
+      persistent: true,
+      // Files that keep growing never settle: awaitWriteFinish would hold their events forever.
+      awaitWriteFinish: false,
+      ...(options.usePolling ? { usePolling: true, interval: 100, binaryInterval: 300 } : {}),
+    });
+    fs.on('all', (event, path) => {
+      if (reporter.closed || fs !== current.fs) return;
+      const rel = toGccRelative(path);
+      if (rel === null) return;
+      reporter.report(rel);
+      if (event === 'add' || event === 'change') reporter.markHot(rel);
+      // A folder of ours came or went: it may have been swapped for another in the same breath.
+      if (event === 'addDir' || event === 'unlinkDir') void identities.check();
+    });
+    fs.on('error', (err) => options.onError?.(err));
+    return { fs, ready: new Promise<void>((resolve) => fs.once('ready', () => resolve())) };
+  };
 
-  watcher.on('all', (event, path) => {
+  let current = startChokidar();
+  const identities = createIdentityCheck(options.gccDir, async (replaced) => {
+    // chokidar's watches are on the folders that moved away: watch afresh, then have everything looked at again
+    // (what changed while the new watches were being set up included).
+    const old = current;
+    current = startChokidar();
+    await old.fs.close();
+    await current.ready;
     if (reporter.closed) return;
-    const rel = toGccRelative(path);
-    if (rel === null) return;
-    reporter.report(rel);
-    if (event === 'add' || event === 'change') reporter.markHot(rel);
-  });
-  watcher.on('error', (err) => options.onError?.(err));
+    for (const rel of replaced) reporter.report(rel);
+    reporter.report('');
+  }, options.onError);
 
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = current.ready.then(() => identities.start());
 
   return {
     ready,
     async close() {
       if (reporter.closed) return;
       reporter.close();
-      await watcher.close();
+      identities.stop();
+      await current.fs.close();
+    },
+  };
+}
+
+/** Compares the folders' identities on a timer and when asked; calls `onReplaced` with the folders swapped. */
+function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError?: (error: unknown) => void) {
+  let known: FolderIdentities = new Map();
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = async (): Promise<void> => {
+    do {
+      again = false;
+      const now = await folderIdentities(gccDir);
+      const replaced = replacedFolders(known, now);
+      known = now;
+      if (replaced.length > 0 && !stopped) await onReplaced(replaced);
+    } while (again && !stopped);
+  };
+
+  const check = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run()
+      .catch((err: unknown) => onError?.(err))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    check,
+    async start() {
+      known = await folderIdentities(gccDir);
+      if (stopped) return;
+      timer = setInterval(() => void check(), IDENTITY_CHECK_MS);
+      timer.unref();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
     },
   };
 }

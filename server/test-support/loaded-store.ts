@@ -9,7 +9,7 @@ export async function loadedStore(corpusCase: string, options: { readOnly?: bool
   const bus = createEventBus();
   const events: StudioEvent[] = [];
   bus.subscribe((e) => events.push(e));
-  const store = createStore({ gccDir, root: dir, readOnly: options.readOnly ?? false, bus, warmContext: false });
+  const store = createStore({ gccDir, root: dir, readOnly: options.readOnly ?? false, bus });
   await store.load();
   return { dir, gccDir, store, bus, events };
 }

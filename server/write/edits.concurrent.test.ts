@@ -1,6 +1,7 @@
 // Hand edits saved while an agent writes: a separate process appends steps and commits at 200 per second to the same
 // commit.md and log.md, each under flock(.GCC/.lock) as Contexa Python does, while 100 edits are saved through the
-// routes. Afterwards every appended record is there, in order and whole, and every edit either took effect (200) or
+// routes. The writer writes at least 1,400 operations and goes on until the last edit is answered, so every edit
+// meets a writing agent however slow the machine is. Afterwards every appended record is there, in order and whole, and every edit either took effect (200) or
 // was refused (409) without touching the file.
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -74,7 +75,7 @@ describe('hand edits while an agent appends', () => {
         body: JSON.stringify(body),
       });
 
-    const writer = startLockedBurstWriter(gccDir, 'main', OPS, RATE, { firstStep: initialSteps.steps.length + 1, commitEvery: COMMIT_EVERY });
+    const writer = startLockedBurstWriter(gccDir, 'main', OPS, RATE, { firstStep: initialSteps.steps.length + 1, commitEvery: COMMIT_EVERY, untilStopped: true });
     // Start editing once the agent is visibly writing.
     await expect.poll(() => readSteps().steps.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(initialSteps.steps.length + 5);
 
@@ -120,21 +121,22 @@ describe('hand edits while an agent appends', () => {
         stale = { path, body: { ...body, fields: Object.fromEntries(Object.keys(body.fields).map((f) => [f, `${value}-again`])) } };
       }
     }
+    writer.stop();
     const result = await writer.done;
 
     // The edits really ran while the agent was writing.
     const lastEdit = outcomes[outcomes.length - 1]!.at;
     expect(lastEdit).toBeLessThan(result.endedAt);
-    expect(result.written).toBe(OPS);
+    expect(result.written).toBeGreaterThanOrEqual(OPS);
     const seconds = (result.endedAt - result.startedAt) / 1000;
-    console.log(`${OPS} appends in ${seconds.toFixed(2)} s (${(OPS / seconds).toFixed(0)}/s); ${outcomes.filter((o) => o.status === 200).length} edits saved, ${outcomes.filter((o) => o.status === 409).length} refused`);
+    console.log(`${result.written} appends in ${seconds.toFixed(2)} s (${(result.written / seconds).toFixed(0)}/s); ${outcomes.filter((o) => o.status === 200).length} edits saved, ${outcomes.filter((o) => o.status === 409).length} refused`);
 
     const finalSteps = readSteps();
     const finalCommits = readCommits();
     // Every appended step and commit, in order, none torn, none twice.
     const stepSeqs = finalSteps.steps.map((s) => parseBurstObservation(s.observation)?.seq).filter((x): x is number => x !== undefined);
     const commitSeqs = finalCommits.commits.map((c) => /^seq=(\d+) commit$/.exec(c.thisCommitContribution)?.[1]).filter((x) => x !== undefined).map(Number);
-    const all = Array.from({ length: OPS }, (_, i) => i + 1);
+    const all = Array.from({ length: result.written }, (_, i) => i + 1);
     expect(stepSeqs).toEqual(all.filter((i) => i % COMMIT_EVERY !== 0));
     expect(commitSeqs).toEqual(all.filter((i) => i % COMMIT_EVERY === 0));
     expect(finalSteps.steps.length).toBe(initialSteps.steps.length + stepSeqs.length);

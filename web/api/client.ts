@@ -1,10 +1,14 @@
-// The one typed client of the page. Same-origin: the auth cookie set by `/?token=` rides along by itself.
-import type { BranchResponse, ContextResponse, SearchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+// The one typed client of the page. Every call carries the token as a header (auth.ts keeps it; there is no cookie)
+// and tells auth.ts whether the server took it, so a refused page says why instead of retrying.
+import type { BranchResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
 import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
+import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { withWorkspace } from './workspaceParam.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
 export class ApiError extends Error {
@@ -17,8 +21,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K). */
-export type ContextPreview = ContextResponse & { tokensByK?: number[] };
+/**
+ * `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K);
+ * `tokensAtLeastByK[k-1]` says that count is a lower bound (sent only when some count is).
+ */
+export type ContextPreview = ContextResponse & { tokensByK?: number[]; tokensAtLeastByK?: boolean[] };
 
 export const STEPS_PAGE_LIMIT = 1000;
 
@@ -27,9 +34,18 @@ export function atPath(path: string, at: string | undefined): string {
   return at ? `${path}${path.includes('?') ? '&' : '?'}at=${encodeURIComponent(at)}` : path;
 }
 
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  if (pageSnapshot) return snapshotAnswer(pageSnapshot, path, (message) => new ApiError(404, message)) as T;
-  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+/**
+ * fetch() in this page's workspace (withWorkspace) with the token and `accept: application/json`; a 401 is noted (auth.ts) before the caller sees it. The
+ * response is returned as it is: the callers read their own error shapes.
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(withWorkspace(path), { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  if (res.status === 401) noteRefused(await res.clone().json().catch(() => null));
+  else if (res.ok) noteAccepted();
+  return res;
+}
+
+async function readJson<T>(res: Response): Promise<T> {
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -43,26 +59,13 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return (await res.json()) as T;
 }
 
+export const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> =>
+  // An exported page answers from the data inlined in it (snapshot.ts): no server, no network.
+  pageSnapshot ? (snapshotAnswer(pageSnapshot, path, (message) => new ApiError(404, message)) as T) : readJson<T>(await apiFetch(path, { signal }));
+
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
-async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    let message = `${res.status} ${res.statusText}`;
-    try {
-      const parsed = (await res.json()) as { error?: unknown };
-      if (typeof parsed.error === 'string') message = parsed.error;
-    } catch {
-      // Not JSON: keep the status line.
-    }
-    throw new ApiError(res.status, message);
-  }
-  return (await res.json()) as T;
-}
+const postJson = async <T>(path: string, body: unknown): Promise<T> =>
+  readJson<T>(await apiFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
 
 const seg = encodeURIComponent;
 
@@ -80,6 +83,39 @@ export const api = {
   mergePreview: (branch: string, target: string, summary: string, signal?: AbortSignal) =>
     getJson<MergePreviewResponse>(`/api/merge/preview?branch=${seg(branch)}&target=${seg(target)}${summary.trim() ? `&summary=${seg(summary)}` : ''}`, signal),
   merge: (request: MergeRequest) => postJson<MergeResponse>('/api/merge', request),
-  /** EventSource URL; `lastEventId` lets a fresh EventSource resume (a new EventSource cannot set the header). */
-  eventsUrl: (lastEventId: number | null) => (lastEventId === null ? '/api/events' : `/api/events?lastEventId=${lastEventId}`),
+  /** Whether the server takes our token, and when it started (cheap: what the live stream asks after a drop). */
+  session: (signal?: AbortSignal) => getJson<SessionResponse>('/api/session', signal),
+  /**
+   * EventSource URL; `lastEventId` lets a fresh EventSource resume, and the token rides in the query: EventSource
+   * can set no header (the server takes `?token=` on this one route only).
+   */
+  eventsUrl: (lastEventId: number | null) => {
+    const query = new URLSearchParams();
+    if (lastEventId !== null) query.set('lastEventId', String(lastEventId));
+    const token = authToken();
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return withWorkspace(text ? `/api/events?${text}` : '/api/events');
+  },
+  /** The fleet's rows; a single-workspace server has no fleet route (404): `single`. */
+  fleet: async (signal?: AbortSignal): Promise<FleetResponse | { mode: 'single' }> => {
+    try {
+      return await getJson<FleetResponse>('/api/fleet', signal);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return { mode: 'single' };
+      throw err;
+    }
+  },
+  /** The fleet's EventSource URL: resumes from `since` of `epoch`; the token rides in the query, as on eventsUrl. */
+  fleetEventsUrl: (epoch: string | null, since: string) => {
+    const query = new URLSearchParams();
+    if (epoch) {
+      query.set('epoch', epoch);
+      query.set('since', since);
+    }
+    const token = authToken();
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return text ? `/api/fleet/events?${text}` : '/api/fleet/events';
+  },
 };

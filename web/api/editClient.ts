@@ -16,7 +16,7 @@ import type {
   StepEditRequest,
   StepEditResponse,
 } from '../../shared/gcc/write/edit.ts';
-import { ApiError } from './client.ts';
+import { ApiError, apiFetch } from './client.ts';
 
 export class EditConflictError extends ApiError {
   override name = 'EditConflictError';
@@ -39,10 +39,9 @@ export class EditMisreadError extends ApiError {
 }
 
 async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, {
+  const res = await apiFetch(path, {
     method,
-    credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
 import type { OtaStep } from '../../shared/types.ts';
-import { LiveConnection } from './liveConnection.ts';
+import { LiveConnection, type ProbeResult } from './liveConnection.ts';
 import { createLiveStore } from './liveStore.ts';
 import { keys } from './queries.ts';
 
@@ -37,10 +37,13 @@ function setup() {
   client.setQueryData(keys.workspace(), ws);
   client.setQueryData<StepsPage>(keys.stepsPage('main', 0), { branch: 'main', from: 0, total: 1, steps: [step(1)] });
   const store = createLiveStore();
-  const conn = new LiveConnection({ client, store, createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, backoff: () => 100 });
+  // What GET /api/session would answer now: the tests change it as the "server" goes down, restarts, changes token.
+  const server = { probe: { kind: 'down' } as ProbeResult, probes: 0 };
+  const probe = () => (server.probes++, Promise.resolve(server.probe));
+  const conn = new LiveConnection({ client, store, createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, backoff: () => 100, probe });
   const steps = () => client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step);
   const es = () => FakeEventSource.all.at(-1)!;
-  return { client, store, conn, steps, es };
+  return { client, store, conn, steps, es, server };
 }
 
 const append = (id: number, from: number, n: number): StudioEvent => ({ type: 'steps-appended', id, branch: 'main', from, steps: [step(n)] });
@@ -62,7 +65,7 @@ describe('LiveConnection', () => {
     vi.useRealTimers();
   });
 
-  it('reconnects after an error from the last id, and reports offline after repeated failures', () => {
+  it('reconnects after an error from the last id, and reports offline after repeated failures', async () => {
     const { conn, store, steps, es } = setup();
     conn.start(null);
     es().onopen!();
@@ -71,11 +74,11 @@ describe('LiveConnection', () => {
     first.onerror!();
     expect(first.closed).toBe(true);
     expect(store.get().status).toBe('reconnecting');
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(es().url).toBe('/api/events?lastEventId=7');
     for (let i = 0; i < 3; i++) {
       es().onerror!();
-      vi.advanceTimersByTime(100);
+      await vi.advanceTimersByTimeAsync(100);
     }
     expect(store.get().status).toBe('offline');
     es().onopen!();
@@ -124,6 +127,53 @@ describe('LiveConnection', () => {
     client.setQueryData<StepsPage>(keys.stepsPage('main', 0), { branch: 'main', from: 0, total: 1, steps: [step(1)] });
     es().send(append(3, 1, 2));
     expect(client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step)).toEqual([1, 2]);
+    conn.stop();
+    vi.useRealTimers();
+  });
+
+  it('stops on a refused token (a 401 EventSource cannot show) instead of looping, and resumes with a new one', async () => {
+    const { conn, store, es, server, client } = setup();
+    conn.start(4);
+    server.probe = { kind: 'accepted', startedAt: 'A' };
+    es().onopen!();
+    const opened = FakeEventSource.all.length;
+    server.probe = { kind: 'refused' };
+    es().onerror!();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(store.get().status).toBe('refused');
+    expect(FakeEventSource.all.length).toBe(opened);
+    const probesWhileRefused = server.probes;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.probes).toBe(probesWhileRefused);
+    // The user opened the new URL (here or in another tab): one new stream, from where it was, and a full refetch.
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    server.probe = { kind: 'accepted', startedAt: 'A' };
+    conn.retryWithNewToken();
+    expect(FakeEventSource.all.length).toBe(opened + 1);
+    expect(es().url).toBe('/api/events?lastEventId=4');
+    expect(invalidate).toHaveBeenCalled();
+    es().onopen!();
+    expect(store.get().status).toBe('live');
+    conn.stop();
+    vi.useRealTimers();
+  });
+
+  it('notices a restart with the same token (a new start time) and fetches everything again', async () => {
+    const { conn, store, es, server, client } = setup();
+    conn.start(4);
+    server.probe = { kind: 'accepted', startedAt: 'A' };
+    es().onopen!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.get().restartedAt).toBeNull();
+    server.probe = { kind: 'down' };
+    es().onerror!();
+    await vi.advanceTimersByTimeAsync(100);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    server.probe = { kind: 'accepted', startedAt: 'B' };
+    es().onopen!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.get().restartedAt).toBe('B');
+    expect(invalidate).toHaveBeenCalled();
     conn.stop();
     vi.useRealTimers();
   });

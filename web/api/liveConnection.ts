@@ -3,8 +3,8 @@
 // duplicates are skipped by id and, being positional, would be harmless anyway.
 import type { QueryClient } from '@tanstack/react-query';
 import { STUDIO_EVENT_TYPES, isStudioEvent, type StudioEvent } from '../../shared/events.ts';
-import { applyEvent } from './cacheUpdates.ts';
-import { api } from './client.ts';
+import { applyEvent, refetchEverything } from './cacheUpdates.ts';
+import { ApiError, api } from './client.ts';
 import type { LiveStore } from './liveStore.ts';
 
 export interface LiveConnectionOptions {
@@ -13,6 +13,18 @@ export interface LiveConnectionOptions {
   createEventSource?: (url: string) => EventSource;
   /** Delay before reconnect attempt n (0-based). */
   backoff?: (attempt: number) => number;
+  /** Asks the server whether it takes our token (default GET /api/session): EventSource hides a 401. */
+  probe?: () => Promise<ProbeResult>;
+}
+
+/** accepted: with the server's start time; refused: a 401 (new token); down: no answer (keep reconnecting). */
+export type ProbeResult = { kind: 'accepted'; startedAt: string } | { kind: 'refused' } | { kind: 'down' };
+
+export function probeSession(): Promise<ProbeResult> {
+  return api.session().then(
+    (s): ProbeResult => ({ kind: 'accepted', startedAt: s.startedAt }),
+    (e: unknown): ProbeResult => (e instanceof ApiError && e.status === 401 ? { kind: 'refused' } : { kind: 'down' }),
+  );
 }
 
 /** After this many failed attempts in a row the badge says offline rather than reconnecting. */
@@ -30,13 +42,17 @@ export class LiveConnection {
   private queue: StudioEvent[] = [];
   private recent: AppendEvent[] = [];
   private stopped = false;
+  /** When the server we last reached started: a different one after a reconnect means it restarted. */
+  private serverStartedAt: string | null = null;
   private readonly unsubscribeCache: () => void;
   private readonly createEventSource: (url: string) => EventSource;
   private readonly backoff: (attempt: number) => number;
+  private readonly probe: () => Promise<ProbeResult>;
 
   constructor(private readonly opts: LiveConnectionOptions) {
     this.createEventSource = opts.createEventSource ?? ((url) => new EventSource(url, { withCredentials: false }));
     this.backoff = opts.backoff ?? ((n) => Math.min(250 * 2 ** n, 4_000));
+    this.probe = opts.probe ?? probeSession;
     // A fetch that started before an append and finished after it would silently drop that append; putting the
     // recent appends back onto freshly fetched data closes the gap (positional writes make it a no-op otherwise).
     this.unsubscribeCache = opts.client.getQueryCache().subscribe((e) => {
@@ -83,6 +99,14 @@ export class LiveConnection {
     this.scheduleReconnect(0);
   }
 
+  /** A new token arrived (this tab's URL or another tab's): a refused connection tries again at once. */
+  retryWithNewToken(): void {
+    if (this.stopped || this.opts.store.get().status !== 'refused') return;
+    this.attempts = 0;
+    refetchEverything(this.opts.client);
+    this.open();
+  }
+
   private open(): void {
     if (this.stopped) return;
     const es = this.createEventSource(api.eventsUrl(this.lastId));
@@ -94,14 +118,31 @@ export class LiveConnection {
     es.onopen = () => {
       this.attempts = 0;
       this.opts.store.set({ status: 'live' });
+      void this.probe().then((r) => this.noteServer(r));
     };
     es.onerror = () => {
-      // Reconnect ourselves rather than waiting for the browser's ~3 s retry, carrying the last id in the URL.
+      // Reconnect ourselves rather than waiting for the browser's ~3 s retry, carrying the last id in the URL; but
+      // first ask why it dropped: a 401 (the server restarted with a new token) is not worth retrying.
       es.close();
       if (this.source !== es) return;
       this.source = null;
-      this.scheduleReconnect(this.backoff(this.attempts));
+      this.opts.store.set({ status: this.attempts >= OFFLINE_AFTER ? 'offline' : 'reconnecting' });
+      void this.probe().then((r) => {
+        if (this.stopped || this.source !== null || this.timer !== null) return;
+        if (r.kind === 'refused') this.opts.store.set({ status: 'refused' });
+        else this.scheduleReconnect(this.backoff(this.attempts));
+      });
     };
+  }
+
+  /** The server restarted (same token, new start time): what it replayed was numbered anew, so fetch it all again. */
+  private noteServer(result: ProbeResult): void {
+    if (result.kind !== 'accepted' || this.stopped) return;
+    const previous = this.serverStartedAt;
+    this.serverStartedAt = result.startedAt;
+    if (previous === null || previous === result.startedAt) return;
+    this.opts.store.set({ restartedAt: result.startedAt });
+    refetchEverything(this.opts.client);
   }
 
   private scheduleReconnect(delay: number): void {

@@ -2,7 +2,8 @@
 import { useSyncExternalStore } from 'react';
 import type { FreshKey } from './cacheUpdates.ts';
 
-export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/** refused: the server is up but no longer takes this page's token (auth.ts says why); no retrying then. */
+export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
 export interface LiveState {
   status: ConnectionStatus;
@@ -10,13 +11,15 @@ export interface LiveState {
   /** Events received while paused, applied when the pause ends. */
   queued: number;
   lastEventId: number | null;
+  /** Set when the stream came back from a restarted server (its start time): the page says so once. */
+  restartedAt: string | null;
 }
 
 /** How long a new record stays highlighted. */
 export const FRESH_MS = 2_500;
 
 export function createLiveStore() {
-  let state: LiveState = { status: 'connecting', paused: false, queued: 0, lastEventId: null };
+  let state: LiveState = { status: 'connecting', paused: false, queued: 0, lastEventId: null, restartedAt: null };
   const listeners = new Set<() => void>();
   const fresh = new Map<FreshKey, number>();
   const emit = () => listeners.forEach((l) => l());

@@ -24,7 +24,14 @@ export const keys = {
   compare: (head: string, base: string | null, revision: number) => ['gcc', 'compare', head, base, revision] as const,
   mergePreviews: () => ['gcc', 'merge-preview'] as const,
   mergePreview: (branch: string, target: string, summary: string, revision: number) => ['gcc', 'merge-preview', branch, target, summary, revision] as const,
+  /** Not under 'gcc': a workspace's resync never refetches the fleet. */
+  fleet: () => ['fleet'] as const,
 };
+
+/** The fleet's rows (or `single` on a single-workspace server); kept live by useFleetLive, never refetched by itself. */
+export function fleetOptions() {
+  return queryOptions({ queryKey: keys.fleet(), queryFn: ({ signal }) => api.fleet(signal), staleTime: Infinity });
+}
 
 /**
  * The moment a query client reads at: a travelling page's views sit under a client of their own whose default

@@ -5,6 +5,7 @@ const LABEL: Record<ConnectionStatus, string> = {
   live: 'Live',
   reconnecting: 'Reconnecting',
   offline: 'Offline',
+  refused: 'Token refused',
 };
 
 export function ConnectionBadge() {

@@ -4,6 +4,7 @@ import { workspaceOptions } from '../api/queries.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { PauseSwitch } from './PauseSwitch.tsx';
 import { SearchBox } from '../features/search/index.ts';
+import { FleetBackLink } from '../features/fleet/index.ts';
 
 export function Header() {
   const { data } = useQuery(workspaceOptions());
@@ -23,6 +24,7 @@ export function Header() {
         </svg>
         <span className="brand-name">gcc-studio</span>
       </div>
+      <FleetBackLink />
       <div className="workspace-path" title={data?.root}>
         <span className="mono path-clip">
           <bdi>{data?.root ?? '…'}</bdi>

@@ -34,7 +34,7 @@ describe('url state', () => {
       k: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }),
       dialect: fc.option(fc.constantFrom(...CONTEXT_DIALECTS), { nil: null }),
       q: fc.string(),
-      tab: fc.constantFrom('log' as const, 'commits' as const),
+      tab: fc.constantFrom('log' as const, 'commits' as const, 'graph' as const),
     });
     fc.assert(
       fc.property(state, (s) => {

@@ -1,7 +1,8 @@
 // What the URL holds so a link reopens the same view. Pure parse/serialize; the hook lives in useUrlState.ts.
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 
-export type CentreTab = 'log' | 'commits' | 'compare';
+/** `graph`: the full branch graph of the workspace (features/graph). */
+export type CentreTab = 'log' | 'commits' | 'compare' | 'graph';
 
 export interface UrlState {
   branch: string | null;
@@ -15,6 +16,8 @@ export interface UrlState {
   tab: CentreTab;
   /** The compare tab's base branch; absent: the branch the head was created from. */
   base?: string | null;
+  /** The fleet's workspace this view is of (`?ws=`); absent on a single-workspace server. Every other key works inside it. */
+  ws?: string | null;
   /** The moment the page shows (time travel: an ISO time, B@step:N or B@commit:N); absent: now, live. */
   at?: string | null;
 }
@@ -38,8 +41,9 @@ export function parseUrlState(search: string): UrlState {
     k: nonNegativeInt(p.get('k'), 1),
     dialect: dialect && (CONTEXT_DIALECTS as readonly string[]).includes(dialect) ? (dialect as ContextDialect) : null,
     q: p.get('q') ?? '',
-    tab: tab === 'commits' || tab === 'compare' ? tab : 'log',
+    tab: tab === 'commits' || tab === 'compare' || tab === 'graph' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
+    ...(p.get('ws') ? { ws: p.get('ws') } : {}),
     ...(p.get('at') ? { at: p.get('at') } : {}),
   };
 }
@@ -47,6 +51,7 @@ export function parseUrlState(search: string): UrlState {
 /** Query string (with `?`, or '' when everything is default) in a fixed key order so links are stable. */
 export function serializeUrlState(s: UrlState): string {
   const p = new URLSearchParams();
+  if (s.ws) p.set('ws', s.ws);
   if (s.branch) p.set('branch', s.branch);
   if (s.tab !== 'log') p.set('tab', s.tab);
   if (s.base) p.set('base', s.base);

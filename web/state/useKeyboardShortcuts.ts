@@ -44,6 +44,8 @@ export function useKeyboardShortcuts(): void {
       }
       if (e.key !== 'j' && e.key !== 'k') return;
       const url = parseUrlState(location.search);
+      // The graph tab moves its own cursor with j/k (features/graph/useGraphCursor.ts).
+      if (url.tab === 'graph') return;
       const ws = client.getQueryData<WorkspaceResponse>(keys.workspace());
       const name = pickBranch(ws?.branches ?? [], url.branch);
       if (!name) return;

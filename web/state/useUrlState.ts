@@ -1,6 +1,7 @@
 // The URL as the page's view state: read once, written with replaceState (or pushState when the user
 // navigates somewhere), re-read on back/forward.
 import { useCallback, useSyncExternalStore } from 'react';
+import { adoptUrlToken } from '../api/auth.ts';
 import { parseUrlState, serializeUrlState, type UrlState } from './urlState.ts';
 
 let current: UrlState = parseUrlState(typeof location === 'undefined' ? '' : location.search);
@@ -11,7 +12,8 @@ if (typeof window !== 'undefined') {
     current = parseUrlState(location.search);
     listeners.forEach((l) => l());
   });
-  // The auth token was only needed once; never leave it in the address bar or in shared links.
+  // The auth token is kept for this origin (auth.ts); never leave it in the address bar or in shared links.
+  adoptUrlToken(location.search);
   history.replaceState(history.state, '', location.pathname + serializeUrlState(current) + location.hash);
 }
 

@@ -38,6 +38,6 @@ export function branchRoutes(now: WorkspaceView, travel: TimeTravel | null = nul
         throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
       }
       const dialect = raw ? (raw as ContextDialect) : null;
-      return c.json(store.context(name, k, dialect) ?? notFound(name));
+      return c.json((await store.context(name, k, dialect)) ?? notFound(name));
     });
 }

@@ -103,7 +103,7 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
       const name = checkedBranchName(c.req.query('branch') ?? 'main');
       const k = intParam(c, 'k', 1, 1, 1_000_000);
       const view = await viewAt(c, now, travel);
-      const result = view.context(name, k, dialectParam(c));
+      const result = await view.context(name, k, dialectParam(c));
       if (!result) throw new HTTPException(404, { message: `no branch "${name}"` });
       return c.json(result);
     });

@@ -10,8 +10,9 @@ import { parseCommits } from '../read/commits.ts';
 import { renderContext, type RenderDialect } from './render.ts';
 import { parseLog } from '../read/log.ts';
 import { readerView } from '../dialects/reader-view.ts';
+import { showEscaped } from '../dialects/escaped-text.ts';
 import { readerFields, type ExpectedJson } from '../test-support/replay-scenario.ts';
-import { countTokens, tokenCountsByK } from './tokens.ts';
+import { countTokens, exactCountsByK } from './count.ts';
 
 const bytes = (p: string): Uint8Array => readFileSync(join(CORPUS, p));
 const text = (p: string): string => readFileSync(join(CORPUS, p), 'utf8');
@@ -51,7 +52,7 @@ describe.each(EXACT.flatMap((d) => [[d, d] as const, [d, `edge/${d}`] as const])
     expect(Buffer.from(rendered, 'utf8').equals(Buffer.from(bytes(`${dir}/context-${branch}-k${k}.txt`)))).toBe(true);
     // tokenCountsByK covers K = 1 .. number of commits (auth-session has one commit, asked with K = 2).
     if (k <= view.commits.length) {
-      expect(tokenCountsByK({ branch, roadmap, ...view }, dialect)[k - 1]).toBe(countTokens(rendered));
+      expect(exactCountsByK({ branch, roadmap, ...view }, dialect)[k - 1]).toBe(countTokens(rendered));
     }
   });
 });
@@ -72,7 +73,7 @@ describe.each([
     const rendered = renderContext({ branch, k, roadmap, ...view }, dialect);
     const file = bytes(`${dir}/context-${branch}-k${k}.txt`);
     if (compare === 'bytes') expect(Buffer.from(rendered, 'utf8').equals(Buffer.from(file))).toBe(true);
-    expect(rendered).toBe(new TextDecoder().decode(file));
+    expect(showEscaped(rendered)).toBe(new TextDecoder().decode(file));
   });
 });
 

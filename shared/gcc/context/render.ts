@@ -5,17 +5,16 @@
 // described as a list of pieces (head, one piece per commit, tail) whose concatenation is the text,
 // so tokens.ts can count "what raising K costs" without re-tokenizing the roadmap for every K.
 //
-// Python, TypeScript, Go and Rust are byte-for-byte against fixtures/corpus. Lua, Elixir and Zig are
-// APPROXIMATE: see the notes on their layouts below and context.test.ts for how close they get.
+// All seven are byte for byte against every context-*.txt of the corpus when given what the implementation's own
+// parser read from the whole files (../dialects/implementation.ts, checked in implementation.test.ts). Zig needs the
+// raw texts (`raw`); without them its layout is rebuilt from records, which is approximate.
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
+import { luaEscape } from '../read/escape.ts';
 
-/** Dialects renderContext accepts: the four we reproduce exactly, and three best-effort ones. */
-export type RenderDialect = ContextDialect | 'lua' | 'elixir' | 'zig';
+/** Dialects renderContext accepts: every implementation's (the same set as ContextDialect). */
+export type RenderDialect = ContextDialect;
 
 export const RENDER_DIALECTS: readonly RenderDialect[] = ['python', 'typescript', 'rust', 'go', 'lua', 'elixir', 'zig'];
-
-/** Dialects whose CONTEXT text is only approximated (never verified byte for byte). */
-export const APPROXIMATE_DIALECTS: readonly RenderDialect[] = ['lua', 'elixir', 'zig'];
 
 export interface ContextInput {
   branch: string;
@@ -31,6 +30,11 @@ export interface ContextInput {
    * of them, which is all that CONTEXT shows (so a 200,000-step branch need not be handed over whole).
    */
   stepCount?: number;
+  /**
+   * Zig parses no records: its CONTEXT copies commit.md and log.md as they are. When the raw texts are at hand they
+   * are used (exact); without them they are rebuilt from the records with Zig's writer (approximate).
+   */
+  raw?: { commit: string; log: string };
 }
 
 /** The recent steps CONTEXT shows (the count of all steps is printed beside them). */
@@ -80,12 +84,12 @@ export function commitMarkdown(c: CommitFields, escape: (v: string) => string = 
 
 /**
  * The error the implementation raises instead of rendering for this K, or null when it renders.
- * TypeScript and Go check `k < 1` (seen in their code); Rust is assumed to do the same (unverified).
- * Python renders any integer (k <= 0 slices oddly: `commits[-0:]` is every commit), Lua and Elixir too.
+ * Python, TypeScript and Go check `k < 1` (seen in their code; Python raises ValueError); Rust is assumed to do the
+ * same (unverified). Lua and Elixir render any integer.
  */
 export function contextRefusal(dialect: RenderDialect, k: number): string | null {
   if (!Number.isInteger(k)) return `k must be an integer, got ${k}`;
-  if ((dialect === 'typescript' || dialect === 'go' || dialect === 'rust') && k < 1) {
+  if ((dialect === 'python' || dialect === 'typescript' || dialect === 'go' || dialect === 'rust') && k < 1) {
     return `k must be >= 1, got ${k}`;
   }
   return null;
@@ -187,7 +191,9 @@ function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'types
     // Lua (approximate): as Python, but the heading is printed even without steps.
     tailParts.push(`## Recent OTA steps (${total} total)\n`);
   }
-  if (total > 0) for (const s of recent) tailParts.push(stepMarkdown(s));
+  // Lua renders with its own (corrupting) escape, as its writer writes.
+  const escape = dialect === 'lua' ? luaEscape : sanitizeValue;
+  if (total > 0) for (const s of recent) tailParts.push(stepMarkdown(s, escape));
   const tail = tailParts.map((p, i) => (i < tailParts.length - 1 ? p + '\n' : p));
   const last = input.commits.length - 1;
   return {
@@ -196,7 +202,7 @@ function joinedLayout(input: Omit<ContextInput, 'k'>, dialect: 'python' | 'types
       roadmapPart,
       more ? `## Last ${k} Commit(s)\n\n` : `## Last ${k} Commit(s)\n`,
     ],
-    ...perCommit(input.commits, (c, i) => (i < last || tail.length > 0 ? commitMarkdown(c) + '\n' : commitMarkdown(c))),
+    ...perCommit(input.commits, (c, i) => (i < last || tail.length > 0 ? commitMarkdown(c, escape) + '\n' : commitMarkdown(c, escape))),
     tail,
   };
 }
@@ -244,16 +250,16 @@ function zigLayout(input: Omit<ContextInput, 'k'>): ContextLayout {
   // `stepCount` is not read: Zig shows every step, so `steps` must be all of them (contextStepsShown).
   const raw = (v: string): string => v;
   const roadmapPart = `## Global Roadmap\n${input.roadmap}\n\n`;
-  const commitText = `# Commit History — branch \`${input.branch}\`\n\n` + input.commits.map((c) => commitMarkdown(c, raw)).join('');
+  const commitText = input.raw?.commit ?? `# Commit History — branch \`${input.branch}\`\n\n` + input.commits.map((c) => commitMarkdown(c, raw)).join('');
   // Blocks without a commit header (the tail of a value cut at a `---` line) are dropped, and each
   // shown block is trimmed and closed again, as the corpus shows.
   const blocks = commitText
     .split('---\n')
     .filter((b) => b.includes('## Commit `'))
     .map((b) => b.trim() + '\n\n---\n');
-  let log = `# OTA Log — branch \`${input.branch}\`\n\n`;
+  let log = input.raw?.log ?? `# OTA Log — branch \`${input.branch}\`\n\n`;
   let mergedFrom: string | undefined;
-  for (const s of input.steps) {
+  for (const s of input.raw ? [] : input.steps) {
     if (s.mergedFrom !== undefined && s.mergedFrom !== mergedFrom) {
       const merge = input.commits.find((c) => c.thisCommitContribution.startsWith(`Merged branch \`${s.mergedFrom}\``));
       log += `\n## Merged from \`${s.mergedFrom}\` (${merge?.timestamp ?? ''})\n\n# OTA Log — branch \`${s.mergedFrom}\`\n\n`;

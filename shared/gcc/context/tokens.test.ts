@@ -6,7 +6,8 @@ import type { Commit, OtaStep } from '../../types.ts';
 import { RENDER_DIALECTS, renderContext } from './render.ts';
 import { readerView } from '../dialects/reader-view.ts';
 import { loadCorpusCase } from '../test-support/replay-scenario.ts';
-import { countTokens, isTokenBoundary, TokenCountCache, tokenCountsByK } from './tokens.ts';
+import { countTokens, exactCountsByK as tokenCountsByK } from './count.ts';
+import { isTokenBoundary, TokenCountCache } from './tokens.ts';
 import { readCorpusText } from '../test-support/corpus.ts';
 
 const read = readCorpusText;

@@ -1,25 +1,30 @@
-// Token counts of CONTEXT texts, with OpenAI's o200k_base encoding (gpt-tokenizer ships its ranks as
-// a JS module, so this runs in the browser as well as in Node).
+// Token counts of CONTEXT texts for every K at once, incrementally, with OpenAI's o200k_base encoding.
 //
 // Why o200k_base: it is the vocabulary of the models agents run on today (GPT-4o, GPT-4.1, GPT-5,
 // o-series); cl100k_base is GPT-4/3.5's. It is no agent's exact bill for Claude or Gemini, but it is
-// a real BPE count, not a chars/4 guess. Importing the encoding module alone (not the package root)
-// keeps the other encodings out of the bundle; the page should still load this module lazily
-// (its ranks are ~2.4 MB of JS).
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+// a real BPE count, not a chars/4 guess.
+//
+// This module does not tokenize: it asks a TokenLookup for the count of each text it needs (count.ts tokenizes;
+// the server counts in a worker thread, so a lookup there answers "not counted yet" and the texts it lacks are
+// counted and the call made again).
 import type { Commit } from '../../types.ts';
 import { contextLayout, contextRefusal, shownCommits, type ContextInput, type ContextLayout, type RenderDialect } from './render.ts';
 
 export const TOKEN_ENCODING = 'o200k_base';
 
-// Agent text may contain `<|endoftext|>` and friends: count them as the plain text they are,
-// instead of throwing (gpt-tokenizer's default) or reading them as control tokens.
-const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+/**
+ * A count that is only a lower bound (a chunk too long to merge, or a budget spent) has CUT_SHORT added to it. The
+ * counts below are only ever added and subtracted, so every sum carries, above CUT_SHORT, how many cut-short counts
+ * went into it, and below it the tokens (a text of 2^32 tokens would be 16 GB).
+ */
+export const CUT_SHORT = 2 ** 32;
 
-/** Number of o200k_base tokens of `text`, special-token look-alikes counted as plain text. */
-export function countTokens(text: string): number {
-  return text === '' ? 0 : countO200k(text, PLAIN_TEXT);
-}
+/** Tokens of a (possibly summed) count, and whether it is a lower bound. */
+export const tokensOf = (count: number): number => count % CUT_SHORT;
+export const isCutShort = (count: number): boolean => count >= CUT_SHORT;
+
+/** The count of a text (CUT_SHORT added when it is a lower bound), or undefined when it has not been counted yet. */
+export type TokenLookup = (text: string) => number | undefined;
 
 /**
  * Where the tokenizer's pre-split is guaranteed to cut: right after `\n`, before a character that is
@@ -39,11 +44,17 @@ export function isTokenBoundary(before: string, after: string): boolean {
 class TokenCountMemo {
   private previous = new Map<string, number>();
   private current = new Map<string, number>();
+  /** Where counts come from during a tokenCountsByK call, and the texts it could not give. */
+  lookup: TokenLookup = () => undefined;
+  readonly missing = new Set<string>();
 
+  /** The text's count; NaN when it is not counted yet (the text is noted, and NaN spoils every sum it enters). */
   count(text: string): number {
-    let n = this.current.get(text);
-    if (n !== undefined) return n;
-    n = this.previous.get(text) ?? countTokens(text);
+    let n = this.current.get(text) ?? this.previous.get(text) ?? this.lookup(text);
+    if (n === undefined) {
+      this.missing.add(text);
+      return Number.NaN;
+    }
     this.current.set(text, n);
     return n;
   }
@@ -109,14 +120,36 @@ export class TokenCountCache {
   part: CommitPart | null = null;
 }
 
+export type CountsByK =
+  /** Index 0 is K = 1; each count may carry CUT_SHORT (tokensOf, isCutShort). */
+  | { ok: true; counts: number[] }
+  /** Texts `lookup` has no count for: count them, and call again with a lookup that has them. */
+  | { ok: false; missing: string[] };
+
 /**
  * Token count of the CONTEXT text for K = 1 .. commits.length (index 0 is K = 1), exactly
- * countTokens(renderContext({...input, k: K}, dialect)) for each K, but tokenizing the roadmap, each
- * commit block and the steps only once. A K the implementation refuses counts 0 (like its '' text).
- * With `cache` (one per branch and dialect), what the previous call counted is not counted again.
+ * count(renderContext({...input, k: K}, dialect)) for each K, but counting the roadmap, each commit block and the
+ * steps only once. A K the implementation refuses counts 0 (like its '' text). With `cache` (one per branch and
+ * dialect), what the previous call counted is not counted again; a call that misses counts leaves it as it was.
  */
-export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, cache = new TokenCountCache()): number[] {
-  if (input.commits.length === 0) return [];
+export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, cache = new TokenCountCache(), lookup: TokenLookup): CountsByK {
+  if (input.commits.length === 0) return { ok: true, counts: [] };
+  const saved = cache.part && copyPart(cache.part);
+  cache.commitTexts.lookup = cache.tailTexts.lookup = lookup;
+  try {
+    const counts = countAllK(input, dialect, cache);
+    const missing = [...cache.commitTexts.missing, ...cache.tailTexts.missing];
+    if (missing.length === 0) return { ok: true, counts };
+    cache.part = saved;
+    return { ok: false, missing: [...new Set(missing)] };
+  } finally {
+    cache.commitTexts.lookup = cache.tailTexts.lookup = () => undefined;
+    cache.commitTexts.missing.clear();
+    cache.tailTexts.missing.clear();
+  }
+}
+
+function countAllK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, cache: TokenCountCache): number[] {
   const layout = contextLayout(input, dialect);
   const part = (cache.part = updatedPart(cache.part, input, dialect, layout, cache.commitTexts));
   cache.tailTexts.nextGeneration();
@@ -200,6 +233,11 @@ function updatedPart(prior: CommitPart | null, input: Omit<ContextInput, 'k'>, d
   }
   part.commits = [...input.commits];
   return part;
+}
+
+/** A copy a failed call can put back: tokenCountsByK changes the arrays of its part in place. */
+function copyPart(p: CommitPart): CommitPart {
+  return { ...p, opens: [...p.opens], tokensBefore: [...p.tokensBefore], headTokens: [...p.headTokens], headOpen: [...p.headOpen] };
 }
 
 /** The first `count` records of both lists are the same objects (records are immutable). */

@@ -10,7 +10,8 @@ import { corpusFiles } from '../test-support/corpus.ts';
 import { parseLog } from '../read/log.ts';
 import { ReaderTally } from './reader-tally.ts';
 import { readerView, transcribedReading } from './reader-view.ts';
-import { TokenCountCache, tokenCountsByK } from '../context/tokens.ts';
+import { exactCountsByK as tokenCountsByK } from '../context/count.ts';
+import { TokenCountCache } from '../context/tokens.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
 

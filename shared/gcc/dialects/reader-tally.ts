@@ -17,7 +17,7 @@ import { isPlainStep } from './plain-record.ts';
 import { commitReading, plainStepRule, stepReading, stepYield } from './reader-view.ts';
 
 /** The reader's records in the form renderContext and tokenCountsByK take them. */
-export type TalliedRecords = Pick<ContextInput, 'commits' | 'steps' | 'stepCount'>;
+export type TalliedRecords = Pick<ContextInput, 'commits' | 'steps' | 'stepCount' | 'raw'>;
 
 /**
  * Follows one growing list of lossless records. Lists are expected to grow by push (server/tracked-file.ts): the same

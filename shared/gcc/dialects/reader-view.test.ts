@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContextDialect, OtaStep } from '../../types.ts';
 import { readerView } from './reader-view.ts';
+import { showEscaped } from './escaped-text.ts';
 import { loadCorpusCase, readerFields } from '../test-support/replay-scenario.ts';
 import { readCorpusText } from '../test-support/corpus.ts';
 
@@ -32,6 +33,7 @@ const lossyTimestamp = <T extends { timestamp: unknown }>(r: T): T => {
   const ts = r.timestamp as string | { lossy: string };
   return { ...r, timestamp: typeof ts === 'string' ? ts : ts.lossy };
 };
+const shown = <T extends { timestamp: string }>(r: T): T => ({ ...r, timestamp: showEscaped(r.timestamp) });
 
 describe.each([
   ['elixir', 'elixir'],
@@ -42,7 +44,7 @@ describe.each([
   it.each(c.scenario.branches)('branch %s: agrees with expected.json (invalid UTF-8 compared as U+FFFD)', (branch) => {
     const view = readerView(dialect, c.replay.branches.get(branch)!);
     const expected = c.expected.branches[branch]!;
-    expect(view.steps.map(readerFields)).toEqual(expected.ota.map(lossyTimestamp));
+    expect(view.steps.map(readerFields).map(shown)).toEqual(expected.ota.map(lossyTimestamp));
     expect(view.commits.map(readerFields)).toEqual(expected.commits);
   });
 });

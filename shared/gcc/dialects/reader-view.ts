@@ -8,14 +8,16 @@
 // implementation's parser over the text. Doing it at the text level is what reproduces the effects
 // of a value on the parse (a `---` line that splits a step in two) without special cases.
 //
-// The readers are in readers/, one file each. Python, TypeScript, Go: transcribed from their code and checked
-// against every corpus expected.json. Rust: inferred from its corpus output (its source at this version was
-// not available); it agrees with every expected.json, but where two readings fit the corpus the choice is
-// noted inline. Lua and Elixir: APPROXIMATE readers. Zig has no record parser (below).
+// The readers are in readers/, one file each. Python, TypeScript, Go, Elixir: transcribed from their code and checked
+// against every corpus truth file (../dialects/implementation.test.ts). Lua: its patterns from its code, its
+// multi-line rule inferred from the corpus (the code at hand is of another version). Rust: inferred from its corpus output
+// (its source at this version was not available); it agrees with every truth file, but where two readings fit the
+// corpus the choice is noted inline. Zig has no record parser (below).
 //
-// Without the files, records are re-written canonically, so a hand-edited or legacy file (a
-// `### Step N-ts` header, a commit id without backticks) is only approximated: pass the files and each
-// record is read from its own bytes instead (checked on edge/legacy-handcrafted for all four).
+// This view reads record by record (the live path for large files, reader-tally.ts). Without the files, records are
+// re-written canonically, so a hand-edited or legacy file (a `### Step N-ts` header, a commit id without backticks)
+// is only approximated: pass the files and each record is read from its own bytes instead. The exact reading of
+// whole files, as summary() reads them, is whole-file.ts.
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect } from '../context/render.ts';
 import { isPlainCommit, isPlainStep } from './plain-record.ts';
@@ -94,7 +96,7 @@ function cacheFor<K extends object, V>(caches: WeakMap<Reader, WeakMap<K, V>>, r
 /** The steps the reader's parser returns for a written text; each keeps `range` and `mergedFrom` of its owner. */
 function readStepText(reader: Reader, text: string, range: ByteRange, mergedFrom: string | undefined): OtaStep[] {
   const steps: OtaStep[] = [];
-  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+  for (const block of writtenBlocks(reader.readText(text), reader.separator, !reader.noRejoin)) {
     const trimmed = reader.trim(block);
     const fields = trimmed ? reader.readStep(trimmed) : null;
     if (!fields) continue;
@@ -107,7 +109,7 @@ function readStepText(reader: Reader, text: string, range: ByteRange, mergedFrom
 
 function readCommitText(reader: Reader, text: string, range: ByteRange, branchName: string): Commit[] {
   const commits: Commit[] = [];
-  for (const block of writtenBlocks(reader.readText(text), reader.separator)) {
+  for (const block of writtenBlocks(reader.readText(text), reader.separator, !reader.noRejoin)) {
     const trimmed = reader.trim(block);
     const fields = trimmed ? reader.readCommit(trimmed) : null;
     if (!fields) continue;
@@ -219,6 +221,9 @@ function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Arr
   if (tail !== null && pending) out.push(...readCommitText(reader, tail, pending, source.at(-1)?.branchName ?? ''));
   return out;
 }
+
+/** The transcribed reader of a dialect (whole-file.ts runs it over whole files). */
+export const readerOf = (dialect: Exclude<RenderDialect, 'zig'>): Reader => READERS[dialect];
 
 // ---------------------------------------------------------------------------------------------
 // One record at a time, for views kept current as records are appended (reader-tally.ts).

@@ -5,7 +5,7 @@
 // log grows, so a moment costs a lookup and a read of the last few steps, not a read of the whole log.
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { contextStepsShown, renderContext, type ContextInput } from '../context/render.ts';
-import { countTokens, TokenCountCache, tokenCountsByK } from '../context/tokens.ts';
+import { isCutShort, TokenCountCache, tokenCountsByK, tokensOf } from '../context/tokens.ts';
 import { commitReading, stepReading, stepYield } from '../dialects/reader-view.ts';
 
 export interface ContextAt {
@@ -15,7 +15,13 @@ export interface ContextAt {
   text: string;
   tokens: number;
   tokensByK: number[];
+  /** `tokens` is a lower bound (a text too long to count in time; tokens.ts CUT_SHORT). */
+  tokensAtLeast?: boolean;
+  tokensAtLeastByK?: boolean[];
 }
+
+/** Counts of texts, CUT_SHORT added to a lower bound: the server's token worker, or count.ts in a test. */
+export type CountTexts = (texts: readonly string[]) => Promise<number[]>;
 
 interface Totals {
   source: readonly OtaStep[];
@@ -31,15 +37,38 @@ export class ContextAtCache {
    * `now` is the branch's full list of lossless steps as the store holds it; `steps`/`commits` the records at the
    * moment (a prefix of it, some replaced by the values before a later hand edit).
    */
-  context(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, k: number, dialect: ContextDialect): ContextAt {
+  async context(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, k: number, dialect: ContextDialect, count: CountTexts): Promise<ContextAt> {
     const input = this.input(branch, roadmap, now, at, dialect);
     const cacheKey = `${branch}\u0000${dialect}`;
     let cache = this.tokens.get(cacheKey);
     if (!cache) this.tokens.set(cacheKey, (cache = new TokenCountCache()));
-    const tokensByK = tokenCountsByK(input, dialect, cache);
+    // What the cache lacks is counted by `count` (the server's worker: never on the thread that answers requests),
+    // then asked again; the second asking lacks nothing.
+    const known = new Map<string, number>();
+    let result = tokenCountsByK(input, dialect, cache, (t) => known.get(t));
+    while (!result.ok) {
+      const missing = result.missing;
+      (await count(missing)).forEach((n, i) => known.set(missing[i]!, n));
+      result = tokenCountsByK(input, dialect, cache, (t) => known.get(t));
+    }
+    const byK = result.counts;
     const text = renderContext({ ...input, k }, dialect);
-    const tokens = k >= 1 && k <= tokensByK.length ? tokensByK[k - 1]! : countTokens(text);
-    return { branch, k, dialect, text, tokens, tokensByK };
+    const counted = k >= 1 && k <= byK.length ? byK[k - 1]! : text === '' ? 0 : (await count([text]))[0]!;
+    return {
+      branch,
+      k,
+      dialect,
+      text,
+      tokens: tokensOf(counted),
+      tokensByK: byK.map(tokensOf),
+      ...(isCutShort(counted) ? { tokensAtLeast: true } : {}),
+      ...(byK.some(isCutShort) ? { tokensAtLeastByK: byK.map(isCutShort) } : {}),
+    };
+  }
+
+  /** The CONTEXT text at the moment alone, without counting. */
+  text(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, k: number, dialect: ContextDialect): string {
+    return renderContext({ ...this.input(branch, roadmap, now, at, dialect), k }, dialect);
   }
 
   private input(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, dialect: ContextDialect): Omit<ContextInput, 'k'> {

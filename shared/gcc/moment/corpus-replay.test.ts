@@ -46,7 +46,7 @@ describe.each(WRITERS)('the memory at every operation of the %s corpus workspace
         // The server's way: running totals over the log as it is now, and the last steps of the cut.
         const at = memory.branches.find((x) => x.name === b.name)!;
         const now = timeline.now.branches.find((x) => x.name === b.name)!;
-        expect(contexts.context(b.name, memory.roadmap, now.steps, at, k, dialect as ContextDialect).text).toBe(expected);
+        expect(contexts.text(b.name, memory.roadmap, now.steps, at, k, dialect as ContextDialect)).toBe(expected);
       }
     }
   });

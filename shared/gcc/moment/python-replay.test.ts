@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contexaPeersDir } from '../../../fixtures/peers.ts';
 import type { Commit, OtaStep } from '../../types.ts';
 import { parseCommits } from '../read/commits.ts';
 import { parseLog } from '../read/log.ts';
@@ -24,7 +25,7 @@ import { commitVersion, metadataVersion, stepVersion } from '../write/edit-versi
 import { ContextAtCache } from './context-at.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
 
-const PEER_DIR = process.env['CONTEXA_PYTHON'] ?? '/work/shared/peers/contexa/python';
+const PEER_DIR = process.env['CONTEXA_PYTHON'] ?? join(contexaPeersDir() ?? 'fixtures/peers/contexa', 'python');
 const SCRIPT = join(import.meta.dirname, '../test-support/contexa-replay.py');
 const SCENARIO = join(CORPUS, 'scenario.json');
 
@@ -102,7 +103,7 @@ describe.runIf(pythonAvailable())('the real Python writer, op by op, with hand e
         expect(contextOf(memory, b.name, k, 'python')).toBe(expected);
         const at = memory.branches.find((x) => x.name === b.name)!;
         const now = timeline.now.branches.find((x) => x.name === b.name)!;
-        expect(contexts.context(b.name, memory.roadmap, now.steps, at, k, 'python').text).toBe(expected);
+        expect(contexts.text(b.name, memory.roadmap, now.steps, at, k, 'python')).toBe(expected);
       }
     }
   });

@@ -136,7 +136,7 @@ export class Chunk {
     return { file: this.base.file, consumed, line, fingerprint: fingerprintBefore(this.base, this.bytes, consumed) };
   }
 
-  /** The bytes from `pos` to the end, if any, as a pending block. */
+  /** The bytes from `pos` to the end, if any, as a pending block (ask after resumeAt(pos)). */
   pendingFrom(pos: number, describe: () => string): PendingBlock | null {
     if (pos >= this.text.length) return null;
     const start = this.byteAt(pos);
@@ -153,7 +153,9 @@ export class Chunk {
       range: { start, end },
       diagnostic: {
         file: this.base.file,
-        line: this.lineAt(firstLine),
+        // On the bytes from the resume point (resumeAt is asked first): counting on the text from the start of the
+        // tail would walk every line of a big piece that ends mid-record.
+        line: this.lineOfByte(this.byteAt(firstLine)),
         severity: 'warning',
         code: 'incomplete-record',
         message,

@@ -138,8 +138,9 @@ class CommitsReader {
 
   private finish(pos: number, keepProvisional: boolean): CommitsParseResult {
     const c = this.c;
-    const pending = c.pendingFrom(pos, () => 'The last commit block is incomplete.');
+    // The resume point first: the pending block's line is then counted on from it, on the bytes.
     const resume = c.resumeAt(pos);
+    const pending = c.pendingFrom(pos, () => 'The last commit block is incomplete.');
     c.reportInvalidUtf8(resume.consumed);
     c.diagnostics.sort((a, b) => a.line - b.line);
     const state: CommitsState = {

@@ -154,8 +154,9 @@ class LogReader {
 
   private finish(pos: number, keepProvisional: boolean): LogParseResult {
     const c = this.c;
-    const pending = c.pendingFrom(pos, () => 'The last block of the log is incomplete.');
+    // The resume point first: the pending block's line is then counted on from it, on the bytes.
     const resume = c.resumeAt(pos);
+    const pending = c.pendingFrom(pos, () => 'The last block of the log is incomplete.');
     c.reportInvalidUtf8(resume.consumed);
     c.diagnostics.sort((a, b) => a.line - b.line);
     const state: LogState = {

@@ -145,11 +145,11 @@ describe('damaged files never throw and say what is wrong', () => {
     expect(parsed.style.writers).toEqual([]);
   });
 
-  it('a YAML alias bomb is measured, not expanded, and fast', () => {
+  // Expanded, the bomb is 387,420,489 nodes: the test would run out of memory or time rather than pass. (How fast
+  // the measuring is belongs to the bench, not to a timed unit test.)
+  it('a YAML alias bomb is measured, not expanded', () => {
     const bytes = read(join(CORPUS, 'bad/yaml-alias-bomb/.GCC/branches/main/metadata.yaml'));
-    const started = performance.now();
     const parsed = parseMetadata(bytes, 'branches/main/metadata.yaml');
-    expect(performance.now() - started).toBeLessThan(200);
     const bomb = parsed.diagnostics.find((d) => d.code === 'yaml-alias-bomb');
     expect(bomb).toMatchObject({ severity: 'error', line: 11 });
     expect(bomb?.message).toContain('387,420,489');

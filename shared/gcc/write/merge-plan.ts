@@ -26,6 +26,7 @@ import { readMetadataLineBased } from '../read/metadata-line-based.ts';
 import { serializeMetadata } from './metadata-write.ts';
 import { branchFilePath, ROADMAP_FILE } from '../read/paths.ts';
 import { readerView } from '../dialects/reader-view.ts';
+import { encodeEscaped } from '../dialects/escaped-text.ts';
 import { serializeRoadmapUpdate } from '../read/roadmap.ts';
 
 /** A dialect some Contexa implementation writes; `unknown` files are merged as Python would. */
@@ -158,14 +159,11 @@ export function mergeRoadmapText(source: string, summary: string, dialect: Merge
 
 /**
  * Elixir reads a step header with a byte regex that leaves the last two bytes of `—` (0x80 0x94) in front
- * of the timestamp, and writes them back as they are. Our reader shows them as two U+FFFD; put the bytes back.
+ * of the timestamp, and writes them back as they are. Its reader carries them as escaped bytes
+ * (dialects/escaped-text.ts); write them back as those bytes.
  */
 function encodeStep(text: string, dialect: MergeDialect): Uint8Array {
-  const at = dialect === 'elixir' ? text.indexOf('— \uFFFD\uFFFD') : -1;
-  const nl = text.indexOf('\n');
-  if (at === -1 || (nl !== -1 && at > nl)) return encodeUtf8(text);
-  const cut = at + 2;
-  return concat([encodeUtf8(text.slice(0, cut)), Uint8Array.of(0x80, 0x94), encodeUtf8(text.slice(cut + 2))]);
+  return dialect === 'elixir' ? encodeEscaped(text) : encodeUtf8(text);
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { useLiveState } from '../../api/liveStore.ts';
 import { liveStore } from '../../api/liveStore.ts';
@@ -25,13 +25,18 @@ export function BranchList() {
   // Re-render with the live state so "x s ago" and the fresh flash stay current.
   useLiveState((s) => s.lastEventId);
   const branches = useMemo(() => orderBranches(data?.branches ?? []), [data?.branches]);
+  // Picked elsewhere (the graph, a link): the list shows it.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (selected) list.current?.querySelector(`[data-branch="${CSS.escape(selected)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   return (
     <section className="panel branch-list" aria-label="Branch list">
       <div className="panel-head">
         <h2>Branches</h2>
         <span className="muted">{branches.length}</span>
       </div>
-      <ul>
+      <ul ref={list}>
         {branches.map((b) => {
           const status = statusClass(b.status);
           const fresh = liveStore.isFresh(`branch:${b.name}`);

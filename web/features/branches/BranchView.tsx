@@ -5,6 +5,7 @@ import { useUrlState } from '../../state/useUrlState.ts';
 import { BranchHeader } from './BranchHeader.tsx';
 import { CommitList } from '../commits/index.ts';
 import { ComparePanel } from '../compare/index.ts';
+import { GraphView } from '../graph/index.ts';
 import { StepLog } from '../log/index.ts';
 
 export function BranchView() {
@@ -28,6 +29,9 @@ export function BranchView() {
         <button type="button" role="tab" id="tab-compare" aria-selected={url.tab === 'compare'} aria-controls="panel-compare" onClick={() => setUrl({ tab: 'compare' })}>
           Compare &amp; merge
         </button>
+        <button type="button" role="tab" id="tab-graph" aria-selected={url.tab === 'graph'} aria-controls="panel-graph" onClick={() => setUrl({ tab: 'graph' })}>
+          Graph
+        </button>
         <span className="tabs-hint muted">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>/</kbd> search · <kbd>Esc</kbd> clear
         </span>
@@ -35,6 +39,10 @@ export function BranchView() {
       {url.tab === 'log' ? (
         <div className="tab-panel" role="tabpanel" id="panel-log" aria-labelledby="tab-log">
           <StepLog key={name} branch={name} count={stepCount} />
+        </div>
+      ) : url.tab === 'graph' ? (
+        <div className="tab-panel" role="tabpanel" id="panel-graph" aria-labelledby="tab-graph">
+          <GraphView />
         </div>
       ) : url.tab === 'compare' ? (
         <div className="tab-panel" role="tabpanel" id="panel-compare" aria-labelledby="tab-compare">

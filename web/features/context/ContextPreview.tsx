@@ -4,14 +4,32 @@ import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../sh
 import { contextOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
 import { useUrlState } from '../../state/useUrlState.ts';
+import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
 import { useCopyText } from './useCopyText.ts';
 
 /** Without `tokensByK` from the server, at most this many K values are asked for one by one. */
 const MAX_K_QUERIES = 40;
 
+/** Why a count reads "≥ N": the server stops counting a text it cannot count in time, and says so. */
+const CUT_SHORT_NOTE = 'At least this many: the text holds a run too long to count in time (e.g. a very long word)';
+
+/** "1,234 tokens", or "≥ 1,234 tokens" for a count that is a lower bound. */
+export function tokenLabel(tokens: number, atLeast: boolean): string {
+  return `${atLeast ? '≥ ' : ''}${tokens.toLocaleString('en-US')} tokens`;
+}
+
+/** The detected writer's dialect; Python when no writer could be told (labelled a fallback in the selector). */
 export function defaultDialect(d: Dialect): ContextDialect {
   return (CONTEXT_DIALECTS as readonly string[]).includes(d) ? (d as ContextDialect) : 'python';
+}
+
+/** The selector's label for a dialect: which one is the detected writer, or the fallback when none was. */
+export function dialectLabel(d: ContextDialect, detected: Dialect): string {
+  const name = IMPLEMENTATION_NAMES[d];
+  if (d === detected) return `${name} (detected)`;
+  if (d === defaultDialect(detected)) return `${name} (fallback: writer not detected)`;
+  return name;
 }
 
 export function ContextPreview() {
@@ -32,25 +50,31 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
     queries: !data || serverCounts ? [] : Array.from({ length: Math.min(maxK, MAX_K_QUERIES) }, (_, i) => contextOptions(branch, i + 1, dialect)),
   });
   const counts: (number | undefined)[] = serverCounts ?? perK.map((q) => q.data?.tokens);
-  const { copied, copy } = useCopyText(data?.text);
+  const atLeast: boolean[] = data?.tokensAtLeastByK ?? (serverCounts ? [] : perK.map((q) => q.data?.tokensAtLeast === true));
+  const { copied, copy } = useCopyText(data ? shownText(data.text) : undefined);
 
   const fresh = data && data.k === k && data.dialect === dialect;
   return (
     <div className="context">
       <ContextControls k={k} maxK={maxK} dialect={dialect} detected={detected} onK={(next) => setUrl({ k: next })} onDialect={(next) => setUrl({ dialect: next })} />
       <div className="context-tokens">
-        <span data-testid="context-tokens">{data ? `${data.tokens.toLocaleString('en-US')} tokens` : '…'}</span>
+        <span data-testid="context-tokens" title={data?.tokensAtLeast ? CUT_SHORT_NOTE : undefined}>
+          {data ? tokenLabel(data.tokens, data.tokensAtLeast === true) : '…'}
+        </span>
         <span className="muted"> at K = {k}</span>
         {isFetching ? <span className="muted"> · updating</span> : null}
         <button type="button" className="btn" onClick={() => void copy()} disabled={!data} aria-label="Copy the CONTEXT text">
           {copied ? 'Copied ✓' : 'Copy'}
         </button>
       </div>
-      <TokenChart counts={counts} k={k} onPick={(next) => setUrl({ k: next })} />
+      <TokenChart counts={counts} atLeast={atLeast} k={k} onPick={(next) => setUrl({ k: next })} />
       {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}
-      <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
-        {data?.text ?? ''}
-      </pre>
+      {data ? <ContextOutcome data={data} /> : null}
+      {data?.error === undefined ? (
+        <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
+          {data ? shownText(data.text) : ''}
+        </pre>
+      ) : null}
     </div>
   );
 }
@@ -89,8 +113,7 @@ function ContextControls({ k, maxK, dialect, detected, onK, onDialect }: Context
         <select value={dialect} onChange={(e) => onDialect(e.target.value as ContextDialect)} aria-label="Dialect of the CONTEXT text">
           {CONTEXT_DIALECTS.map((d) => (
             <option key={d} value={d}>
-              {d}
-              {d === defaultDialect(detected) ? ' (detected)' : ''}
+              {dialectLabel(d, detected)}
             </option>
           ))}
         </select>

@@ -1,13 +1,16 @@
 // Token count for every K as small bars, so the cost of raising K is visible before choosing it.
 interface Props {
   counts: readonly (number | undefined)[];
+  /** Per K: the count is a lower bound ("≥"). */
+  atLeast?: readonly boolean[];
   k: number;
   onPick(k: number): void;
 }
 
 const H = 44;
 
-export function TokenChart({ counts, k, onPick }: Props) {
+export function TokenChart({ counts, atLeast = [], k, onPick }: Props) {
+  const ge = (i: number) => (atLeast[i] ? '≥ ' : '');
   if (counts.length === 0) return null;
   const max = Math.max(1, ...counts.map((c) => c ?? 0));
   const w = 100 / counts.length;
@@ -28,15 +31,19 @@ export function TokenChart({ counts, k, onPick }: Props) {
               data-k={i + 1}
               data-tokens={c ?? ''}
             >
-              <title>{c === undefined ? `K=${i + 1}: …` : `K=${i + 1}: ${c.toLocaleString('en-US')} tokens`}</title>
+              <title>{c === undefined ? `K=${i + 1}: …` : `K=${i + 1}: ${ge(i)}${c.toLocaleString('en-US')} tokens`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className="muted">
-        <span>K=1 · {counts[0]?.toLocaleString('en-US') ?? '…'}</span>
         <span>
-          K={counts.length} · {counts[counts.length - 1]?.toLocaleString('en-US') ?? '…'} tokens
+          K=1 · {ge(0)}
+          {counts[0]?.toLocaleString('en-US') ?? '…'}
+        </span>
+        <span>
+          K={counts.length} · {ge(counts.length - 1)}
+          {counts[counts.length - 1]?.toLocaleString('en-US') ?? '…'} tokens
         </span>
       </figcaption>
     </figure>

@@ -1,41 +1,97 @@
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { BranchResponse } from '../../../shared/api.ts';
-import type { Commit } from '../../../shared/types.ts';
-import { branchOptions, workspaceOptions } from '../../api/queries.ts';
-import { BranchGraph } from './BranchGraph.tsx';
-import { layoutGraph } from './layout.ts';
-import { useSelectedBranch } from '../../state/useSelection.ts';
+// The side column's compact overview of the graph: a minimap of the full view (same filters, same order, the focus's
+// lineage bright) with the full view's viewport marked. A click opens the Graph tab at that point.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useUrlState } from '../../state/useUrlState.ts';
+import { lineage, type GraphModel } from './graphModel.ts';
+import { graphStore, useGraphState } from './graphStore.ts';
+import { drawMinimap, lanePalette, minimapScale, type MinimapScale } from './minimap.ts';
+import { useGraphModel } from './useGraphModel.ts';
 
-// Stable, so TanStack can memoise the combined result and the layout only reruns when some commits changed.
-function combineCommits(results: UseQueryResult<BranchResponse>[]): Record<string, Commit[]> {
-  const out: Record<string, Commit[]> = {};
-  for (const r of results) if (r.data) out[r.data.branch.name] = r.data.commits;
-  return out;
+function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: number } {
+  const [size, setSize] = useState({ w: 0, h: 0 });
+  useEffect(() => {
+    const el = ref.current!;
+    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return size;
 }
 
 export function GraphPanel() {
-  const { data } = useQuery(workspaceOptions());
-  const branches = data?.branches;
-  const commits = useQueries({ queries: (branches ?? []).map((b) => branchOptions(b.name)), combine: combineCommits });
-  const layout = useMemo(() => layoutGraph({ branches: branches ?? [], commits }), [branches, commits]);
-  const { name: selected } = useSelectedBranch();
+  const { model, loaded, total } = useGraphModel();
   const [url, setUrl] = useUrlState();
-  const selectedCommit = useMemo(() => {
-    if (!selected || !url.commit) return null;
-    const i = commits[selected]?.findIndex((c) => c.commitId === url.commit) ?? -1;
-    return i === -1 ? null : `${selected}@${i}`;
-  }, [commits, selected, url.commit]);
   return (
-    <section className="panel graph-panel" aria-label="Branch graph">
-      <BranchGraph
-        layout={layout}
-        selectedBranch={selected}
-        selectedNode={selectedCommit}
-        onSelectBranch={(branch) => setUrl({ branch, step: null, commit: null }, 'push')}
-        onSelectCommit={(branch, commitId) => setUrl({ branch, tab: 'commits', commit: commitId, step: null }, 'push')}
-      />
+    <section className="panel graph-panel" aria-label="Branch graph overview">
+      <div className="panel-head">
+        <h2>Graph</h2>
+        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : `loading ${loaded} of ${total}`}</span>
+        <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={url.tab === 'graph'}>
+          Open graph
+        </button>
+      </div>
+      {model ? <Minimap model={model} /> : <div className="minimap" aria-busy="true" />}
     </section>
   );
+}
+
+function Minimap({ model }: { model: GraphModel }) {
+  const { layout } = model;
+  const [url, setUrl] = useUrlState();
+  const newestFirst = useGraphState((s) => s.newestFirst);
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { w, h } = useSize(box);
+  const order = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: 0 }), [layout.rowCount, newestFirst]);
+  const scale = useMemo(() => minimapScale(layout.laneCount, layout.rowCount, w, h), [layout.laneCount, layout.rowCount, w, h]);
+  const focusName = url.branch && model.summaries.has(url.branch) ? url.branch : null;
+  const focus = useMemo(() => (focusName ? lineage(model, focusName) : null), [model, focusName]);
+
+  useEffect(() => {
+    const el = canvas.current!;
+    const dpr = window.devicePixelRatio || 1;
+    el.width = Math.round(w * dpr);
+    el.height = Math.round(h * dpr);
+    const ctx = el.getContext('2d');
+    if (!ctx || w === 0 || h === 0) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    drawMinimap(ctx, model, order, scale, lanePalette(el), focus);
+  }, [model, order, scale, focus, w, h]);
+
+  const open = (e: React.MouseEvent | React.KeyboardEvent) => {
+    const y = 'clientY' in e ? e.clientY - box.current!.getBoundingClientRect().top : 0;
+    if (url.tab !== 'graph') setUrl({ tab: 'graph' }, 'push');
+    graphStore.requestScroll(scale.rowAt(y));
+  };
+  return (
+    <div
+      ref={box}
+      className="minimap"
+      role="button"
+      tabIndex={0}
+      data-testid="graph-minimap"
+      aria-label={`Graph overview: ${layout.branches.length} branches, ${layout.rowCount} rows. Opens the graph at the point clicked.`}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          open(e);
+        }
+      }}
+    >
+      <canvas ref={canvas} />
+      <ViewportMark scale={scale} />
+    </div>
+  );
+}
+
+/** The full view's rows on screen; its own component so a scroll there re-renders only this. */
+function ViewportMark({ scale }: { scale: MinimapScale }) {
+  const viewport = useGraphState((s) => s.viewport);
+  if (!viewport) return null;
+  const top = scale.y(viewport.first) - scale.y(0);
+  const height = scale.y(viewport.last + 1) - scale.y(viewport.first);
+  // Moved by a transform, not `top`: the mark follows every scroll of the full view, and a transform needs no layout.
+  return <div className="minimap-viewport" data-testid="minimap-viewport" style={{ transform: `translateY(${top}px)`, height: Math.max(4, height) }} />;
 }

@@ -36,7 +36,26 @@ export function monotonicTimes(commits: readonly Commit[], start: number): numbe
   return out;
 }
 
+/** Per commit of a target, the branches its text says were merged: found once, not once per merged branch. */
+function mergeMarks(commits: readonly Commit[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  commits.forEach((c, i) => {
+    for (const m of c.thisCommitContribution.matchAll(/Merged branch `([^`]+)`/g)) {
+      const list = out.get(m[1]!);
+      if (!list) out.set(m[1]!, [i]);
+      else if (list.at(-1) !== i) list.push(i);
+    }
+  });
+  return out;
+}
+
 export function prepare(input: LayoutInput): Prepared[] {
+  const marks = new Map<string, Map<string, number[]>>();
+  const marksOf = (target: string) => {
+    let m = marks.get(target);
+    if (!m) marks.set(target, (m = mergeMarks(input.commits[target] ?? [])));
+    return m;
+  };
   // main first, then by name: a fixed order so ties in time always break the same way.
   const sorted = [...input.branches].sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const names = new Set(sorted.map((b) => b.name));
@@ -53,18 +72,19 @@ export function prepare(input: LayoutInput): Prepared[] {
       const last = commitTimes.length ? commitTimes[commitTimes.length - 1]! : start;
       const at = firstFinite(parseTimestamp(summary.metadata?.mergedAt), last);
       const time = Math.max(at, last);
-      merge = { target, time, snapTo: findMergeCommit(input.commits[target] ?? [], summary.name, time) };
+      merge = { target, time, snapTo: findMergeCommit(input.commits[target] ?? [], summary.name, time, marksOf(target).get(summary.name) ?? []) };
     }
     return { summary, name: summary.name, order, status, start, commitTimes, merge };
   });
 }
 
 /** The target's commit that records this merge: its contribution names the branch and it is close to merged_at. */
-export function findMergeCommit(commits: readonly Commit[], branch: string, time: number): number | null {
+export function findMergeCommit(commits: readonly Commit[], branch: string, time: number, candidates?: readonly number[]): number | null {
   const mark = `Merged branch \`${branch}\``;
   let best: number | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
-  commits.forEach((c, i) => {
+  (candidates ?? commits.map((_, i) => i)).forEach((i) => {
+    const c = commits[i]!;
     if (!c.thisCommitContribution.includes(mark)) return;
     const t = parseTimestamp(c.timestamp);
     const d = Number.isFinite(t) && Number.isFinite(time) ? Math.abs(t - time) : MERGE_SNAP_MS;

@@ -4,8 +4,10 @@ import type { BranchSummary } from '../../../shared/api.ts';
 import type { Commit } from '../../../shared/types.ts';
 import type { StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
+import { firstLine, foldedNode } from './layoutNodes.ts';
 
-export type NodeKind = 'start' | 'commit' | 'merge';
+/** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
+export type NodeKind = 'start' | 'commit' | 'merge' | 'folded';
 
 export interface GraphNode {
   /** Stable across updates: `branch@index` for commits (commit ids can repeat), `branch^` for starts. */
@@ -53,6 +55,16 @@ export interface LayoutInput {
   branches: readonly BranchSummary[];
   /** Commits per branch name; a branch whose commits are not loaded yet has none here. */
   commits: Readonly<Record<string, readonly Commit[] | undefined>>;
+  /** Branches left out of `branches` by a filter: each becomes one marker on `onto`'s lane at `time`. */
+  folded?: readonly FoldedBranch[];
+}
+
+export interface FoldedBranch {
+  summary: BranchSummary;
+  /** A branch in `branches` (the nearest ancestor shown). */
+  onto: string;
+  /** Epoch ms of the fork; NaN or ±Infinity sort first. */
+  time: number;
 }
 
 /** How far a fork or merge curve reaches back (in rows) from the row it lands on. */
@@ -66,20 +78,17 @@ interface Event {
   branchOrder: number;
 }
 
-const KIND_ORDER: Record<NodeKind, number> = { start: 0, commit: 1, merge: 2 };
+const KIND_ORDER: Record<NodeKind, number> = { start: 0, commit: 1, merge: 2, folded: 3 };
 
 function cmp(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function firstLine(text: string, max = 90): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
-  return line.length > max ? line.slice(0, max - 1) + '…' : line;
-}
 
 /** The rows: every start, commit and merge dot of its own in time order, one a row. */
 interface Rows {
   count: number;
+  folded(name: string): number;
   commit(branch: string, index: number): number;
   start(b: Prepared): number;
   lastOwn(b: Prepared): number;
@@ -87,29 +96,44 @@ interface Rows {
   end(b: Prepared): number;
 }
 
-function orderRows(branches: readonly Prepared[]): Rows {
+function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[]): Rows {
   const events: Event[] = [];
+  folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: i, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
   for (const b of branches) {
     events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
     b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
     if (b.merge && b.merge.snapTo === null) events.push({ kind: 'merge', branch: b.name, index: 0, time: b.merge.time, branchOrder: b.order });
   }
   events.sort((a, b) => cmp(a.time, b.time) || cmp(KIND_ORDER[a.kind], KIND_ORDER[b.kind]) || cmp(a.branchOrder, b.branchOrder) || cmp(a.index, b.index));
-  const rowOf = new Map<string, number>();
-  events.forEach((e, row) => rowOf.set(`${e.kind}:${e.branch}:${e.index}`, row));
-  const startRow = (b: Prepared) => rowOf.get(`start:${b.name}:0`)!;
-  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? rowOf.get(`commit:${b.name}:${b.commitTimes.length - 1}`)! : startRow(b));
+  // Rows by branch order (arrays, not string-keyed maps: 10,000 events are laid out on every live update).
+  const startRows: number[] = [];
+  const mergeRows: number[] = [];
+  const commitRows: number[][] = branches.map((b) => new Array<number>(b.commitTimes.length));
+  const foldedRows = new Map<string, number>();
+  events.forEach((e, row) => {
+    if (e.kind === 'start') startRows[e.branchOrder] = row;
+    else if (e.kind === 'commit') commitRows[e.branchOrder]![e.index] = row;
+    else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
+    else foldedRows.set(e.branch, row);
+  });
+  const orderOf = new Map(branches.map((b) => [b.name, b.order]));
+  const commitRow = (branch: string, index: number): number | undefined => {
+    const o = orderOf.get(branch);
+    return o === undefined ? undefined : commitRows[o]?.[index];
+  };
+  const startRow = (b: Prepared) => startRows[b.order]!;
+  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? commitRows[b.order]![b.commitTimes.length - 1]! : startRow(b));
   const mergeRow = (b: Prepared): number | null => {
     if (!b.merge) return null;
-    if (b.merge.snapTo !== null) return rowOf.get(`commit:${b.merge.target}:${b.merge.snapTo}`) ?? null;
-    return rowOf.get(`merge:${b.name}:0`) ?? null;
+    if (b.merge.snapTo !== null) return commitRow(b.merge.target, b.merge.snapTo) ?? null;
+    return mergeRows[b.order] ?? null;
   };
   const endRow = (b: Prepared): number => {
     if (b.status === 'merged') return Math.max(mergeRow(b) ?? lastOwnRow(b), lastOwnRow(b));
     if (b.status === 'abandoned') return lastOwnRow(b);
     return Number.POSITIVE_INFINITY;
   };
-  return { count: events.length, commit: (branch, index) => rowOf.get(`commit:${branch}:${index}`)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
+  return { count: events.length, folded: (name) => foldedRows.get(name)!, commit: (branch, index) => commitRow(branch, index)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
 }
 
 interface Lanes {
@@ -235,12 +259,17 @@ function mergeNode(b: Prepared, target: string, targetLane: number, row: number,
 
 export function layoutGraph(input: LayoutInput): GraphLayout {
   const branches = prepare(input);
-  const rows = orderRows(branches);
+  const shown = new Set(branches.map((b) => b.name));
+  const folded = (input.folded ?? []).filter((f) => shown.has(f.onto));
+  const rows = orderRows(branches, folded);
   const lanes = assignLanes(branches, rows);
   const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])) };
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   for (const b of branches) drawBranch(b, placed, nodes, edges);
-  nodes.sort((a, b) => a.row - b.row);
-  return { nodes, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
+  for (const f of folded) nodes.push(foldedNode(f, lanes.of.get(f.onto)!, rows.folded(f.summary.name)));
+  // One node a row: placing each at its row is the sort.
+  const byRow = new Array<GraphNode>(rows.count);
+  for (const n of nodes) byRow[n.row] = n;
+  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
 }

@@ -29,8 +29,10 @@ export interface Reader {
   readCommit(block: string): CommitBlock | null;
   /** Lua's and Elixir's readers leave branchName empty. */
   branchName?(written: string): string;
-  /** Lua and Elixir split on `\n---\n` (no rejoin needed); the others on `---\n`, rejoining escapes. */
+  /** Lua and Elixir split on `\n---\n`; the others on `---\n`. All but Lua rejoin a block ending in `\`. */
   separator?: '\n---\n';
+  /** Lua's plain split keeps a block ending in `\` apart; every other reader rejoins it with the next. */
+  noRejoin?: boolean;
   /**
    * Set for the readers that give a plain record (plain-record.ts) back unchanged, which lets them skip the
    * transcribed parser for it: whether such a step is kept (three of them drop a step with only an action).
@@ -42,14 +44,13 @@ export const desanitize = (text: string): string => text.replaceAll('\n\\---\n',
 
 /**
  * Splits one written record as the parser splits the file: on `---\n`, rejoining a piece that ends in
- * `\` with the next one (an escaped separator); Lua and Elixir split on `\n---\n`, which an escaped
- * `\n\---\n` never contains. A record's own closing `\n\n---\n` always ends a block (the character
+ * `\` with the next one (an escaped separator); Lua and Elixir split on `\n---\n` (Lua without rejoining). A record's own closing `\n\n---\n` always ends a block (the character
  * before `---` is a newline, never `\`), so no block spans two records: each record can be read
  * alone, and its reading cached.
  */
-export function writtenBlocks(text: string, separator: '---\n' | '\n---\n' = '---\n'): string[] {
+export function writtenBlocks(text: string, separator: '---\n' | '\n---\n' = '---\n', rejoin = true): string[] {
   const raw = text.split(separator);
-  if (separator !== '---\n') return raw;
+  if (!rejoin) return raw;
   const blocks: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let block = raw[i] ?? '';

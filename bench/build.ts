@@ -1,0 +1,33 @@
+// The bench measures the command a user runs (bin/ on dist/): compile the server first when its sources are newer.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '..');
+export const BIN = join(REPO, 'bin', 'gcc-studio.js');
+
+function newest(dir: string, ext: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) t = Math.max(t, newest(p, ext));
+    else if (e.name.endsWith(ext) && !e.name.endsWith(`.test${ext}`)) t = Math.max(t, statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Runs `tsc -p tsconfig.build.json` when dist/ is missing or older than server/ or shared/. Says what it did. */
+export function ensureServerBuilt(): string {
+  const built = (() => {
+    try {
+      return newest(join(REPO, 'dist', 'server'), '.js');
+    } catch {
+      return 0;
+    }
+  })();
+  const sources = Math.max(newest(join(REPO, 'server'), '.ts'), newest(join(REPO, 'shared'), '.ts'));
+  if (built >= sources) return 'dist/ is up to date';
+  const t0 = performance.now();
+  execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO, stdio: 'inherit' });
+  return `compiled the server into dist/ (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+}

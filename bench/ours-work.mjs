@@ -1,0 +1,25 @@
+// Run by the bench as its own process on the compiled server (dist/): our reader doing what the peers' in-process
+// figure covers, reading the workspace and answering CONTEXT (store load + context()), module loading excluded.
+// argv: PROJECT_DIR BRANCH DIALECT OUT_FILE. Prints one JSON line like the peers' scripts.
+import { writeFileSync } from 'node:fs';
+
+const [projectDir, branch, dialect, outFile] = process.argv.slice(2);
+const dist = new URL('../dist/server/live/', import.meta.url);
+const [{ createStore }, { createEventBus }, { locateGccDir }] = await Promise.all([
+  import(new URL('store.js', dist).href),
+  import(new URL('event-bus.js', dist).href),
+  import(new URL('gcc-dir.js', dist).href),
+]);
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+const { projectDir: root, gccDir } = await locateGccDir(projectDir);
+const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus() });
+await store.load();
+// What `gcc-studio context` prints: the text alone (token counts are the page's, counted off the main thread).
+const text = store.contextText(branch, 1, dialect);
+const workMs = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
+if (text === null) throw new Error(`no branch ${branch}`);
+writeFileSync(outFile, text);
+const mem = process.memoryUsage();
+process.stdout.write(`${JSON.stringify({ workMs, cpuMs: (cpu.user + cpu.system) / 1000, chars: text.length, rssBytes: process.resourceUsage().maxRSS * 1024, heapBytes: mem.heapUsed })}\n`);

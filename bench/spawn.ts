@@ -1,0 +1,72 @@
+// Server start-up on the big workspaces, as a user meets it: `gcc-studio DIR` spawned (the built command), timed to
+// its first answered /api/workspace, and its resident memory then and once it has settled. Beside it in the same
+// run, interleaved: the floor, a node process that only reads every file and finds each record boundary.
+import { join } from 'node:path';
+import { describeMs, interleaved, mb, middle as median } from './figures.ts';
+import { residentBytes, spawnServer, timedRun } from './processes.ts';
+import type { BenchRow } from './stats.ts';
+import type { Workload } from './workloads.ts';
+
+const FLOOR = join(import.meta.dirname, 'floor.mjs');
+
+async function floorMs(work: Workload): Promise<number> {
+  const run = await timedRun(process.execPath, [FLOOR, join(work.dir, '.GCC')]);
+  if (run.status !== 0) throw new Error(`floor.mjs failed: ${run.stderr}`);
+  return run.wallMs;
+}
+
+interface Started {
+  ms: number;
+  cpuMs: number;
+  rss: number;
+  settledRss: number;
+}
+
+async function startOnce(bin: string, work: Workload, settleMs: number): Promise<Started> {
+  const server = await spawnServer([bin, work.dir, '--no-open', '--port', '0']);
+  try {
+    const rss = residentBytes(server.child.pid!)?.rss ?? Number.NaN;
+    await new Promise((r) => setTimeout(r, settleMs));
+    const settledRss = residentBytes(server.child.pid!)?.rss ?? Number.NaN;
+    return { ms: server.firstAnswerMs, cpuMs: server.firstAnswerCpuMs ?? Number.NaN, rss, settledRss };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runSpawnBench(bin: string, large: Workload, many: Workload, rounds: number, settleMs: number): Promise<BenchRow[]> {
+  const started: Record<'large' | 'many', Started[]> = { large: [], many: [] };
+  const t = await interleaved(rounds, {
+    large: async () => {
+      const s = await startOnce(bin, large, settleMs);
+      started.large.push(s);
+      return s.ms;
+    },
+    largeFloor: () => floorMs(large),
+    many: async () => {
+      const s = await startOnce(bin, many, settleMs);
+      started.many.push(s);
+      return s.ms;
+    },
+    manyFloor: () => floorMs(many),
+  });
+  const limit = 1.5 * large.bytes + 100e6;
+  const rssAfter = median(started.large.map((s) => s.rss));
+  const rssSettled = median(started.large.map((s) => s.settledRss));
+  const worst = Math.max(rssAfter, rssSettled);
+  return [
+    { name: 'spawn → first /api/workspace, 205k steps', value: describeMs(t.large), target: '≤ 500 ms', ok: median(t.large) <= 500 },
+    { name: '  its CPU time by the first answer', value: describeMs(started.large.map((x) => x.cpuMs)) },
+    { name: 'floor: read all files + find records, 205k', value: describeMs(t.largeFloor) },
+    { name: 'spawn → first /api/workspace, 500 branches', value: describeMs(t.many), target: '≤ 1000 ms', ok: median(t.many) <= 1000 },
+    { name: '  its CPU time by the first answer', value: describeMs(started.many.map((x) => x.cpuMs)) },
+    { name: 'floor: read all files + find records, 500 br.', value: describeMs(t.manyFloor) },
+    {
+      name: 'server RSS, 205k workspace loaded',
+      value: `${mb(rssAfter)} at the first answer, ${mb(rssSettled)} ${(settleMs / 1000).toFixed(0)} s later (limit ${mb(limit)} = 1.5 × ${mb(large.bytes)} + 100 MB)`,
+      target: '≤ 1.5 × bytes + 100 MB',
+      ok: worst <= limit,
+    },
+    { name: 'server RSS, 500-branch workspace loaded', value: `${mb(median(started.many.map((s) => s.rss)))} at the first answer, ${mb(median(started.many.map((s) => s.settledRss)))} settled (${mb(many.bytes)} on disk)` },
+  ];
+}

@@ -1,0 +1,126 @@
+// The full branch graph on a generated 50-branch workspace (written by the Contexa-Python writer): every branch is
+// reachable by scrolling, focus dims what is not in the lineage, the status filter folds merged branches into
+// markers, a commit written live appears as a new row; and a screenshot for the reviewer.
+import type { Locator, Page } from '@playwright/test';
+import { expect, openStudio, test as base } from './fixtures.ts';
+import { writeBranchTree, type BranchTree } from './helpers/branch-tree.ts';
+import { startStudio, type Studio } from './helpers/studio.ts';
+
+const test = base.extend<{ tree: { studio: Studio; tree: BranchTree } }>({
+  tree: async ({}, use) => {
+    let tree: BranchTree | null = null;
+    const studio = await startStudio((dir) => (tree = writeBranchTree(dir, 50)));
+    await use({ studio, tree: tree! });
+    await studio.stop();
+  },
+});
+
+const rowsOf = (view: Locator, branch: string) => view.locator(`.graph-row[data-branch="${branch}"]`);
+
+/** Scrolls the graph from top to bottom a screen at a time and returns every branch name its rows showed. */
+async function namesByScrolling(page: Page): Promise<Set<string>> {
+  const scroller = page.getByTestId('graph-view');
+  const seen = new Set<string>();
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 200; i++) {
+    for (const name of await scroller.locator('.graph-row .branch-chip-name').allTextContents()) seen.add(name);
+    const done = await scroller.evaluate((el) => {
+      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollTop += el.clientHeight - 28;
+      return atEnd;
+    });
+    if (done) break;
+    await page.waitForTimeout(30);
+  }
+  return seen;
+}
+
+test('the 50-branch graph: every branch by scroll, focus, the merged filter, a live commit, a screenshot', async ({ page, tree: { studio, tree } }, testInfo) => {
+  // One story through a 50-branch workspace (a server start, many scrolls): more than a single-check spec's time.
+  test.setTimeout(60_000);
+  await openStudio(page, studio.url, 'tab=graph');
+  const view = page.getByTestId('graph-view');
+  await expect(page.getByTestId('graph-summary')).toContainText('50 of 50 branches');
+  await page.screenshot({ path: testInfo.outputPath('graph-50-branches.png') });
+
+  // The side column's minimap marks the part on screen; a click near its bottom shows the oldest rows.
+  await expect(page.getByTestId('minimap-viewport')).toBeVisible();
+  const minimap = page.getByTestId('graph-minimap');
+  const box = (await minimap.boundingBox())!;
+  await minimap.click({ position: { x: box.width / 2, y: box.height - 2 } });
+  await expect(view.locator('.graph-row[data-node="main^"]')).toBeInViewport();
+
+  const seen = await namesByScrolling(page);
+  expect([...tree.names].filter((n) => !seen.has(n))).toEqual([]);
+
+  // Focus a branch forked from another branch: its ancestry and descendants stay bright, the rest dims.
+  const child = tree.names.find((n) => n !== 'main' && tree.writer.state.branches.get(n)!.metadata.createdFrom !== 'main')!;
+  const parent = tree.writer.state.branches.get(child)!.metadata.createdFrom;
+  const stranger = tree.names.find((n) => n !== 'main' && n !== child && n !== parent && tree.writer.state.branches.get(n)!.metadata.createdFrom === 'main')!;
+  const list = page.getByRole('region', { name: 'Branch list' });
+  await list.locator(`[data-branch="${child}"]`).click();
+  await expect(rowsOf(view, child).first()).toBeVisible();
+  await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('data-branch', child);
+  await expect(rowsOf(view, child).first()).not.toHaveClass(/is-dim/);
+  await page.screenshot({ path: testInfo.outputPath('graph-50-branches-focus.png') });
+  await expect(view.locator('.graph-row.is-dim').first()).toBeVisible();
+  // The keys move the cursor row by row (j as ↓), and the focus goes with it.
+  const at = Number((await view.locator('.graph-row.is-cursor').getAttribute('id'))!.replace('graph-row-', ''));
+  await page.keyboard.press('j');
+  await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('id', `graph-row-${at + 1}`);
+  await page.keyboard.press('ArrowUp');
+  await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('id', `graph-row-${at}`);
+  // Focus from the graph: the list follows (and scrolls to it).
+  const last = tree.names.at(-1)!;
+  const lastRow = await findRows(page, last);
+  await lastRow.first().click();
+  await expect(list.locator(`[data-branch="${last}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect(list.locator(`[data-branch="${last}"]`)).toBeInViewport();
+  // Hovering a branch's chip shows its purpose, status and counts.
+  await lastRow.first().locator('.branch-chip').hover();
+  await expect(page.getByTestId('lane-card')).toContainText(tree.writer.state.branches.get(last)!.metadata.purpose);
+  await expect(page.getByTestId('lane-card')).toContainText('commit');
+  await list.locator(`[data-branch="${child}"]`).click();
+  const strangerRows = await findRows(page, stranger);
+  await expect(strangerRows.first()).toHaveClass(/is-dim/);
+  await page.keyboard.press('Escape');
+  await expect(view.locator('.graph-row.is-dim')).toHaveCount(0);
+
+  // Hide merged: each merged branch is one folded marker on the lane it came from, with no rows of its own.
+  const merged = tree.merged[0]!;
+  await page.getByLabel('Hide merged').check();
+  await expect(page.getByTestId('graph-summary')).toContainText(`${tree.merged.length} folded`);
+  await expect(page.getByTestId('graph-summary')).toContainText(`${50 - tree.merged.length} of 50 branches`);
+  const folded = await findRows(page, merged);
+  await expect(folded).toHaveCount(1);
+  await expect(folded).toHaveAttribute('data-kind', 'folded');
+  await page.getByLabel('Hide merged').uncheck();
+
+  // A commit written now appears as a new row, at the top (newest first).
+  const active = tree.names.find((n) => n !== 'main' && !tree.merged.includes(n))!;
+  await view.evaluate((el) => (el.scrollTop = 0));
+  const before = await page.getByTestId('graph-summary').textContent();
+  tree.writer.commit(active, 'Live: a commit written while the graph is open');
+  const row = view.locator('.graph-row', { hasText: 'Live: a commit written while the graph is open' });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('data-branch', active);
+  await expect(row).toHaveClass(/is-fresh/);
+  await expect(page.getByTestId('graph-summary')).not.toHaveText(before!);
+});
+
+/** Scrolls until a row of `branch` is rendered and returns its rows. */
+async function findRows(page: Page, branch: string): Promise<Locator> {
+  const scroller = page.getByTestId('graph-view');
+  const rows = rowsOf(scroller, branch);
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 200 && (await rows.count()) === 0; i++) {
+    const atEnd = await scroller.evaluate((el) => {
+      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      el.scrollTop += el.clientHeight - 28;
+      return end;
+    });
+    if (atEnd) break;
+    await page.waitForTimeout(30);
+  }
+  return rows;
+}

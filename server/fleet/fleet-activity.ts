@@ -1,0 +1,68 @@
+// What one workspace's row needs beyond the store's records: when steps were seen written (a step's own timestamp can
+// be old: a copied folder, a clock that is off), steps per minute over the last hour, and the last hand edit. Fed by
+// the workspace's bus; the first figures come from the files' timestamps and each log's modification time.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StudioEvent } from '../../shared/events.ts';
+import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
+import type { WorkspaceView } from '../live/store.ts';
+import { timestampMs } from './timestamps.ts';
+
+const MINUTE = 60_000;
+const HOUR_MINUTES = 60;
+/** How far back from a log's end the first count walks: enough for an hour at a busy agent's pace. */
+const MAX_WALK = 20_000;
+
+export class WorkspaceActivity {
+  /** Per branch: epoch ms when a step was last seen written (log mtime at load, then each append). */
+  readonly seenAt = new Map<string, number>();
+  /** Epoch minute → steps. */
+  readonly perMinute = new Map<number, number>();
+  lastEditAt: number | null = null;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The first figures: each branch's log mtime, steps bucketed by their timestamps over the last hour. */
+  async load(gccDir: string, view: WorkspaceView): Promise<void> {
+    const since = this.now() - HOUR_MINUTES * MINUTE;
+    await Promise.all(
+      view.workspace().branches.map(async (b) => {
+        const mtime = await stat(join(gccDir, BRANCHES_DIR, b.name, BRANCH_FILES.log)).then((s) => s.mtimeMs, () => null);
+        if (mtime !== null) this.seenAt.set(b.name, Math.max(this.seenAt.get(b.name) ?? 0, mtime));
+        const from = Math.max(0, b.stepCount - MAX_WALK);
+        const steps = view.steps(b.name, from, b.stepCount - from)?.steps ?? [];
+        for (let i = steps.length - 1; i >= 0; i--) {
+          const at = timestampMs(steps[i]!.timestamp);
+          if (at === null || at < since) break;
+          this.count(at, 1);
+        }
+      }),
+    );
+  }
+
+  /** Takes one event of the workspace's bus; true when the row may have changed. */
+  take(event: StudioEvent): boolean {
+    const now = this.now();
+    if (event.type === 'steps-appended') {
+      this.seenAt.set(event.branch, now);
+      this.count(now, event.steps.length);
+    } else if (event.type === 'record-edited') {
+      this.lastEditAt = Math.max(this.lastEditAt ?? 0, timestampMs(event.entry.at) ?? now);
+    } else if (event.type === 'branch-removed') {
+      this.seenAt.delete(event.branch);
+    }
+    return true;
+  }
+
+  /** [epoch minute, steps] over the last hour, oldest first. */
+  minutes(): [number, number][] {
+    const first = Math.floor(this.now() / MINUTE) - HOUR_MINUTES + 1;
+    for (const m of this.perMinute.keys()) if (m < first) this.perMinute.delete(m);
+    return [...this.perMinute].sort((a, b) => a[0] - b[0]);
+  }
+
+  private count(at: number, n: number): void {
+    const m = Math.floor(at / MINUTE);
+    this.perMinute.set(m, (this.perMinute.get(m) ?? 0) + n);
+  }
+}

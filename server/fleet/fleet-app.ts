@@ -1,0 +1,74 @@
+// The HTTP app of a fleet: the same guards as the single-workspace app, GET /api/fleet and its stream, and every other
+// /api route dispatched by `?ws=` to that workspace's own app (server/http/app.ts, built once per live workspace): its
+// routes, edit service, locks, history and merge guards are that workspace's alone. A `ws` is only ever a key of the
+// fleet's list: no id is joined onto a path, so no id can name a folder outside the roots.
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse } from '../../shared/api.ts';
+import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { createApp, type AppDeps } from '../http/app.ts';
+import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from '../http/security.ts';
+import { DEFAULT_WEB_DIR, staticRoutes } from '../http/static.ts';
+import type { LiveWorkspace } from '../live/live-workspace.ts';
+import { wsIdProblem } from './discovery-rules.ts';
+import { fleetEventRoutes, type FleetEventsOptions } from './fleet-events.ts';
+import type { FleetMember } from './fleet-member.ts';
+import type { Fleet } from './fleet.ts';
+import { taggedBus } from './tagged-bus.ts';
+
+export interface FleetAppDeps {
+  fleet: Fleet;
+  security: SecurityOptions;
+  webDir?: string;
+  logError?: (error: unknown) => void;
+  events?: AppDeps['events'];
+  fleetEvents?: FleetEventsOptions;
+  /** Test overrides handed to each workspace's app. */
+  edits?: AppDeps['edits'];
+}
+
+/** The workspace `?ws=` names (or the only one); a clear 4xx otherwise. */
+export function memberFor(fleet: Fleet, ws: string | undefined): FleetMember {
+  if (ws === undefined || ws === '') {
+    if (fleet.members.size === 1) return [...fleet.members.values()][0]!;
+    throw new HTTPException(400, { message: `this server serves ${fleet.members.size} workspaces: add ?ws=<id> (GET /api/fleet lists them)` });
+  }
+  const problem = wsIdProblem(ws);
+  if (problem) throw new HTTPException(400, { message: problem });
+  const member = fleet.members.get(ws);
+  if (!member) throw new HTTPException(404, { message: `no workspace "${ws}" (GET /api/fleet lists them)` });
+  if (member.gone) throw new HTTPException(410, { message: `workspace "${ws}" is gone: its .GCC/ is no longer under the roots` });
+  if (!member.live) throw new HTTPException(503, { message: `workspace "${ws}" could not be opened (the terminal says why)` });
+  return member;
+}
+
+export function createFleetApp(deps: FleetAppDeps) {
+  const { fleet } = deps;
+  const apps = new WeakMap<LiveWorkspace, ReturnType<typeof createApp>>();
+  const appOf = (member: FleetMember) => {
+    const live = member.live!;
+    let app = apps.get(live);
+    if (!app) {
+      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, gccDir: member.found.gccDir, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits });
+      apps.set(live, app);
+    }
+    return app;
+  };
+
+  const api = new Hono()
+    .use('*', apiGuard(deps.security))
+    .get('/fleet', (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
+    .route('/fleet/events', fleetEventRoutes(fleet, deps.fleetEvents));
+
+  const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
+  app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
+  app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
+    (deps.logError ?? console.error)(err);
+    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
+  });
+  app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
+  return app;
+}

@@ -1,0 +1,57 @@
+// `inspect` and `doctor` over a fleet: a DIR with no .GCC/ of its own but workspaces under it prints one entry per
+// workspace (`--json`: an array of {workspace, dir, …}); doctor exits 1 when any workspace has an error.
+import { createEventBus } from '../live/event-bus.ts';
+import { isDir, locateGccDir } from '../live/gcc-dir.ts';
+import { createStore, type Store } from '../live/store.ts';
+import { writeDiagnostics } from '../write/write-diagnostics.ts';
+import { formatDiagnostics, hasErrors, inspectJson, inspectText } from '../cli/output.ts';
+import { DEFAULT_SCAN_DEPTH } from './discovery-rules.ts';
+import { discoverWorkspaces, type DiscoveredWorkspace } from './discovery.ts';
+
+type OneShot = { kind: 'inspect'; dir: string; json: boolean; depth?: number } | { kind: 'doctor'; dir: string; json?: boolean; depth?: number };
+
+interface Io {
+  out: (text: string) => void;
+}
+
+async function load(w: DiscoveredWorkspace): Promise<Store> {
+  const store = createStore({ gccDir: w.gccDir, root: w.projectDir, readOnly: true, bus: createEventBus() });
+  await store.load();
+  return store;
+}
+
+/** The workspaces the command covers: null when DIR is one workspace (the single-workspace output applies). */
+async function workspacesFor(command: OneShot): Promise<DiscoveredWorkspace[] | null> {
+  const { projectDir, gccDir } = await locateGccDir(command.dir);
+  if (await isDir(gccDir)) return command.kind === 'doctor' && command.json ? [{ id: '.', root: projectDir, projectDir, gccDir }] : null;
+  const found = await discoverWorkspaces({ roots: [projectDir], maxDepth: command.depth ?? DEFAULT_SCAN_DEPTH });
+  return found.workspaces.length ? found.workspaces : null;
+}
+
+/** Runs the command over a fleet and returns its exit code, or null when DIR is a single workspace. */
+export async function runFleetOneShot(command: OneShot, io: Io): Promise<number | null> {
+  const workspaces = await workspacesFor(command);
+  if (!workspaces) return null;
+  if (command.kind === 'inspect') {
+    const entries: unknown[] = [];
+    for (const w of workspaces) {
+      const store = await load(w);
+      if (command.json) entries.push({ workspace: w.id, dir: w.projectDir, ...inspectJson(store) });
+      else io.out(`[${w.id}] ${inspectText(store)}`);
+    }
+    if (command.json) io.out(`${JSON.stringify(entries, null, 2)}\n`);
+    return 0;
+  }
+  let anyError = false;
+  const entries: unknown[] = [];
+  for (const w of workspaces) {
+    const store = await load(w);
+    const diagnostics = [...store.workspace().diagnostics, ...(await writeDiagnostics(w.gccDir, store))];
+    const errors = hasErrors(diagnostics);
+    anyError ||= errors;
+    if (command.json) entries.push({ workspace: w.id, dir: w.projectDir, errors, diagnostics });
+    else io.out(`[${w.id}] ${w.projectDir}\n${formatDiagnostics(diagnostics)}`);
+  }
+  if (command.json) io.out(`${JSON.stringify(entries, null, 2)}\n`);
+  return anyError ? 1 : 0;
+}

@@ -1,0 +1,83 @@
+// One workspace of the fleet: its live workspace (server/live/live-workspace.ts: watcher → store → bus), its activity,
+// its row version and the doctor findings of the last background check. Opening recovers first (what a crash of ours
+// left), exactly as the single-workspace server does.
+import type { StudioEvent } from '../../shared/events.ts';
+import type { Diagnostic } from '../../shared/types.ts';
+import type { EventBus } from '../live/event-bus.ts';
+import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
+import { createWatcher, type GccWatcher } from '../live/watcher.ts';
+import { recoverWorkspace } from '../write/recovery.ts';
+import { WorkspaceActivity } from './fleet-activity.ts';
+import type { DiscoveredWorkspace } from './discovery.ts';
+
+export interface MemberOptions {
+  readOnly: boolean;
+  usePolling: () => boolean;
+  warn: (line: string) => void;
+  /** Every error of the workspace's watcher and store (the fleet looks for the inotify limit in them). */
+  onError: (member: FleetMember, error: unknown) => void;
+  onEvent: (member: FleetMember, event: StudioEvent) => void;
+}
+
+export class FleetMember {
+  live: LiveWorkspace | null = null;
+  activity: WorkspaceActivity | null = null;
+  gone = false;
+  version = 1;
+  writeDiagnostics: Diagnostic[] = [];
+  /** When a background doctor check last ran, and whether something changed since. */
+  checkedAt = 0;
+  changedSinceCheck = true;
+  /** When the workspace's bus last published: the background check waits for a quiet workspace. */
+  lastEventAt = 0;
+  private pollingWatcher: GccWatcher | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(readonly found: DiscoveredWorkspace) {}
+
+  get id(): string {
+    return this.found.id;
+  }
+
+  get bus(): EventBus | null {
+    return this.live?.bus ?? null;
+  }
+
+  async open(options: MemberOptions): Promise<void> {
+    const { gccDir, projectDir } = this.found;
+    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
+    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e) });
+    const activity = new WorkspaceActivity();
+    await activity.load(gccDir, live.store);
+    this.live = live;
+    this.activity = activity;
+    this.unsubscribe = live.bus.subscribe((event) => {
+      activity.take(event);
+      this.changedSinceCheck = true;
+      this.lastEventAt = Date.now();
+      options.onEvent(this, event);
+    });
+  }
+
+  /** The inotify limit was hit while this one was watched: watch it again by polling, and read it whole once. */
+  async fallBackToPolling(onError: (e: unknown) => void): Promise<void> {
+    const live = this.live;
+    if (!live || this.pollingWatcher) return;
+    this.pollingWatcher = createWatcher({ gccDir: this.found.gccDir, usePolling: true, onChange: (paths) => void live.store.apply(paths), onError });
+    await this.pollingWatcher.ready;
+    await live.store.apply(['']);
+  }
+
+  get polling(): boolean {
+    return this.pollingWatcher !== null;
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.pollingWatcher?.close();
+    this.pollingWatcher = null;
+    await this.live?.close();
+    this.live = null;
+  }
+}

@@ -1,0 +1,95 @@
+// One workspace's fleet row, built from its store and its activity: counts, dialects, per-branch health (last step,
+// steps since the last commit, the last five steps) and doctor errors. The badges are judged from it on the page.
+import type { BranchSummary } from '../../shared/api.ts';
+import type { BranchHealth, FleetRow, FleetRowState } from '../../shared/fleet/fleet-api.ts';
+import type { Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
+import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceActivity } from './fleet-activity.ts';
+import { timestampMs } from './timestamps.ts';
+
+const RECENT = 5;
+const CUT = 300;
+/** Steps since the last commit are counted back this far at most (a 200,000-step log never walked whole). */
+export const MAX_SINCE_COMMIT_WALK = 10_000;
+const ERROR_SAMPLES = 3;
+
+export interface RowInputs {
+  id: string;
+  path: string;
+  state: FleetRowState;
+  version: number;
+  view: WorkspaceView | null;
+  activity: WorkspaceActivity | null;
+  /** Doctor findings beyond the store's own (what writers left), from the last background check. */
+  writeDiagnostics: readonly Diagnostic[];
+}
+
+/** Steps after the last commit's timestamp, counted from the end (all steps when there is no commit). */
+export function stepsSinceCommit(steps: readonly OtaStep[], lastCommitAt: number | null, offset: number): number {
+  if (lastCommitAt === null) return offset + steps.length;
+  let n = 0;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const at = timestampMs(steps[i]!.timestamp);
+    if (at !== null && at <= lastCommitAt) return n;
+    n++;
+  }
+  return n;
+}
+
+function branchHealth(view: WorkspaceView, b: BranchSummary, activity: WorkspaceActivity | null): BranchHealth {
+  const commits = view.branch(b.name)?.commits ?? [];
+  const lastCommitAt = commits.length ? timestampMs(commits[commits.length - 1]!.timestamp) : null;
+  const walk = Math.min(b.stepCount, commits.length ? MAX_SINCE_COMMIT_WALK : RECENT);
+  const tail = view.steps(b.name, b.stepCount - walk, walk)?.steps ?? [];
+  const last = tail[tail.length - 1];
+  const stamped = last ? timestampMs(last.timestamp) : null;
+  const seen = activity?.seenAt.get(b.name) ?? null;
+  const lastStepAt = last ? Math.max(stamped ?? -Infinity, seen ?? -Infinity) : null;
+  return {
+    name: b.name,
+    status: b.status,
+    createdFrom: b.createdFrom,
+    mergedInto: b.mergedInto,
+    commitCount: b.commitCount,
+    stepCount: b.stepCount,
+    lastStepAt: lastStepAt === -Infinity ? null : lastStepAt,
+    stepsSinceCommit: stepsSinceCommit(tail, lastCommitAt, b.stepCount - tail.length),
+    recent: tail.slice(-RECENT).map((s) => ({ action: s.action.slice(0, CUT), observation: s.observation.slice(0, CUT) })),
+  };
+}
+
+function countStatuses(branches: readonly BranchSummary[]): FleetRow['branches'] {
+  const out = { active: 0, merged: 0, abandoned: 0, other: 0 };
+  for (const b of branches) {
+    const s = b.status;
+    if (s === 'active' || s === 'merged' || s === 'abandoned') out[s as 'active' | 'merged' | 'abandoned']++;
+    else out.other++;
+  }
+  return out;
+}
+
+export function buildRow(input: RowInputs): FleetRow {
+  const empty: FleetRow = {
+    id: input.id, path: input.path, state: input.state, version: input.version, dialects: [], branches: { active: 0, merged: 0, abandoned: 0, other: 0 },
+    steps: 0, commits: 0, lastActivityAt: null, stepsPerMinute: [], branchHealth: [], errors: { count: 0, messages: [] }, lastEditAt: null,
+  };
+  if (!input.view || input.state === 'gone') return empty;
+  const ws = input.view.workspace();
+  const health = ws.branches.map((b) => branchHealth(input.view!, b, input.activity));
+  const errors = [...ws.diagnostics, ...input.writeDiagnostics].filter((d) => d.severity === 'error');
+  const stamps = ws.branches.map((b) => (b.lastActivity ? timestampMs(b.lastActivity) : null) ?? -Infinity);
+  const lastActivity = Math.max(-Infinity, ...stamps, ...health.map((h) => h.lastStepAt ?? -Infinity));
+  return {
+    ...empty,
+    state: ws.present ? 'live' : 'waiting',
+    dialects: [...new Set<Dialect>(ws.branches.map((b) => b.dialect))].sort(),
+    branches: countStatuses(ws.branches),
+    steps: ws.branches.reduce((n, b) => n + b.stepCount, 0),
+    commits: ws.branches.reduce((n, b) => n + b.commitCount, 0),
+    lastActivityAt: lastActivity === -Infinity ? null : lastActivity,
+    stepsPerMinute: input.activity?.minutes() ?? [],
+    branchHealth: health,
+    errors: { count: errors.length, messages: errors.slice(0, ERROR_SAMPLES).map((d) => `.GCC/${d.file}${d.line ? `:${d.line}` : ''} ${d.message}`) },
+    lastEditAt: input.activity?.lastEditAt ?? null,
+  };
+}

@@ -1,0 +1,98 @@
+// Starting a fleet server: which folders make a fleet (fleetRoots), the fleet loaded and watched, its app on a
+// loopback port, one line with the URL. The single-workspace server (server/http/serve.ts) is untouched: a DIR that
+// holds its own .GCC/ (or under which nothing is found) is served exactly as before.
+import type { Server } from 'node:http';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { GccDirError, describeFsError, isDir, locateGccDir } from '../live/gcc-dir.ts';
+import { generateToken, isLoopbackHost, securityOptionsFor } from '../http/security.ts';
+import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from '../http/static.ts';
+import { listenOnFreePort, urlHost, DEFAULT_HOST, type StartServerOptions } from '../http/serve.ts';
+import { openBrowser } from '../http/open-browser.ts';
+import { discoverWorkspaces } from './discovery.ts';
+import { createFleetApp } from './fleet-app.ts';
+import { Fleet } from './fleet.ts';
+
+export interface FleetChoice {
+  dirs: string[];
+  scan: boolean;
+  depth: number;
+}
+
+/**
+ * The roots to serve as a fleet, or null for the single-workspace server: several DIRs or --scan always make a fleet;
+ * one DIR does when it holds no .GCC/ of its own and at least one is found under it.
+ */
+export async function fleetRoots(choice: FleetChoice): Promise<string[] | null> {
+  const roots: string[] = [];
+  for (const dir of choice.dirs) {
+    const info = await stat(dir).catch((err: unknown) => {
+      throw new GccDirError(`cannot open ${dir}: ${describeFsError(err)}`);
+    });
+    if (!info.isDirectory()) throw new GccDirError(`${dir} is not a folder`);
+    roots.push(resolve(dir));
+  }
+  if (choice.scan || roots.length > 1) return roots;
+  const { gccDir } = await locateGccDir(roots[0]!);
+  if (await isDir(gccDir)) return null;
+  const found = await discoverWorkspaces({ roots, maxDepth: choice.depth });
+  return found.workspaces.length > 0 ? roots : null;
+}
+
+export interface RunningFleet {
+  url: string;
+  port: number;
+  token: string;
+  fleet: Fleet;
+  close(): Promise<void>;
+}
+
+export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}): Promise<RunningFleet> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const host = options.host ?? DEFAULT_HOST;
+  const token = options.token ?? generateToken();
+  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  if (!isLoopbackHost(host)) warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
+  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn });
+  await fleet.start();
+  let app: ReturnType<typeof createFleetApp> | null = null;
+  const server = createAdaptorServer({ fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })) }) as Server;
+  let port: number;
+  try {
+    port = await listenOnFreePort(server, options, host, warn);
+  } catch (err) {
+    await fleet.close();
+    throw err;
+  }
+  app = createFleetApp({
+    fleet,
+    security: securityOptionsFor(host, port, token),
+    webDir,
+    events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+    fleetEvents: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+    logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  });
+  const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
+  if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
+  log(`gcc-studio: serving ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} under ${roots.join(', ')} at ${url}`);
+  if (options.open !== false) void openBrowser(url);
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    token,
+    fleet,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+        await fleet.close();
+      })();
+      return closing;
+    },
+  };
+}

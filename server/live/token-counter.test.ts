@@ -1,0 +1,43 @@
+// The token worker for real: a worker thread started from the sources, counting as count.ts does; a request it cannot
+// finish in time is answered with lower bounds marked cut short, and the next request starts a new worker.
+import { describe, expect, it } from 'vitest';
+import { countTokens } from '../../shared/gcc/context/count.ts';
+import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
+import { CUT_SHORT, isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
+import { WorkerTokenCounter } from './token-counter.ts';
+
+describe('WorkerTokenCounter', () => {
+  it('counts in a worker thread exactly as on this one, and cuts a long unbroken run short at once', async () => {
+    const counter = new WorkerTokenCounter();
+    try {
+      const texts = ['hello world', '# CONTEXT — branch `main` (K=1)\n\n## Global Roadmap\n', 'a <|endoftext|> b', ''];
+      expect(await counter.count(texts)).toEqual(texts.map(countTokens));
+      const run = 'q'.repeat(1_000_000);
+      const started = performance.now();
+      const [count] = await counter.count([run]);
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(count).toBe(lowerBoundTokens(run) + CUT_SHORT);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('answers with lower bounds when the worker does not answer in time, then starts a new one', async () => {
+    // No budget to speak of in the worker's eyes, and 1 ms for us to wait: the first answer is ours, not the worker's.
+    const counter = new WorkerTokenCounter(60_000, 1);
+    const text = 'word '.repeat(1000);
+    try {
+      const [bound] = await counter.count([text]);
+      expect(isCutShort(bound!)).toBe(true);
+      expect(tokensOf(bound!)).toBe(lowerBoundTokens(text));
+    } finally {
+      counter.stop();
+    }
+    const patient = new WorkerTokenCounter();
+    try {
+      expect(await patient.count([text])).toEqual([countTokens(text)]);
+    } finally {
+      patient.stop();
+    }
+  });
+});

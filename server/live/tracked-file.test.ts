@@ -1,0 +1,116 @@
+// A tracked file read in small pieces must hold exactly what one parse of the whole file holds, for every log and
+// commit file of the corpus (every writer, the edge cases, the damaged copies), first read and appended alike; a run
+// of bytes in which no record ends is cut short and said so; the records change only when a read is complete.
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../../fixtures/corpus.ts';
+import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
+import { commitsParser, logParser } from './format.ts';
+import { TrackedFile, type IncrementalParser } from './tracked-file.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'gcc-tracked-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function branchFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) branchFiles(p, out);
+    else if (e.isFile() && (e.name === 'log.md' || e.name === 'commit.md') && p.includes('/branches/')) out.push(p);
+  }
+  return out;
+}
+
+const parserFor = (path: string) => (path.endsWith('log.md') ? logParser('b') : commitsParser('b')) as unknown as IncrementalParser<ResumePoint, unknown>;
+const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
+
+describe('TrackedFile in pieces', () => {
+  it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes read what one parse reads', async (_, path) => {
+    const whole = parserFor(path).parse(new Uint8Array(readFileSync(path)));
+    for (const chunkBytes of [7, 61]) {
+      const t = new TrackedFile(path, parserFor(path), 'b/file', { chunkBytes, maxRecordBytes: 1 << 20 });
+      await t.refresh();
+      expect(t.records).toEqual(whole.records);
+      expect(t.diagnostics).toEqual([...whole.diagnostics, ...(whole.pending?.diagnostic ? [whole.pending.diagnostic] : [])]);
+      expect(t.state).toEqual(whole.state);
+    }
+  });
+
+  it('reads an append in pieces, and tells the appended records', async () => {
+    const src = join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'log.md');
+    const bytes = readFileSync(src);
+    const path = join(scratch, 'append-log.md');
+    const cut = bytes.indexOf('### Step 3 ');
+    writeFileSync(path, bytes.subarray(0, cut));
+    const t = new TrackedFile(path, logParser('main'), 'b/log.md', { chunkBytes: 13 });
+    const first = await t.refresh();
+    expect(first).toMatchObject({ kind: 'appended', from: 0 });
+    const before = t.records.length;
+    appendFileSync(path, bytes.subarray(cut));
+    const change = await t.refresh();
+    const whole = logParser('main').parse(bytes);
+    expect(change).toMatchObject({ kind: 'appended', from: before });
+    expect(t.records).toEqual(whole.records);
+    expect(change.kind === 'appended' && change.records).toEqual(whole.records.slice(before));
+  });
+
+  it('shows the old records until a rewrite is read whole, never a part of the new ones', async () => {
+    const a = readFileSync(join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'log.md'));
+    const b = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
+    const path = join(scratch, 'rewritten-log.md');
+    writeFileSync(path, a);
+    const t = new TrackedFile(path, logParser('main'), 'b/log.md', { chunkBytes: 7 });
+    await t.refresh();
+    const oldRecords = t.records;
+    writeFileSync(join(scratch, 'next.md'), b);
+    renameSync(join(scratch, 'next.md'), path);
+    let done = false;
+    const refreshing = t.refresh().then(() => (done = true));
+    const seen = new Set<number>();
+    while (!done) {
+      seen.add(t.records === oldRecords ? -1 : t.records.length);
+      await new Promise((r) => setImmediate(r));
+    }
+    await refreshing;
+    const whole = logParser('main').parse(new Uint8Array(b));
+    expect(t.records).toEqual(whole.records);
+    // Only the old list, or the new one complete.
+    for (const n of seen) expect([-1, whole.records.length]).toContain(n);
+    expect(seen.has(-1)).toBe(true);
+  });
+
+  it('cuts short a run of bytes in which no record ends, keeps what came before, and says where', async () => {
+    const src = join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'log.md');
+    const path = join(scratch, 'holey-log.md');
+    writeFileSync(path, readFileSync(src));
+    const size = statSync(path).size;
+    truncateSync(path, size + 5000); // a hole of NUL bytes, as a sparse file holds
+    const t = new TrackedFile(path, logParser('main'), 'branches/main/log.md', { chunkBytes: 64, maxRecordBytes: 1024 });
+    await t.refresh();
+    // The last step's `---` is followed by NULs, not by an item: it stays open, as in one parse of the whole file.
+    const whole = logParser('main').parse(new Uint8Array(readFileSync(path)));
+    expect(t.records).toEqual(whole.records);
+    expect(t.records.length).toBe(logParser('main').parse(new Uint8Array(readFileSync(src))).records.length - 1);
+    const cut = t.diagnostics.find((d) => d.code === 'record-too-large');
+    expect(cut).toMatchObject({ file: 'branches/main/log.md', severity: 'error' });
+    expect(cut!.message).toContain(`after byte ${t.state!.consumed}`);
+    expect(cut!.message).toBe(`No record ends in the 1024 bytes after byte ${t.state!.consumed} (line ${t.state!.line}); the remaining ${size + 5000 - t.state!.consumed} bytes of the file are not read.`);
+  });
+
+  it('does not read a file over the size limit, and says it is too large', async () => {
+    const path = join(scratch, 'huge-log.md');
+    writeFileSync(path, '');
+    truncateSync(path, 300 * 2 ** 20);
+    const t = new TrackedFile(path, logParser('main'), 'branches/main/log.md');
+    expect(await t.refresh()).toEqual({ kind: 'none' });
+    expect(t.records).toEqual([]);
+    expect(t.problem).toMatchObject({ missing: false, code: 'file-too-large' });
+    expect(t.problem!.message).toMatch(/^is 300 MB \(314572800 bytes\), over the 256 MB gcc-studio reads of one file/);
+    // Unchanged: one lstat, the same answer.
+    expect(await t.refresh()).toEqual({ kind: 'none' });
+    truncateSync(path, 0);
+    await t.refresh();
+    expect(t.problem).toBeNull();
+  });
+});

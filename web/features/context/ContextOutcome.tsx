@@ -1,0 +1,47 @@
+// What the chosen implementation did beside returning the text: the error its context() raises instead (then no
+// CONTEXT exists), what it did to the files (read one as empty, replaced bytes, dropped the metadata), and, when it
+// raises or reads nothing, what gcc-studio's own lossless reader sees, shown apart and marked as not its output.
+import type { ContextPreview } from '../../api/client.ts';
+import type { ContextDialect } from '../../../shared/types.ts';
+
+export const IMPLEMENTATION_NAMES: Record<ContextDialect, string> = {
+  python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', lua: 'Lua', elixir: 'Elixir', zig: 'Zig',
+};
+
+/** Bytes the implementation returns that are not UTF-8 arrive as lone surrogates (escaped-text.ts); shown as U+FFFD. */
+export const shownText = (text: string): string => text.replace(/(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g, '\uFFFD');
+
+export function ContextOutcome({ data }: { data: ContextPreview }) {
+  const who = IMPLEMENTATION_NAMES[data.dialect];
+  const notes = data.notes ?? [];
+  return (
+    <>
+      {data.error !== undefined ? (
+        <div className="notice notice-error" role="alert" data-testid="context-error">
+          {who}&apos;s <code>context()</code> raises <code>{data.error}</code>: it returns no CONTEXT for this branch.
+        </div>
+      ) : null}
+      {notes.length > 0 ? (
+        <ul className="notice context-notes" data-testid="context-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {data.lossless ? (
+        <section className="context-lossless" data-testid="context-lossless" aria-label="What gcc-studio reads">
+          <h3>
+            What gcc-studio reads — <em>not</em> {who}&apos;s output
+          </h3>
+          <p className="muted">
+            {data.error !== undefined ? `${who} raises instead;` : `${who} reads nothing here that gcc-studio reads;`} this is the same layout
+            rendered from gcc-studio&apos;s lossless reading of the files ({data.lossless.tokens.toLocaleString('en-US')} tokens).
+          </p>
+          <pre className="context-text" data-testid="context-lossless-text" tabIndex={0}>
+            {shownText(data.lossless.text)}
+          </pre>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// The scrolling part of the full view: the virtualizer, the lane window and the rows on screen. Its own component so
+// a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
+// scrolls where the minimap asks.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type RefObject } from 'react';
+import type { GraphModel } from './graphModel.ts';
+import { graphStore, useGraphState } from './graphStore.ts';
+import { displayRow, lanesWidth, ROW_H, type RowOrder } from './geometry.ts';
+import type { GraphNode } from './layout.ts';
+import { GraphRow } from './GraphRow.tsx';
+import { LaneWindow } from './LaneWindow.tsx';
+
+export interface GraphRowsProps {
+  model: GraphModel;
+  order: RowOrder;
+  colours: ReadonlyMap<string, number>;
+  focus: ReadonlySet<string> | null;
+  cursorAt: number | null;
+  cursorBranch: string | null;
+  matches: ReadonlySet<string>;
+  fresh: ReadonlySet<string>;
+  /** Filled with the virtualizer's scroll, for the cursor to bring rows into view. */
+  revealRef: RefObject<(display: number) => void>;
+  onPick(display: number): void;
+  onOpen(n: GraphNode): void;
+  onFocusBranch(branch: string): void;
+  onHover(branch: string | null, e?: React.MouseEvent): void;
+}
+
+export function GraphRows(p: GraphRowsProps) {
+  const { model, order } = p;
+  const { layout } = model;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 });
+  p.revealRef.current = (display) => virtualizer.scrollToIndex(display, { align: 'auto' });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  useEffect(() => graphStore.setViewport(first, last), [first, last]);
+  useEffect(() => () => graphStore.set({ viewport: null }), []);
+  const request = useGraphState((s) => s.scrollTo);
+  useEffect(() => {
+    if (request) virtualizer.scrollToIndex(request.row, { align: 'center' });
+  }, [request, virtualizer]);
+
+  const width = lanesWidth(layout.laneCount, order.laneW);
+  // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
+  // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
+  // every scroll frame re-laid out the side column's long CONTEXT text).
+  return (
+    <div className="graph-scroll-box">
+    <div
+      ref={scroller}
+      className="graph-scroller"
+      tabIndex={0}
+      role="listbox"
+      aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.rowCount} rows`}
+      aria-activedescendant={p.cursorAt !== null ? `graph-row-${p.cursorAt}` : undefined}
+      data-testid="graph-view"
+    >
+      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }}>
+        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} onHoverLane={p.onHover} onPickBranch={p.onFocusBranch} />
+        {items.map((item) => {
+          const n = layout.nodes[displayRow(item.index, order)]!;
+          const summary = model.summaries.get(n.branch);
+          return (
+            <GraphRow
+              key={n.id}
+              node={n}
+              display={item.index}
+              summary={summary}
+              lanesWidth={width}
+              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 0}
+              isHead={model.headRow.get(n.branch) === n.row}
+              isCursor={p.cursorAt === item.index}
+              isDim={p.focus !== null && !p.focus.has(n.branch)}
+              isMatch={p.matches.has(n.branch)}
+              fresh={p.fresh.has(n.id)}
+              onPick={p.onPick}
+              onOpen={p.onOpen}
+              onHoverBranch={p.onHover}
+            />
+          );
+        })}
+      </div>
+    </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The lanes of the rows on screen: one svg spanning just the virtualizer's window, with the edges that cross it and
+// the dots in it. Lines beyond the window are clipped by the svg, so scrolling 10,000 rows draws a few dozen marks.
+import type { GraphModel } from './graphModel.ts';
+import { edgePathIn, laneX, marksInWindow, ROW_H, rowMidY, displayRow, type RowOrder } from './geometry.ts';
+
+export interface LaneWindowProps {
+  model: GraphModel;
+  order: RowOrder;
+  first: number;
+  last: number;
+  width: number;
+  colours: ReadonlyMap<string, number>;
+  /** Branches in focus; null: no focus, nothing dimmed. */
+  focus: ReadonlySet<string> | null;
+  cursorBranch: string | null;
+  onHoverLane(branch: string | null, e?: React.MouseEvent): void;
+  onPickBranch(branch: string): void;
+}
+
+export function LaneWindow({ model, order, first, last, width, colours, focus, cursorBranch, onHoverLane, onPickBranch }: LaneWindowProps) {
+  const { edges, nodes } = marksInWindow(model.layout, order, first, last);
+  const top = first * ROW_H;
+  const height = (last - first + 1) * ROW_H;
+  const clip = [top - ROW_H, top + height + ROW_H] as const;
+  const dim = (branch: string) => (focus && !focus.has(branch) ? ' is-dim' : '');
+  const colour = (branch: string) => ` lane-c${colours.get(branch) ?? 0}`;
+  // Dots shrink with the lanes so neighbours never touch.
+  const r = order.laneW >= 12 ? 4.5 : 3.5;
+  return (
+    <svg className="lane-window" data-testid="branch-graph" width={width} height={height} style={{ top }} aria-hidden="true">
+      <g transform={`translate(0,${-top})`}>
+        {edges.map((e) => (
+          <g key={e.id} className={`edge-group${dim(e.branch)}`}>
+            <path data-id={e.id} className={`edge edge-${e.kind} status-${e.status}${colour(e.branch)}${e.open ? ' is-open' : ''}${e.branch === cursorBranch ? ' is-selected' : ''}`} d={edgePathIn(e, order, clip)} />
+            {e.kind === 'lane' ? (
+              <path
+                className="edge-hit"
+                d={edgePathIn(e, order, clip)}
+                onMouseEnter={(ev) => onHoverLane(e.branch, ev)}
+                onMouseLeave={() => onHoverLane(null)}
+                onClick={() => onPickBranch(e.branch)}
+              />
+            ) : null}
+          </g>
+        ))}
+        {nodes.map((n) => {
+          const cx = laneX(n.lane, order.laneW);
+          const cy = rowMidY(displayRow(n.row, order));
+          const head = model.headRow.get(n.branch) === n.row;
+          const cls = `node node-${n.kind} status-${n.status}${colour(n.kind === 'merge' ? '' : n.branch)}${dim(n.branch)}${head ? ' is-head' : ''}`;
+          if (n.kind === 'folded') {
+            return <rect key={n.id} data-id={n.id} className={cls} x={cx - r} y={cy - r} width={2 * r} height={2 * r} rx={2} transform={`rotate(45 ${cx} ${cy})`} />;
+          }
+          return (
+            <g key={n.id}>
+              {head ? <circle className={`head-ring${colour(n.branch)}${dim(n.branch)}`} cx={cx} cy={cy} r={r + 2.5} /> : null}
+              <circle data-id={n.id} className={cls} cx={cx} cy={cy} r={n.kind === 'merge' ? r - 1 : r} />
+            </g>
+          );
+        })}
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { branchBeside, displayRow, edgePathIn, marksInWindow, nearestRowOf, ROW_H, rowMidY } from './geometry.ts';
+import { layoutGraph } from './layout.ts';
+import { searchBranches } from './rowText.ts';
+import { generateTree } from './test-support/genTree.ts';
+
+const layout = layoutGraph(generateTree({ branches: 80, commits: 1_500, seed: 4, maxAlive: 10 }));
+const newest = { rowCount: layout.rowCount, newestFirst: true, laneW: 10 };
+const oldest = { ...newest, newestFirst: false };
+
+describe('the full view geometry', () => {
+  it('maps rows to display rows and back, both orders', () => {
+    for (const row of [0, 1, layout.rowCount - 1]) {
+      expect(displayRow(displayRow(row, newest), newest)).toBe(row);
+      expect(displayRow(row, oldest)).toBe(row);
+    }
+    expect(displayRow(layout.rowCount - 1, newest)).toBe(0);
+  });
+
+  it('a window holds exactly the dots of its rows and every edge crossing it', () => {
+    for (const o of [newest, oldest]) {
+      const first = 300;
+      const last = 339;
+      const { nodes, edges } = marksInWindow(layout, o, first, last);
+      const rows = new Set(nodes.map((n) => displayRow(n.row, o)));
+      for (let d = first; d <= last; d++) expect(rows.has(d)).toBe(true);
+      const crossing = layout.edges.filter((e) => {
+        const a = displayRow(e.from.row, o);
+        const b = displayRow(e.to.row, o);
+        return Math.min(a, b) <= last && Math.max(a, b) >= first;
+      });
+      const got = new Set(edges.map((e) => e.id));
+      for (const e of crossing) expect(got.has(e.id), e.id).toBe(true);
+      expect(edges.length).toBeLessThan(layout.edges.length / 3);
+    }
+  });
+
+  it('a long lane is cut to the window it is drawn in', () => {
+    const main = layout.edges.find((e) => e.id === 'main|lane')!;
+    const clip = [rowMidY(100), rowMidY(140)] as const;
+    expect(edgePathIn(main, newest, clip)).toBe(`M12,${clip[1]}V${clip[0]}`);
+    expect(edgePathIn(main, newest)).toBe(`M12,${rowMidY(layout.rowCount - 1)}V${ROW_H / 2}`);
+  });
+
+  it('← and → go to the branch alive on the next lane at that row, and to its nearest dot', () => {
+    const row = Math.floor(layout.rowCount / 2);
+    const alive = layout.branches.filter((b) => b.startRow <= row && row <= b.endRow).sort((a, b) => a.lane - b.lane);
+    expect(alive.length).toBeGreaterThan(2);
+    expect(branchBeside(layout, row, alive[0]!.lane, 1)).toBe(alive[1]!.name);
+    expect(branchBeside(layout, row, alive[1]!.lane, -1)).toBe(alive[0]!.name);
+    expect(branchBeside(layout, row, alive.at(-1)!.lane, 1)).toBeNull();
+    const near = nearestRowOf(layout, alive[1]!.name, row)!;
+    const own = layout.nodes.filter((n) => n.branch === alive[1]!.name && n.kind !== 'merge').map((n) => Math.abs(n.row - row));
+    expect(Math.abs(near - row)).toBe(Math.min(...own));
+  });
+
+  it('finds branches by any part of the name, ignoring case', () => {
+    expect(searchBranches(['main', 'exp-12', 'EXP-120', 'other'], 'Exp-12')).toEqual(['exp-12', 'EXP-120']);
+    expect(searchBranches(['main'], '  ')).toEqual([]);
+  });
+});
