@@ -15,7 +15,7 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   const meta = readFileSync(join(studio.gcc, 'branches/auth-jwt/metadata.yaml'), 'utf8');
   const merged = Date.parse(/merged_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
   const created = Date.parse(/created_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
-  const t = (await (await page.request.get(`${studio.origin}/api/timeline?buckets=10`)).json()) as { startMs: number; endMs: number };
+  const t = (await (await page.request.get(`${studio.origin}/api/timeline?buckets=10`, { headers: { authorization: `Bearer ${studio.token}` } })).json()) as { startMs: number; endMs: number };
   const box = (await axis.boundingBox())!;
   const xOf = (ms: number) => box.x + ((ms - t.startMs) / (t.endMs - t.startMs)) * box.width;
 
