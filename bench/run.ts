@@ -48,6 +48,14 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  await section('travel', 'Time travel on a 205,000-step log: a moment after the first load, a 400-bucket timeline, beside the cold full load', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-bench-travel-'));
+    try {
+      return await (await import('./time-travel.ts')).runTimeTravelBench(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   await section('fleet', 'Fleet: 100 workspaces × 10 branches × 200 steps under one root, 10 writing at 20/s (servers as their own processes)', () => runFleetBench());
   await section('graph', 'Branch graph: layout of 500 branches / 10,000 commits', () => runGraphLayoutBench());
   await section('page', "Page: Vite's build of it", async () => (await import('./page-size.ts')).runPageSizeBench());

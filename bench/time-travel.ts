@@ -57,7 +57,7 @@ export async function runTimeTravelBench(workDir: string, steps = 205_000): Prom
   ];
 }
 
-// `npx tsx bench/time-travel.ts`: this section alone (not yet one of run.ts's sections: see the report of issue 14).
+// `npx tsx bench/time-travel.ts`: this section alone (in `npm run bench` it is the `travel` section).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
