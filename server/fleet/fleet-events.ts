@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
+import { EventPump } from '../http/sse-pump.ts';
 import type { Fleet } from './fleet.ts';
 
 export interface FleetEventsOptions {
@@ -28,43 +29,19 @@ export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {})
     const epoch = c.req.query('epoch');
     const since = c.req.query('since');
     return streamSSE(c, async (stream) => {
-      let queue: FleetEvent[] = [];
-      let wake: (() => void) | null = null;
-      let aborted = false;
-      const signal = () => {
-        const w = wake;
-        wake = null;
-        w?.();
-      };
+      const pump = new EventPump<FleetEvent>(heartbeatMs);
       const unsubscribe = fleet.subscribe((event) => {
         // Rows are whole: far behind, the newest of each is all a page needs.
-        if (queue.length >= maxQueued) queue = catchUp(fleet, undefined, undefined);
-        else queue.push(event);
-        signal();
+        if (pump.queued >= maxQueued) pump.replace(catchUp(fleet, undefined, undefined));
+        else pump.push(event);
       });
-      queue.push(...catchUp(fleet, epoch, since));
+      pump.push(...catchUp(fleet, epoch, since));
       stream.onAbort(() => {
-        aborted = true;
         unsubscribe();
-        signal();
+        pump.close();
       });
       try {
-        await stream.write(': connected\nretry: 1000\n\n');
-        while (!aborted) {
-          const event = queue.shift();
-          if (event) {
-            await stream.writeSSE({ data: JSON.stringify(event) });
-            continue;
-          }
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const timedOut = await new Promise<boolean>((resolve) => {
-            wake = () => resolve(false);
-            timer = setTimeout(() => resolve(true), heartbeatMs);
-          });
-          clearTimeout(timer);
-          wake = null;
-          if (timedOut && !aborted) await stream.write(': heartbeat\n\n');
-        }
+        await pump.run(stream, (event) => ({ data: JSON.stringify(event) }));
       } finally {
         unsubscribe();
       }

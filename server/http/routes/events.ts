@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StudioEvent } from '../../../shared/events.ts';
 import type { EventBus } from '../../live/event-bus.ts';
+import { EventPump } from '../sse-pump.ts';
 
 export interface EventsRouteOptions {
   /** Interval of the `: heartbeat` comment that keeps idle connections (and proxies) from timing out. */
@@ -26,54 +27,23 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
   return new Hono().get('/', (c) => {
     const resumeFrom = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
     return streamSSE(c, async (stream) => {
-      const queue: StudioEvent[] = [];
-      let wake: (() => void) | null = null;
-      let aborted = false;
-      const signal = () => {
-        const w = wake;
-        wake = null;
-        w?.();
-      };
-
+      const pump = new EventPump<StudioEvent>(heartbeatMs);
       // Replay and subscribe in the same tick: no event can fall between the two.
       const unsubscribe = bus.subscribe((event) => {
-        if (queue.length >= maxQueued) {
-          queue.length = 0;
-          queue.push({ type: 'resync', id: event.id });
-        } else {
-          queue.push(event);
-        }
-        signal();
+        if (pump.queued >= maxQueued) pump.replace([{ type: 'resync', id: event.id }]);
+        else pump.push(event);
       });
       if (resumeFrom !== null) {
         const replay = bus.since(resumeFrom);
-        if (replay.kind === 'gap') queue.push({ type: 'resync', id: bus.revision });
-        else queue.push(...replay.events);
+        if (replay.kind === 'gap') pump.push({ type: 'resync', id: bus.revision });
+        else pump.push(...replay.events);
       }
       stream.onAbort(() => {
-        aborted = true;
         unsubscribe();
-        signal();
+        pump.close();
       });
-
       try {
-        // Tell a browser how soon to reconnect, and flush the headers before the first event.
-        await stream.write(': connected\nretry: 1000\n\n');
-        while (!aborted) {
-          const event = queue.shift();
-          if (event) {
-            await stream.writeSSE({ id: String(event.id), data: JSON.stringify(event) });
-            continue;
-          }
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const timedOut = await new Promise<boolean>((resolve) => {
-            wake = () => resolve(false);
-            timer = setTimeout(() => resolve(true), heartbeatMs);
-          });
-          clearTimeout(timer);
-          wake = null;
-          if (timedOut && !aborted) await stream.write(': heartbeat\n\n');
-        }
+        await pump.run(stream, (event) => ({ id: String(event.id), data: JSON.stringify(event) }));
       } finally {
         unsubscribe();
       }
