@@ -6,6 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useUrlState } from '../../state/useUrlState.ts';
+import { setTravelViews } from './travelViews.ts';
 
 function travelClient(at: string): QueryClient {
   // The past does not change: nothing is refetched by itself, a failed moment is not retried.
@@ -31,8 +32,14 @@ export function TimeTravelScope({ children }: { children: ReactNode }) {
     // show the moment it was asked for, not this one.
     void client.cancelQueries().then(() => client.invalidateQueries());
   }, [at, client]);
-  // Leaving the past frees what it held.
-  useEffect(() => () => client?.clear(), [client]);
+  // Replay waits for these views (travelViews.ts); leaving the past frees what it held.
+  useEffect(() => {
+    setTravelViews(client);
+    return () => {
+      setTravelViews(null);
+      client?.clear();
+    };
+  }, [client]);
   if (!client || at === null) return <>{children}</>;
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

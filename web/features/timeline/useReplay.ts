@@ -1,7 +1,10 @@
 // Replay: the moment moves forward by itself, at 1×, 10× or 100× the run's own pace (workspace time per wall time),
-// or one record a second; it stops at the newest event. Pausing leaves the page at the moment it reached.
+// or one record a second; it stops at the newest event. Pausing leaves the page at the moment it reached. A tick
+// while the views are still answering for the moment shown is skipped (travelViews.ts): the pace is at most the
+// chosen one, and every moment the replay passes is shown.
 import { useEffect, useRef } from 'react';
 import { timelineApi } from '../../api/timelineQueries.ts';
+import { travelViewsBusy } from './travelViews.ts';
 
 export type ReplaySpeed = 1 | 10 | 100 | 'record';
 export const REPLAY_SPEEDS: readonly ReplaySpeed[] = [1, 10, 100, 'record'];
@@ -29,6 +32,7 @@ export function useReplay(input: ReplayInput): void {
     const everyMs = input.speed === 'record' ? 1000 : TICK_MS;
     const timer = setInterval(() => {
       const { endMs, moment, travelTo, stop } = latest.current;
+      if (travelViewsBusy()) return;
       if (input.speed === 'record') {
         if (!moment) return;
         void timelineApi.adjacent(moment, 'next').then(({ record }) => {
