@@ -45,7 +45,10 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   await page.getByRole('button', { name: 'Pause' }).click();
 
   // Arrow keys step record by record; Now returns to live.
+  const paused = page.url();
   await page.locator('body').press('ArrowLeft');
+  // The step has landed (the URL moved) before Now is pressed.
+  await expect(page).not.toHaveURL(paused);
   await expect(page).toHaveURL(/at=[^&]*(%40|@)(step|commit)%3A\d+|at=\d{4}-/);
   await page.getByRole('button', { name: 'Now' }).click();
   await expect(page).not.toHaveURL(/[?&]at=/);

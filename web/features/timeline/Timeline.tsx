@@ -16,7 +16,11 @@ import './timeline.css';
 
 const HEIGHT = 36;
 
+/** Goes up with every travel, so that an answer asked for before the latest one (a step, then "Now") is dropped. */
+let travels = 0;
+
 export function travelTo(moment: string | null): void {
+  travels++;
   updateUrlState({ at: moment });
 }
 
@@ -55,7 +59,8 @@ function LiveTimeline() {
     (dir: 'next' | 'prev') => {
       const from = at ?? (dir === 'prev' ? axis?.end : axis?.start);
       if (!from) return;
-      void timelineApi.adjacent(from, dir).then(({ record }) => record && travelTo(record.moment));
+      const asked = travels;
+      void timelineApi.adjacent(from, dir).then(({ record }) => record && asked === travels && travelTo(record.moment));
     },
     [at, axis?.end, axis?.start],
   );
