@@ -4,8 +4,8 @@
 // /api/fleet/events, each beside a same-run baseline: one single-workspace server on one of the workspaces (today's
 // way: a server per agent, so ×100 for the fleet) and today's append → SSE latency; the row rebuild beside a naive
 // full re-read of the workspace per change; the 1 s rescan's cost.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,10 @@ import { createStore } from '../server/live/store.ts';
 import { discoverWorkspaces } from '../server/fleet/discovery.ts';
 import { buildRow } from '../server/fleet/fleet-row.ts';
 import { openFleetPage } from './fleet-page.ts';
+import { BENCH_TOKEN, residentBytes, spawnServer, type ServerProcess } from './processes.ts';
 import { median, quantile, type BenchRow } from './stats.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const TOKEN = 'bench-fleet-token-0123';
 const WORKSPACES = 100;
 const BRANCHES = 10;
 const STEPS = 200;
@@ -58,50 +58,12 @@ function launcher(): { argv: (args: string[]) => string[]; label: string } {
   return { label: 'sources through tsx', argv: (args) => ['--import', loader, join(REPO, 'bench', 'from-source.ts'), ...args] };
 }
 
-interface Started {
-  child: ChildProcess;
-  origin: string;
-  coldMs: number;
-}
-
 /** Process start → URL → the first answer of `probe` (a full /api/fleet, or /api/workspace). */
-function startAndProbe(dir: string, probe: string): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, launcher().argv([dir, '--no-open', '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GCC_STUDIO_TOKEN: TOKEN } });
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const origin = /(http:\/\/[^\s/]+)\/\?token=/.exec(out)?.[1];
-      if (!origin) return;
-      child.stdout!.removeAllListeners('data');
-      fetch(`${origin}${probe}`, { headers: { authorization: `Bearer ${TOKEN}` } })
-        .then(async (res) => {
-          await res.json();
-          if (res.status !== 200) throw new Error(`${probe} answered ${res.status}`);
-          resolve({ child, origin, coldMs: performance.now() - t0 });
-        })
-        .catch((e: unknown) => (child.kill('SIGKILL'), reject(e)));
-    });
-    child.once('exit', (code) => {
-      if (!out.includes('http://')) reject(new Error(`exited with ${code} before its URL: ${err}`));
-    });
-  });
-}
+const startAndProbe = (dir: string, probe: string): Promise<ServerProcess> => spawnServer(launcher().argv([dir, '--no-open', '--port', '0']), { probe });
 
 function rssMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  const r = residentBytes(pid);
+  return { rss: (r?.rss ?? Number.NaN) / 2 ** 20, peak: (r?.peak ?? Number.NaN) / 2 ** 20 };
 }
 
 /** Burst steps (seq, write time) the stream shows: a fleet row's last steps of `main`, or a workspace's appended steps. */
@@ -118,7 +80,7 @@ async function stepLatencies(url: string, gccDirs: string[], firstStep: number):
   const lastSeen = new Map<string, number>();
   // Rows sent on connect carry the last steps of earlier phases: only steps written from now on are timed.
   const since = wallClockMs();
-  const source = new EventSource(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: `Bearer ${TOKEN}` } }) });
+  const source = new EventSource(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, Authorization: `Bearer ${BENCH_TOKEN}` } }) });
   source.onmessage = (message) => {
     const now = wallClockMs();
     const shown = burstSteps(message.data);
@@ -193,25 +155,25 @@ export async function runFleetBench(): Promise<BenchRow[]> {
     const baseline = await startAndProbe(alone, '/api/workspace');
     const baseRss = rssMb(baseline.child.pid!);
     const single = await stepLatencies(`${baseline.origin}/api/events`, [join(alone, '.GCC')], STEPS + 1);
-    await stop(baseline.child);
+    await baseline.stop();
     const fleet = await startAndProbe(root, '/api/fleet');
-    const rows = ((await (await fetch(`${fleet.origin}/api/fleet`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as FleetResponse).rows;
+    const rows = ((await (await fetch(`${fleet.origin}/api/fleet`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })).json()) as FleetResponse).rows;
     const idle = rssMb(fleet.child.pid!);
     const writing = dirs.slice(0, WRITERS).map((d) => join(d, '.GCC'));
     // First the server alone (the browser would take a core of two), then the page while the writers go on.
     const { latencies, written } = await stepLatencies(`${fleet.origin}/api/fleet/events`, writing, STEPS + 1);
     const busy = rssMb(fleet.child.pid!);
-    const browser = existsSync(join(REPO, 'dist', 'web', 'index.html')) ? await openFleetPage(`${fleet.origin}/?token=${TOKEN}`, WORKSPACES) : null;
+    const browser = existsSync(join(REPO, 'dist', 'web', 'index.html')) ? await openFleetPage(`${fleet.origin}/?token=${BENCH_TOKEN}`, WORKSPACES) : null;
     if (browser) await stepLatencies(`${fleet.origin}/api/fleet/events`, writing, STEPS + 1 + RATE * WRITE_SECONDS);
     const longTasks = (await browser?.finish()) ?? null;
-    await stop(fleet.child);
+    await fleet.stop();
     const cost = await rowCost(dirs[1]!);
     const scanMs = await scanCost(root);
     const p99 = quantile(latencies, 0.99);
     return [
       { name: `generated ${WORKSPACES} × ${BRANCHES} branches × ${STEPS} steps (${how})`, value: `${genS.toFixed(1)} s, ${rows.length} rows served` },
-      { name: 'cold start → full /api/fleet, 100 workspaces', value: `${fleet.coldMs.toFixed(0)} ms`, target: '≤ 3000 ms', ok: fleet.coldMs <= 3000 && rows.length === WORKSPACES },
-      { name: 'baseline: one single-workspace server → /api/workspace', value: `${baseline.coldMs.toFixed(0)} ms (a server per agent: 100 processes)` },
+      { name: 'cold start → full /api/fleet, 100 workspaces', value: `${fleet.firstAnswerMs.toFixed(0)} ms`, target: '≤ 3000 ms', ok: fleet.firstAnswerMs <= 3000 && rows.length === WORKSPACES },
+      { name: 'baseline: one single-workspace server → /api/workspace', value: `${baseline.firstAnswerMs.toFixed(0)} ms (a server per agent: 100 processes)` },
       { name: 'RSS of the fleet server, peak while 10 write', value: `${busy.peak.toFixed(0)} MB (idle ${idle.rss.toFixed(0)} MB)`, target: '≤ 300 MB', ok: busy.peak <= 300 },
       { name: 'baseline: one single-workspace server, ×100', value: `${baseRss.rss.toFixed(0)} MB each → ${(baseRss.rss * WORKSPACES).toFixed(0)} MB for 100` },
       { name: `step → fleet row, ${WRITERS} writers × ${RATE}/s`, value: `p50 ${median(latencies).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${latencies.length}/${written} steps seen`, target: '≤ 200 ms p99', ok: p99 <= 200 && latencies.length === written },

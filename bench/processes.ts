@@ -56,7 +56,7 @@ export interface ServerProcess {
   child: ChildProcess;
   origin: string;
   token: string;
-  /** Spawn → the first /api/workspace answer (200, body read). */
+  /** Spawn → the first answer of the probe (200, body read; /api/workspace unless another is asked for). */
   firstAnswerMs: number;
   /** The CPU time the server had used by then (null off Linux). */
   firstAnswerCpuMs: number | null;
@@ -66,8 +66,9 @@ export interface ServerProcess {
 
 export const BENCH_TOKEN = 'bench-token-0123456789';
 
-/** Spawns `node <argv…>` (a server command line), waits for its URL line and times its first /api/workspace. */
-export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?: boolean } = {}): Promise<ServerProcess> {
+/** Spawns `node <argv…>` (a server command line), waits for its URL line and times its first answer of `probe`. */
+export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?: boolean; probe?: string } = {}): Promise<ServerProcess> {
+  const probe = options.probe ?? '/api/workspace';
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [...(options.execArgv ?? []), ...argv], {
@@ -89,10 +90,10 @@ export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?
       if (!origin) return;
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
-      fetch(`${origin}/api/workspace`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
+      fetch(`${origin}${probe}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
         .then(async (res) => {
           const workspace: unknown = await res.json();
-          if (res.status !== 200) throw new Error(`/api/workspace answered ${res.status}`);
+          if (res.status !== 200) throw new Error(`${probe} answered ${res.status}`);
           const firstAnswerMs = performance.now() - t0;
           resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(child.pid!), workspace, stop });
         })

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonGccWriter, writerStateFromExpected } from '../../server/demo/python-writer.ts';
-import { CORPUS, REPO, freePort } from './studio.ts';
+import { CORPUS, REPO, freePort, stopServerProcess } from './studio.ts';
 
 export interface FleetStudio {
   url: string;
@@ -51,13 +51,7 @@ export async function startFleetStudio(layout: Record<string, string>, extraArgs
     writer: (at, corpus) => new PythonGccWriter(join(root, at, '.GCC'), writerStateFromExpected(JSON.parse(readFileSync(join(CORPUS, corpus, 'expected.json'), 'utf8')))),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) console.log(`gcc-studio exited early (${child.exitCode ?? child.signalCode}):\n${err}`);
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopServerProcess(child);
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -103,14 +103,18 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
     python: () => (python ??= new RealPythonWriter(dir)),
     async stop() {
       await python?.close();
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopServerProcess(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGTERM, then SIGKILL after 3 s: a server that hangs in its shutdown must not hold up the suite. */
+export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -50,6 +50,8 @@ export function createApp(deps: AppDeps) {
     .use('*', apiGuard(deps.security))
     .route('/workspace', workspaceRoutes(versioned, travel))
     .route('/session', sessionRoutes(deps.security.startedAt))
+    // One workspace, no fleet: the page asks first thing (a 404 here was read as the answer and logged an error).
+    .get('/fleet', (c) => c.json({ mode: 'single' as const }))
     .route('/branches', branchRoutes(versioned, travel))
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))

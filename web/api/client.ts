@@ -97,15 +97,8 @@ export const api = {
     const text = query.toString();
     return withWorkspace(text ? `/api/events?${text}` : '/api/events');
   },
-  /** The fleet's rows; a single-workspace server has no fleet route (404): `single`. */
-  fleet: async (signal?: AbortSignal): Promise<FleetResponse | { mode: 'single' }> => {
-    try {
-      return await getJson<FleetResponse>('/api/fleet', signal);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return { mode: 'single' };
-      throw err;
-    }
-  },
+  /** The fleet's rows; a single-workspace server answers `single`. */
+  fleet: (signal?: AbortSignal) => getJson<FleetResponse | { mode: 'single' }>('/api/fleet', signal),
   /** The fleet's EventSource URL: resumes from `since` of `epoch`; the token rides in the query, as on eventsUrl. */
   fleetEventsUrl: (epoch: string | null, since: string) => {
     const query = new URLSearchParams();

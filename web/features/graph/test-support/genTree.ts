@@ -3,6 +3,7 @@
 // on the target) or abandoned, with commits spread over the live ones. Deterministic for a seed.
 import type { BranchSummary } from '../../../../shared/api.ts';
 import type { BranchMetadata, BranchStatus, Commit } from '../../../../shared/types.ts';
+import { seededRandom } from '../../../../shared/gcc/test-support/fuzz-inputs.ts';
 import type { LayoutInput } from '../layout.ts';
 
 export interface TreeShape {
@@ -11,17 +12,6 @@ export interface TreeShape {
   seed?: number;
   /** Live branches (besides main) the history keeps at most at once. */
   maxAlive?: number;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -33,7 +23,7 @@ interface Live {
 }
 
 export function generateTree({ branches, commits, seed = 1, maxAlive = 24 }: TreeShape): LayoutInput {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const all = new Map<string, Live>();
   const alive: string[] = ['main'];
