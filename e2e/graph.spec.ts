@@ -17,20 +17,39 @@ const test = base.extend<{ tree: { studio: Studio; tree: BranchTree } }>({
 
 const rowsOf = (view: Locator, branch: string) => view.locator(`.graph-row[data-branch="${branch}"]`);
 
+/**
+ * Scrolls the graph to `top` (null: down a screen, keeping one row of overlap) and resolves once the virtualizer has
+ * drawn rows over both edges of the new screen: a fixed wait, or none, read the rows of the screen before on a loaded
+ * machine, and missed a branch. True when a screen down was asked for at the end already.
+ */
+function scrollGraph(scroller: Locator, top: number | null): Promise<boolean> {
+  return scroller.evaluate(async (el, to) => {
+    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+    el.scrollTop = to ?? el.scrollTop + el.clientHeight - 28;
+    const view = el.getBoundingClientRect();
+    const covers = (y: number) =>
+      [...el.querySelectorAll('.graph-row')].some((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top <= y && b.bottom >= y;
+      });
+    for (let frame = 0; frame < 120; frame++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const bottom = Math.min(view.bottom, view.top + el.scrollHeight - el.scrollTop) - 2;
+      if (covers(view.top + 2) && covers(bottom)) break;
+    }
+    return to === null && atEnd;
+  }, top);
+}
+
 /** Scrolls the graph from top to bottom a screen at a time and returns every branch name its rows showed. */
 async function namesByScrolling(page: Page): Promise<Set<string>> {
   const scroller = page.getByTestId('graph-view');
   const seen = new Set<string>();
-  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await scrollGraph(scroller, 0);
   for (let i = 0; i < 200; i++) {
     for (const name of await scroller.locator('.graph-row .branch-chip-name').allTextContents()) seen.add(name);
-    const done = await scroller.evaluate((el) => {
-      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
-      el.scrollTop += el.clientHeight - 28;
-      return atEnd;
-    });
+    const done = await scrollGraph(scroller, null);
     if (done) break;
-    await page.waitForTimeout(30);
   }
   return seen;
 }
@@ -112,15 +131,9 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
 async function findRows(page: Page, branch: string): Promise<Locator> {
   const scroller = page.getByTestId('graph-view');
   const rows = rowsOf(scroller, branch);
-  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await scrollGraph(scroller, 0);
   for (let i = 0; i < 200 && (await rows.count()) === 0; i++) {
-    const atEnd = await scroller.evaluate((el) => {
-      const end = el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
-      el.scrollTop += el.clientHeight - 28;
-      return end;
-    });
-    if (atEnd) break;
-    await page.waitForTimeout(30);
+    if (await scrollGraph(scroller, null)) break;
   }
   return rows;
 }
