@@ -6,9 +6,14 @@ import { PythonGccWriter } from './python-writer.ts';
 
 const ENTRY = childEntry(import.meta.url, 'burst-writer');
 
-/** Milliseconds since the epoch with sub-millisecond precision, comparable between processes of one machine. */
+/**
+ * Milliseconds since the epoch from the system clock, comparable between processes of one machine. Not
+ * `performance.timeOrigin + performance.now()`: each process fixes its origin when it starts, and two processes
+ * drifted apart by up to 1.7 ms after the machine had been up three hours, so a reader saw appends before they were
+ * written. Whole milliseconds, rounded down in both processes, never go backwards between them.
+ */
 export function wallClockMs(): number {
-  return performance.timeOrigin + performance.now();
+  return Date.now();
 }
 
 /** `seq=<i> t=<ms>`: the observation of the i-th burst step (1-based). */
