@@ -16,10 +16,12 @@ const { projectDir: root, gccDir } = await locateGccDir(projectDir);
 const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus() });
 await store.load();
 // What `gcc-studio context` prints: the text alone (token counts are the page's, counted off the main thread).
-const text = store.contextText(branch, 1, dialect);
+const reading = store.contextText(branch, 1, dialect);
 const workMs = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
-if (text === null) throw new Error(`no branch ${branch}`);
+if (reading === null) throw new Error(`no branch ${branch}`);
+if (reading.error !== undefined) throw new Error(`context() raises ${reading.error}`);
+const text = reading.text;
 writeFileSync(outFile, text);
 const mem = process.memoryUsage();
 process.stdout.write(`${JSON.stringify({ workMs, cpuMs: (cpu.user + cpu.system) / 1000, chars: text.length, rssBytes: process.resourceUsage().maxRSS * 1024, heapBytes: mem.heapUsed })}\n`);
