@@ -164,7 +164,7 @@ export class Chunk {
   }
 }
 
-function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed: number): Uint8Array {
+export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed: number): Uint8Array {
   const fromTail = consumed - base.consumed;
   if (fromTail >= FINGERPRINT_BYTES) return tail.slice(fromTail - FINGERPRINT_BYTES, fromTail);
   const need = FINGERPRINT_BYTES - fromTail;

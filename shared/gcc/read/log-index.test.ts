@@ -1,0 +1,181 @@
+// The index reads every log exactly as continueLog does: the same steps (decoded again from the bytes), merges,
+// diagnostics, pending block and state, whole or from any split point; and its columns (numbers, timestamps, time
+// keys, merges, plain shapes) agree with the decoded steps. Inputs: every corpus log, the large log's layout, logs
+// written from random values, and damaged corpus files.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { largeStepText } from '../../../bench/gen-large.ts';
+import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
+import type { Dialect } from '../../types.ts';
+import { encodeUtf8 } from './bytes.ts';
+import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
+import { indexLog, type LogIndexResult } from './log-index.ts';
+import { timestampKey } from './records.ts';
+import { StepIndex } from './step-index.ts';
+import { plainShapeOf } from './step-list.ts';
+import { fuzzInputs, seededRandom } from '../test-support/fuzz-inputs.ts';
+import { corpusSeedFiles } from '../test-support/fuzz-seeds.ts';
+
+const FILE = 'branches/main/log.md';
+
+/** The index of `bytes` read in pieces cut at `cuts`, and continueLog's reading of the same pieces. */
+function both(bytes: Uint8Array, dialect: Dialect | undefined, cuts: number[] = []) {
+  const index = new StepIndex(FILE, dialect, (s, e) => bytes.subarray(s, e));
+  let iState: LogState = initialLogState({ file: FILE, dialect });
+  let pState: LogState = iState;
+  const ir: LogIndexResult[] = [];
+  const pr: LogParseResult[] = [];
+  for (const cut of [...cuts, bytes.length]) {
+    if (cut < iState.consumed) continue;
+    const a = indexLog(iState, bytes.subarray(iState.consumed, cut), index);
+    const b = continueLog(pState, bytes.subarray(pState.consumed, cut));
+    ir.push(a);
+    pr.push(b);
+    if (a.needsFullReparse || b.needsFullReparse) break;
+    iState = a.state;
+    pState = b.state;
+  }
+  index.commit();
+  return { index, ir, pr };
+}
+
+function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: number[] = [], label = '') {
+  const { index, ir, pr } = both(bytes, dialect, cuts);
+  expect(ir.length, label).toBe(pr.length);
+  for (let k = 0; k < ir.length; k++) {
+    const { steps: count, ...restI } = ir[k]!;
+    const { steps, ...restP } = pr[k]!;
+    expect(restI, `${label} piece ${k}`).toEqual(restP);
+    expect(count, label).toBe(steps.length);
+  }
+  const all = pr.flatMap((r) => r.steps);
+  if (pr.some((r) => r.needsFullReparse)) return;
+  expect(index.slice(), label).toEqual(all);
+  for (let i = 0; i < all.length; i++) {
+    const s = all[i]!;
+    expect([index.stepAt(i), index.timestampAt(i), index.timeKeyAt(i), index.mergedFromAt(i), index.rangeAt(i)], `${label} #${i}`).toEqual([s.step, s.timestamp, timestampKey(s.timestamp), s.mergedFrom, s.range]);
+    const shape = index.plainShapeAt(i);
+    if (shape >= 0) expect(plainShapeOf(s), `${label} #${i} proved plain`).toBe(shape);
+  }
+  // Decoded one at a time, from the end, as the page and CONTEXT ask.
+  for (let i = all.length - 1; i >= Math.max(0, all.length - 7); i--) expect(index.at(i), label).toEqual(all[i]);
+}
+
+describe('indexLog equals continueLog', () => {
+  const seeds = corpusSeedFiles().filter((f) => f.kind === 'log');
+
+  it('every corpus log, whole and split, in its own dialect and the others', () => {
+    expect(seeds.length).toBeGreaterThan(10);
+    const rng = seededRandom(7);
+    for (const f of seeds) {
+      for (const dialect of [undefined, 'python', 'typescript', 'lua', 'zig'] as const) {
+        expectSame(f.bytes, dialect, [], `${f.source} ${dialect}`);
+        const cuts = [Math.floor(rng() * f.bytes.length), Math.floor(rng() * f.bytes.length)].sort((a, b) => a - b);
+        expectSame(f.bytes, dialect, cuts, `${f.source} ${dialect} cut ${cuts}`);
+      }
+    }
+  });
+
+  it('the large log layout (escaped `---` lines, non-ASCII, merge headings), and most records on the fast path', () => {
+    let text = '# OTA Log — branch `main`\n\n';
+    for (let i = 9990; i <= 10030; i++) text += largeStepText(i, i % 2 ? 'ts' : 'py');
+    const bytes = encodeUtf8(text);
+    expectSame(bytes, 'typescript');
+    expectSame(bytes, 'typescript', [100, 5000, 5001, bytes.length - 3]);
+    // Every step a step-by-step append would bring.
+    const ends: number[] = [];
+    for (let at = text.indexOf('---\n'); at !== -1; at = text.indexOf('---\n', at + 1)) ends.push(encodeUtf8(text.slice(0, at + 4)).length);
+    expectSame(bytes, 'typescript', ends);
+    const { index } = both(bytes, 'typescript');
+    let decoded = 0;
+    for (let i = 0; i < index.length; i++) if ((index as unknown as { decoded: Map<number, unknown> }).decoded.has(i)) decoded++;
+    // The first step (after the file header) and the one after the merge heading.
+    expect(decoded).toBe(2);
+  });
+
+  it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes), at random cuts', () => {
+    const line = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('---', '\\---', '\\\\---', '', 'Title---', '--- x', '**Thought:** x', '**Action:**', 'a:**b', '## x', '### Step 9 — z', '\r', 'x\r', '\\', 'naïve café — ✓', 'a\u2028b', ' lead', 'trail ', '\u00a0x', 'x\u3000', '\x1f', '😀') },
+      { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
+    );
+    const value = fc.array(line, { maxLength: 5 }).chain((ls) => fc.constantFrom('\n', '\n', '\r\n').map((nl) => ls.join(nl)));
+    const ts = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    const item = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ o: value, t: value, a: value, ts, n: fc.constantFrom(0, 1, 1, 1, -1) }) },
+      { weight: 1, arbitrary: fc.record({ branch: fc.constantFrom('feat', 'x-1'), ts }) },
+    );
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 10 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 }), fc.constantFrom<Dialect | undefined>(undefined, 'typescript', 'lua'), (items, fracs, dialect) => {
+        let text = serializeLogHeader('main');
+        let n = 0;
+        for (const it of items) {
+          if ('branch' in it) text += serializeMergeHeader(it.branch, it.ts);
+          else text += serializeStep({ step: Math.max(0, (n += it.n)), timestamp: it.ts, observation: it.o, thought: it.t, action: it.a });
+        }
+        const bytes = encodeUtf8(text);
+        expectSame(bytes, dialect, fracs.map((f) => Math.floor(f * bytes.length)).sort((a, b) => a - b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('damaged corpus logs (cuts, splices, flipped bytes, structure inside values, CRLF, bad UTF-8)', () => {
+    const all = corpusSeedFiles();
+    const inputs = fuzzInputs(all, 400, 20261204).filter((i) => i.kind === 'log');
+    expect(inputs.length).toBeGreaterThan(50);
+    const rng = seededRandom(11);
+    for (const [k, input] of inputs.entries()) {
+      expectSame(input.bytes, 'typescript', [], `#${k} ${input.label}`);
+      expectSame(input.bytes, undefined, [Math.floor(rng() * input.bytes.length)], `#${k} ${input.label} split`);
+    }
+  });
+
+  it('proves plain exactly the values every line reader reads back unchanged, on the fast path', () => {
+    // Each written as the observation of a step the fast path reads (checked below).
+    // [value, plain, proved plain (when it differs: the proof is conservative there)]
+    const cases: [string, boolean, boolean?][] = [
+      ['one line', true],
+      ['a\nb\nc', true],
+      ['a\n---\nb', true],
+      ['a\n---\n---\nb', false],
+      ['a\n---\nb\nc\n---\nd', true],
+      ['a\n---', false],
+      ['---\na', false],
+      ['\\---\na', false],
+      ['a\n\\---\nb', false],
+      ['a---', false],
+      ['a\nb---\nc', false],
+      ['\u00a0a', false],
+      ['a\u3000', false],
+      ['a\u2028b', false],
+      ['a\x1fb', false],
+      ['a\x7fb', true],
+      ['tab\tinside', true],
+      ['x\n\ty', false],
+      ['x **Thought:** inside', false],
+      ['bold **TODO** x', true],
+      ['a ## b', true, false],
+      ['a ## Commit b', false],
+      ['see **Note:**x', true, false],
+      ['naïve café — ✓', true],
+      ['— leading dash', true],
+      ['😀', true],
+    ];
+    for (const [v, plain, proved = plain] of cases) {
+      const text = serializeLogHeader('m') + serializeStep({ step: 1, timestamp: '2026-01-01T00:00:00Z', observation: 'x', thought: '', action: '' }) + serializeStep({ step: 2, timestamp: '2026-01-01T00:00:01Z', observation: v, thought: 't', action: '' });
+      const bytes = encodeUtf8(text);
+      expectSame(bytes, 'typescript', [], JSON.stringify(v));
+      const { index } = both(bytes, 'typescript');
+      expect((index as unknown as { decoded: Map<number, unknown> }).decoded.has(1), `${JSON.stringify(v)} on the fast path`).toBe(false);
+      expect(index.plainShapeAt(1), JSON.stringify(v)).toBe(proved ? 0 : -1);
+      expect(plainShapeOf(index.at(1)!), JSON.stringify(v)).toBe(plain ? 0 : -1);
+    }
+  });
+
+  it('the columns of a whole parse agree with parseLog', () => {
+    const bytes = encodeUtf8(serializeLogHeader('m') + serializeStep({ step: 1, timestamp: '2026-02-30T10:00:00.5+02:00', observation: 'o', thought: '', action: 'a' }));
+    const { index } = both(bytes, 'python');
+    expect(index.timeKeyAt(0)).toEqual(timestampKey('2026-02-30T10:00:00.5+02:00'));
+    expect(index.slice()).toEqual(parseLog(bytes, { file: FILE, dialect: 'python' }).steps);
+  });
+});

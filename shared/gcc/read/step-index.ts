@@ -1,0 +1,276 @@
+// A log's steps kept as an index of the file, not as strings: per record its byte range, step number, timestamp
+// (ASCII bytes in one arena), time key, merge and plain shape, in typed arrays (~60 bytes a step, against ~1.5 KB for
+// a decoded step and its strings). Records the fast path read (step-scan.ts) are decoded again from the file's bytes
+// when asked for, by log.ts's own reader, so a decoded step is exactly what a full parse gives. Records only the full
+// reader could read are kept decoded (a damaged or hand-laid record, a merge's first step: few).
+//
+// Appends stay invisible until `commit` (a read of the disk becomes visible only when it is complete), and `rollback`
+// forgets them.
+import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
+import { initialLogState, continueLog } from './log.ts';
+import { timestampKey } from './records.ts';
+import { sliceBounds, type StepList } from './step-list.ts';
+
+/** The file's bytes [start, end), read when a step is decoded. Throws when the file no longer holds them. */
+export type ByteReader = (start: number, end: number) => Uint8Array;
+
+const NO_MERGE = -1;
+
+export class StepIndex implements StepList {
+  /** Steps visible to readers. */
+  length = 0;
+  /** Steps written, committed or not. */
+  private written = 0;
+  // One column a field, all grown together (capacity).
+  private capacity = 0;
+  private starts = new Float64Array(0);
+  private ends = new Float64Array(0);
+  private numbers = new Float64Array(0);
+  private secs = new Float64Array(0);
+  private nanos = new Int32Array(0);
+  private merges = new Int32Array(0);
+  /** Plain shape, or -1. */
+  private flags = new Int8Array(0);
+  /** Where each step's timestamp starts in the arena; entry i + 1 is where it ends. */
+  private tsAt = new Uint32Array(1);
+  private arena = new Uint8Array(0);
+  private arenaUsed = 0;
+  private readonly mergeNames: string[] = [];
+  private readonly decoded = new Map<number, OtaStep>();
+
+  constructor(
+    /** Path relative to .GCC/ (the decoded records' diagnostics are not kept). */
+    readonly file: string,
+    readonly dialect: Dialect | undefined,
+    private readonly read: ByteReader,
+  ) {}
+
+  /** A record the fast path read: its timestamp's bytes are `bytes[tsStart, tsEnd)`. */
+  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], mergedFrom: string | undefined, plainShape: number): void {
+    const i = this.grow();
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.numbers[i] = step;
+    this.secs[i] = key[0];
+    this.nanos[i] = key[1];
+    this.merges[i] = mergedFrom === undefined ? NO_MERGE : this.mergeId(mergedFrom);
+    this.flags[i] = plainShape;
+    let used = this.arenaUsed;
+    this.ensureArena(used + tsEnd - tsStart);
+    const arena = this.arena;
+    for (let k = tsStart; k < tsEnd; k++) arena[used++] = bytes[k]!;
+    this.arenaUsed = used;
+    this.tsAt[i + 1] = used;
+  }
+
+  /** A record the full reader read, kept decoded. */
+  pushDecoded(s: OtaStep, plainShape: number): void {
+    const i = this.grow();
+    this.starts[i] = s.range.start;
+    this.ends[i] = s.range.end;
+    this.numbers[i] = s.step;
+    const key = timestampKey(s.timestamp);
+    this.secs[i] = key ? key[0] : Number.NaN;
+    this.nanos[i] = key ? key[1] : 0;
+    this.merges[i] = s.mergedFrom === undefined ? NO_MERGE : this.mergeId(s.mergedFrom);
+    this.flags[i] = plainShape;
+    this.tsAt[i + 1] = this.arenaUsed;
+    this.decoded.set(i, s);
+  }
+
+  /**
+   * Room for about `bytes / 80` more steps (the shortest record a writer writes is ~80 bytes): growing by copies would
+   * touch every page again, and fresh pages are dear (~3 ms a MB on the bench machine); reserved ones cost nothing
+   * until they are written.
+   */
+  reserveFor(bytes: number): void {
+    const steps = Math.ceil(bytes / 80);
+    this.ensureCapacity(this.written + steps);
+    this.ensureArena(this.arenaUsed + steps * 30);
+  }
+
+  /** The next step's index, with room for it. */
+  private grow(): number {
+    this.ensureCapacity(this.written + 1);
+    return this.written++;
+  }
+
+  private ensureCapacity(want: number): void {
+    if (want <= this.capacity) return;
+    const n = Math.max(1024, Math.ceil(this.capacity * 1.5), want);
+    const widen = <A extends Float64Array | Int32Array | Int8Array | Uint32Array>(old: A, next: A): A => {
+      next.set(old);
+      return next;
+    };
+    this.starts = widen(this.starts, new Float64Array(n));
+    this.ends = widen(this.ends, new Float64Array(n));
+    this.numbers = widen(this.numbers, new Float64Array(n));
+    this.secs = widen(this.secs, new Float64Array(n));
+    this.nanos = widen(this.nanos, new Int32Array(n));
+    this.merges = widen(this.merges, new Int32Array(n));
+    this.flags = widen(this.flags, new Int8Array(n));
+    this.tsAt = widen(this.tsAt, new Uint32Array(n + 1));
+    this.capacity = n;
+  }
+
+  private ensureArena(want: number): void {
+    if (want <= this.arena.length) return;
+    const next = new Uint8Array(Math.max(this.arena.length * 2, want, 64 * 1024));
+    next.set(this.arena.subarray(0, this.arenaUsed));
+    this.arena = next;
+  }
+
+  private mergeId(branch: string): number {
+    const last = this.mergeNames.length - 1;
+    if (last >= 0 && this.mergeNames[last] === branch) return last;
+    let id = this.mergeNames.lastIndexOf(branch);
+    if (id === -1) id = this.mergeNames.push(branch) - 1;
+    return id;
+  }
+
+  /** Steps written since the last commit. */
+  get uncommitted(): number {
+    return this.written - this.length;
+  }
+
+  commit(): void {
+    this.length = this.written;
+  }
+
+  /** Forgets the steps written since the last commit. */
+  rollback(): void {
+    for (let i = this.length; i < this.written; i++) this.decoded.delete(i);
+    this.written = this.length;
+    this.arenaUsed = this.tsAt[this.length]!;
+  }
+
+  stepAt(i: number): number {
+    return this.numbers[this.checked(i)]!;
+  }
+
+  timestampAt(i: number): string {
+    const d = this.decoded.get(this.checked(i));
+    if (d) return d.timestamp;
+    return String.fromCharCode(...this.arena.subarray(this.tsAt[i]!, this.tsAt[i + 1]!));
+  }
+
+  timeKeyAt(i: number): [number, number] | null {
+    const secs = this.secs[this.checked(i)]!;
+    return Number.isNaN(secs) ? null : [secs, this.nanos[i]!];
+  }
+
+  mergedFromAt(i: number): string | undefined {
+    const id = this.merges[this.checked(i)]!;
+    return id === NO_MERGE ? undefined : this.mergeNames[id];
+  }
+
+  rangeAt(i: number): ByteRange {
+    return { start: this.starts[this.checked(i)]!, end: this.ends[i]! };
+  }
+
+  plainShapeAt(i: number): number {
+    return this.flags[this.checked(i)]!;
+  }
+
+  private checked(i: number): number {
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`step ${i} of ${this.length}`);
+    return i;
+  }
+
+  at(i: number): OtaStep | undefined {
+    const k = i < 0 ? this.length + i : i;
+    return k >= 0 && k < this.length ? this.slice(k, k + 1)[0] : undefined;
+  }
+
+  slice(from?: number, to?: number): OtaStep[] {
+    const [a, b] = sliceBounds(this.length, from, to);
+    const out: OtaStep[] = [];
+    let i = a;
+    while (i < b) {
+      const d = this.decoded.get(i);
+      if (d) {
+        out.push(d);
+        i++;
+        continue;
+      }
+      // A run of records the fast path read: contiguous in the file (only blank lines between them), decoded at once.
+      let j = i + 1;
+      while (j < b && !this.decoded.has(j)) j++;
+      this.decodeRun(i, j, out);
+      i = j;
+    }
+    return out;
+  }
+
+  /** Decodes records [i, j), all read by the fast path, with the full reader, and checks they are the indexed ones. */
+  private decodeRun(i: number, j: number, out: OtaStep[]): void {
+    const start = this.starts[i]!;
+    const bytes = this.read(start, this.ends[j - 1]!);
+    const state = { ...initialLogState({ file: this.file, dialect: this.dialect }), consumed: start, headerSeen: true };
+    const r = continueLog(state, bytes);
+    if (r.steps.length !== j - i) throw new StaleStepsError(this.file, start);
+    for (let k = 0; k < r.steps.length; k++) {
+      const s = r.steps[k]!;
+      if (s.range.start !== this.starts[i + k] || s.range.end !== this.ends[i + k] || s.step !== this.numbers[i + k]) throw new StaleStepsError(this.file, s.range.start);
+      const merged = this.mergedFromAt(i + k);
+      if (merged !== undefined) s.mergedFrom = merged;
+      else delete s.mergedFrom;
+      out.push(s);
+    }
+  }
+
+  prefix(n: number): StepList {
+    return n >= this.length ? this : new PrefixList(this, Math.max(0, n));
+  }
+
+  [Symbol.iterator](): Iterator<OtaStep> {
+    return iterateInRuns(this);
+  }
+}
+
+/** The file changed under the index (a rewrite the watcher has not reported yet): read it again and ask again. */
+export class StaleStepsError extends Error {
+  constructor(
+    readonly file: string,
+    readonly at: number,
+  ) {
+    super(`${file} changed while it was read (at byte ${at}); it is read again`);
+  }
+}
+
+/** Decoded a few hundred at a time: iterating a 200,000-step log never holds it all decoded. */
+function* iterateInRuns(list: StepList): Generator<OtaStep> {
+  const RUN = 512;
+  for (let i = 0; i < list.length; i += RUN) yield* list.slice(i, Math.min(list.length, i + RUN));
+}
+
+class PrefixList implements StepList {
+  constructor(
+    private readonly whole: StepList,
+    readonly length: number,
+  ) {}
+  private checked(i: number): number {
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`step ${i} of ${this.length}`);
+    return i;
+  }
+  slice(from?: number, to?: number): OtaStep[] {
+    const [a, b] = sliceBounds(this.length, from, to);
+    return this.whole.slice(a, b);
+  }
+  at(i: number): OtaStep | undefined {
+    const k = i < 0 ? this.length + i : i;
+    return k >= 0 && k < this.length ? this.whole.at(k) : undefined;
+  }
+  prefix(n: number): StepList {
+    return n >= this.length ? this : new PrefixList(this.whole, Math.max(0, n));
+  }
+  stepAt = (i: number) => this.whole.stepAt(this.checked(i));
+  timestampAt = (i: number) => this.whole.timestampAt(this.checked(i));
+  timeKeyAt = (i: number) => this.whole.timeKeyAt(this.checked(i));
+  mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));
+  rangeAt = (i: number) => this.whole.rangeAt(this.checked(i));
+  plainShapeAt = (i: number) => this.whole.plainShapeAt(this.checked(i));
+  [Symbol.iterator](): Iterator<OtaStep> {
+    return iterateInRuns(this);
+  }
+}

@@ -1,0 +1,245 @@
+// The fast path of log.md's reader: one step record recognised on the bytes, without decoding it, when it is exactly
+// as the standard writers (Python, TypeScript, Rust, Go, Elixir) put it and log-step.ts would read it without a single
+// diagnostic. Anything else (a missing field, CRLF, a blank or label line inside a value, a bare `---` line, Lua's
+// newline pattern, a step header in a value) is refused here and read by log.ts's full reader instead, so refusing
+// costs only time. What a record's reading would give is decided here from the bytes: where it ends, its number and
+// timestamp, its time key, how many lines it spans, and whether every Contexa line reader reads it back unchanged
+// (plain-record.ts's isPlainStep, proved conservatively: "not proved" sends it to the exact check).
+//
+// The scan walks each byte once in one loop (a class table picks out the few bytes that matter): ~35 ms for a 50 MB
+// log here, against ~1 s for decoding and reading every record into strings.
+
+/** Which fields of a plain step are empty (reader-tally.ts's shapes): observation or thought told, only an action, none. */
+export const SHAPE_TOLD = 0;
+export const SHAPE_ACTION_ONLY = 1;
+export const SHAPE_EMPTY = 2;
+
+// Byte classes: 0 is any byte that needs no look.
+const NL = 1;
+/** \v \f \x1c-\x1f: line breaks for some reader (Python's splitlines): the record is read, but not proved plain. */
+const ODD = 2;
+/** \r: refused (CRLF layouts have their own diagnostics). */
+const CR = 3;
+/** Lead bytes of U+0085, U+2028, U+2029 (odd breaks) and of the Unicode spaces a trim removes. */
+const LEAD = 4;
+/** `*` (a `:**` may be a label inside a value) and `#` (a `##` may be a header inside a value). */
+const MARK = 5;
+const CLASS = new Uint8Array(256);
+CLASS[0x0a] = NL;
+for (const b of [0x0b, 0x0c, 0x1c, 0x1d, 0x1e, 0x1f]) CLASS[b] = ODD;
+CLASS[0x0d] = CR;
+for (const b of [0xc2, 0xe1, 0xe2, 0xe3, 0xef]) CLASS[b] = LEAD;
+CLASS[0x2a] = MARK;
+CLASS[0x23] = MARK;
+
+const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const STEP_HEADER = ascii('### Step ');
+const OBSERVATION = ascii('**Observation:**');
+const THOUGHT = ascii('**Thought:**');
+const ACTION = ascii('**Action:**');
+const MERGED_FROM = ascii('\n## Merged from ');
+const LABELS = [OBSERVATION, THOUGHT, ACTION];
+
+export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
+  if (at + token.length > bytes.length) return false;
+  for (let k = 0; k < token.length; k++) if (bytes[at + k] !== token[k]) return false;
+  return true;
+}
+
+/** Whether the (multi-byte) character at `at` is one a trim removes: U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
+function isEdgeChar(bytes: Uint8Array, at: number): boolean {
+  const a = bytes[at]!;
+  const b = bytes[at + 1]!;
+  const c = bytes[at + 2]!;
+  if (a === 0xc2) return b === 0x85 || b === 0xa0;
+  if (a === 0xe1) return b === 0x9a && c === 0x80;
+  if (a === 0xe2) return (b === 0x80 && (c <= 0x8a || c === 0xa8 || c === 0xa9 || c === 0xaf)) || (b === 0x81 && c === 0x9f);
+  if (a === 0xe3) return b === 0x80 && c === 0x80;
+  if (a === 0xef) return b === 0xbb && c === 0xbf;
+  return false;
+}
+
+/** Whether the line [s, e) starts or ends with a character some trim removes (an empty line does too). */
+function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
+  if (e <= s) return true;
+  const first = bytes[s]!;
+  if (first <= 0x20 || (first >= 0xc2 && isEdgeChar(bytes, s))) return true;
+  const last = bytes[e - 1]!;
+  if (last <= 0x20) return true;
+  if (last < 0x80) return false;
+  // The last character's lead byte: two or three bytes back (four-byte characters are never spaces).
+  if (e - 2 >= s && bytes[e - 2]! >= 0xc0) return isEdgeChar(bytes, e - 2);
+  if (e - 3 >= s && bytes[e - 3]! >= 0xe0) return isEdgeChar(bytes, e - 3);
+  return false;
+}
+
+/** Whether bytes[at] is an ASCII digit. */
+const digitAt = (bytes: Uint8Array, at: number): boolean => bytes[at]! - 0x30 <= 9 && bytes[at]! >= 0x30;
+
+/** TIMESTAMP_RE on bytes: `YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`. */
+export function isTimestampBytes(b: Uint8Array, s: number, e: number): boolean {
+  if (e - s < 20) return false;
+  for (let k = 0; k < 19; k++) {
+    const want = SHAPE[k]!;
+    if (want === 0 ? !digitAt(b, s + k) : b[s + k] !== want) return false;
+  }
+  let i = s + 19;
+  if (b[i] === 0x2e) {
+    const f = ++i;
+    while (i < e && digitAt(b, i)) i++;
+    if (i === f) return false;
+  }
+  if (b[i] === 0x5a) return i + 1 === e;
+  if (b[i] !== 0x2b && b[i] !== 0x2d) return false;
+  return i + 6 === e && digitAt(b, i + 1) && digitAt(b, i + 2) && b[i + 3] === 0x3a && digitAt(b, i + 4) && digitAt(b, i + 5);
+}
+
+/** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
+const SHAPE = Uint8Array.from('0000-00-00T00:00:00', (c) => (c === '0' ? 0 : c.charCodeAt(0)));
+
+/** Everything the reader decides about one record, filled in by StepScanner.scan. */
+export interface ScannedStep {
+  /** Byte just after the record's closing `---\n`. */
+  end: number;
+  /** The closing `---\n` ends the bytes: the record is complete only if what comes next starts an item (provisional). */
+  atEnd: boolean;
+  step: number;
+  /** The timestamp's bytes [tsStart, tsEnd). */
+  tsStart: number;
+  tsEnd: number;
+  /** Newlines in the record. */
+  lines: number;
+  /** Shape (SHAPE_*) when every line reader is proved to read the record back unchanged, else -1. */
+  plainShape: number;
+}
+
+/** Reads canonical step records on bytes. One instance serves a whole scan (no object per record). */
+export class StepScanner implements ScannedStep {
+  end = 0;
+  atEnd = false;
+  step = 0;
+  tsStart = 0;
+  tsEnd = 0;
+  lines = 0;
+  plainShape = -1;
+  private bytes: Uint8Array = new Uint8Array(0);
+  // Per value: proved plain so far, and whether it was empty.
+  private plain = true;
+  private empty = [false, false, false];
+
+  /** Whether the bytes at `p` are one canonical step record (the fields above are then set). */
+  scan(bytes: Uint8Array, p: number): boolean {
+    this.bytes = bytes;
+    if (!startsWithBytes(bytes, p, STEP_HEADER)) return false;
+    let i = p + 9;
+    let n = 0;
+    while (i < bytes.length && digitAt(bytes, i)) n = n * 10 + (bytes[i++]! - 0x30);
+    // Up to 15 digits the running sum is exactly Number(digits).
+    if (i === p + 9 || i - p - 9 > 15) return false;
+    if (bytes[i] !== 0x20 || bytes[i + 1] !== 0xe2 || bytes[i + 2] !== 0x80 || bytes[i + 3] !== 0x94 || bytes[i + 4] !== 0x20) return false;
+    const tsStart = i + 5;
+    let nl = tsStart;
+    while (nl < bytes.length && nl - tsStart <= 40 && bytes[nl] !== 0x0a) nl++;
+    if (bytes[nl] !== 0x0a || !isTimestampBytes(bytes, tsStart, nl)) return false;
+    this.step = n;
+    this.tsStart = tsStart;
+    this.tsEnd = nl;
+    this.lines = 1;
+    this.plain = true;
+    let at = nl + 1;
+    for (let k = 0; k < 3; k++) {
+      if (!startsWithBytes(bytes, at, LABELS[k]!)) return false;
+      let v = at + LABELS[k]!.length;
+      if (bytes[v] === 0x20) v++;
+      // A value that starts like a step header is reported by the full reader (step-header-in-value).
+      if (bytes[v] === 0x23 && startsWithBytes(bytes, v, STEP_HEADER)) return false;
+      const valueEnd = this.scanValue(v, k);
+      if (valueEnd < 0) return false;
+      // valueEnd is the newline ending the value; a blank line follows.
+      this.lines += 2;
+      at = valueEnd + 2;
+    }
+    // After the action's blank line: the closing `---` line.
+    if (bytes[at] !== 0x2d || bytes[at + 1] !== 0x2d || bytes[at + 2] !== 0x2d || bytes[at + 3] !== 0x0a) return false;
+    this.lines += 1;
+    this.end = at + 4;
+    // What follows decides that this `---` closes the record (records.ts RecordEnd, itemStartAt).
+    if (this.end === bytes.length) this.atEnd = true;
+    else if (startsWithBytes(bytes, this.end, STEP_HEADER) || startsWithBytes(bytes, this.end, MERGED_FROM)) this.atEnd = false;
+    else return false;
+    const empty = this.empty;
+    this.plainShape = !this.plain ? -1 : !empty[0] || !empty[1] ? SHAPE_TOLD : !empty[2] ? SHAPE_ACTION_ONLY : SHAPE_EMPTY;
+    return true;
+  }
+
+  /**
+   * One field's value from `v`: returns the newline that ends it (followed by a blank line and the next label, or the
+   * closing `---` for the action), or -1 when the value is not one the full reader reads without a diagnostic.
+   */
+  // One piece: the per-byte loop and the per-line rules share their state (line start, dash lines, Lua's pattern).
+  private scanValue(v: number, k: number): number {
+    const bytes = this.bytes;
+    const len = bytes.length;
+    let lineStart = v;
+    let lineNo = 0;
+    let prevDashes = false;
+    // Lines 1, 3, 5… all `\---` with content between: Contexa Lua's newlines, which the reader reports (looksLuaCorrupted).
+    let luaPattern = true;
+    let plain = true;
+    for (let j = v; j < len; j++) {
+      const b = bytes[j]!;
+      const cls = CLASS[b]!;
+      if (cls === 0) continue;
+      if (cls === NL) {
+        // The line [lineStart, j).
+        const width = j - lineStart;
+        if (width === 0) {
+          // An empty first line is an empty value (only when the blank line and the next label follow), any other a blank line.
+          if (lineNo !== 0) return -1;
+        } else {
+          if (plain && hasEdgeSpace(bytes, lineStart, j)) plain = false;
+          // A line ending in `---`: only an escaped `\---` line (the writers' escape of `---`) between other lines is plain.
+          const dashEnd = width >= 3 && bytes[j - 1] === 0x2d && bytes[j - 2] === 0x2d && bytes[j - 3] === 0x2d;
+          const escapedDashes = dashEnd && width === 4 && bytes[lineStart] === 0x5c && lineNo > 0;
+          if (dashEnd && (!escapedDashes || prevDashes)) plain = false;
+          prevDashes = escapedDashes;
+          if ((lineNo & 1) === 1 && !escapedDashes) luaPattern = false;
+        }
+        if (bytes[j + 1] === 0x0a) {
+          // A blank line: the value ends here when the next field's label (or the closing `---`) follows.
+          const next = k < 2 ? startsWithBytes(bytes, j + 2, LABELS[k + 1]!) : bytes[j + 2] === 0x2d;
+          if (!next) return -1;
+          if (width === 0 && lineNo === 0) {
+            this.empty[k] = true;
+          } else {
+            this.empty[k] = false;
+            // The last line may not be a dash line (the escape cannot end a value), nor end with Lua's pattern.
+            if (prevDashes) plain = false;
+            if (luaPattern && lineNo >= 4 && (lineNo & 1) === 0) return -1;
+          }
+          if (!plain) this.plain = false;
+          return j;
+        }
+        if (width === 0) return -1;
+        // The next line: nothing the reader would act on (a step header, a label, a bare `---` line).
+        const s = j + 1;
+        const c = bytes[s];
+        if (c === 0x23 && startsWithBytes(bytes, s, STEP_HEADER)) return -1;
+        if (c === 0x2a && (startsWithBytes(bytes, s, OBSERVATION) || startsWithBytes(bytes, s, THOUGHT) || startsWithBytes(bytes, s, ACTION))) return -1;
+        if (c === 0x2d && bytes[s + 1] === 0x2d && bytes[s + 2] === 0x2d && (bytes[s + 3] === 0x0a || s + 3 >= len)) return -1;
+        this.lines++;
+        lineNo++;
+        lineStart = s;
+        continue;
+      }
+      if (cls === CR) return -1;
+      if (cls === ODD) plain = false;
+      else if (cls === LEAD) {
+        if ((b === 0xc2 && bytes[j + 1] === 0x85) || (b === 0xe2 && bytes[j + 1] === 0x80 && (bytes[j + 2] === 0xa8 || bytes[j + 2] === 0xa9))) plain = false;
+      } else if (b === 0x2a) {
+        if (bytes[j + 1] === 0x2a && bytes[j - 1] === 0x3a) plain = false;
+      } else if (bytes[j + 1] === 0x23) plain = false;
+    }
+    return -1;
+  }
+}
