@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
-import { BranchEntry } from './branch-entry.ts';
+import { BranchEntry, timedCommits } from './branch-entry.ts';
+import type { Commit } from '../../shared/types.ts';
 import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
 
 afterEach(removeTempCorpusCopies);
@@ -16,6 +17,9 @@ async function readMain(): Promise<{ b: BranchEntry; dir: string }> {
   await Promise.all([b.log.refresh(), b.commits.refresh()]);
   return { b, dir };
 }
+
+/** Records with only a timestamp, as noteTimestamps reads them. */
+const timed = (records: { timestamp: string }[]) => timedCommits(records as Commit[]);
 
 describe('BranchEntry', () => {
   it('sums up its records: counts, and the newest timestamp of either file', async () => {
@@ -30,9 +34,9 @@ describe('BranchEntry', () => {
   it('keeps the newest timestamp when older ones are noted, and takes a newer one', async () => {
     const { b } = await readMain();
     b.recomputeNewest();
-    b.noteTimestamps([{ timestamp: '2026-12-02T13:58:03.590694+00:00' }, { timestamp: 'not a time' }]);
+    b.noteTimestamps(timed([{ timestamp: '2026-12-02T13:58:03.590694+00:00' }, { timestamp: 'not a time' }]));
     expect(b.newest?.ts).toBe('2026-12-02T13:58:19.016190+00:00');
-    b.noteTimestamps([{ timestamp: '2026-12-03T09:00:00.000001+00:00' }]);
+    b.noteTimestamps(timed([{ timestamp: '2026-12-03T09:00:00.000001+00:00' }]));
     expect(b.newest?.ts).toBe('2026-12-03T09:00:00.000001+00:00');
     b.recomputeNewest();
     expect(b.newest?.ts).toBe('2026-12-02T13:58:19.016190+00:00');
@@ -50,7 +54,7 @@ describe('BranchEntry', () => {
 });
 
 describe('BranchEntry.noteTimestamps', () => {
-  // The fast path (text order within one layout) must pick what timestampKey's order picks, whatever the texts.
+  // Whatever the texts, the first of the newest by timestampKey's order.
   it('picks the newest exactly as the full comparison does, across layouts, zones and rolled-over dates', () => {
     const texts = [
       '2026-12-02T13:58:03.590694+00:00', '2026-12-02T13:58:19.016190+00:00', '2026-12-02T14:58:19.016190+01:00',
@@ -67,8 +71,8 @@ describe('BranchEntry.noteTimestamps', () => {
         picked.push({ timestamp: texts[seed % texts.length]! });
       }
       const b = new BranchEntry('x', '/nonexistent');
-      b.noteTimestamps(picked.slice(0, 3));
-      b.noteTimestamps(picked.slice(3));
+      b.noteTimestamps(timed(picked.slice(0, 3)));
+      b.noteTimestamps(timed(picked.slice(3)));
       let best: { ts: string; key: [number, number] } | null = null;
       for (const { timestamp } of picked) {
         const key = timestampKey(timestamp);

@@ -1,15 +1,17 @@
 // Reading one branch again: its metadata, the dialect its files imply, the parsers that dialect needs, and the
 // records its tracked files gained, published as the events that say exactly what changed.
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
-import type { Commit, OtaStep } from '../../shared/types.ts';
-import type { BranchEntry } from './branch-entry.ts';
+import { timedCommits, type BranchEntry } from './branch-entry.ts';
 import type { Publish } from './event-gate.ts';
-import { branchDialect, commitsParser, logParser, parsersDiffer, readMetadata } from './format.ts';
+import { branchDialect, commitsKeeper, logKeeper, parsersDiffer, readMetadata } from './format.ts';
 import { readBytes } from './gcc-dir.ts';
 import type { FileChange } from './tracked-file.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import { join } from 'node:path';
+
+/** More steps than this appended at once are announced as a reload (the page then asks for the steps it shows). */
+export const MAX_EVENT_STEPS = 2000;
 
 /** The workspace evidence a branch's dialect is told by besides its own files. */
 export type DialectClues = Pick<WorkspaceModel, 'lockFile'>;
@@ -47,7 +49,7 @@ export async function settleParsers(b: BranchEntry, clues: DialectClues): Promis
   if (!parsersDiffer(b.parserDialect, b.dialect)) return false;
   const dialect = b.dialect;
   b.parserDialect = dialect;
-  await Promise.all([b.log.reparseWith(logParser(b.name, dialect)), b.commits.reparseWith(commitsParser(b.name, dialect))]);
+  await Promise.all([b.log.rereadWith(logKeeper(b.name, dialect)), b.commits.rereadWith(commitsKeeper(b.name, dialect))]);
   b.version += 1;
   b.recomputeNewest();
   redetectDialect(b, clues);
@@ -65,27 +67,28 @@ export async function readNewBranch(b: BranchEntry, clues: DialectClues): Promis
 /** Looks at the named files of one known branch and publishes what changed. */
 export async function refreshBranch(b: BranchEntry, what: Set<BranchFileWant>, clues: DialectClues, publish: Publish): Promise<void> {
   const all = what.has('all');
-  const logChange: FileChange<OtaStep> = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
-  const commitChange: FileChange<Commit> = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
+  const logChange: FileChange = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
+  const commitChange: FileChange = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
   const metaChanged = all || what.has('metadata') ? await refreshMetadata(b) : false;
   // From here on, synchronous: records and events move together.
   const reloaded = logChange.kind === 'reloaded' || commitChange.kind === 'reloaded';
   if (logChange.kind !== 'none' || commitChange.kind !== 'none') b.version += 1;
   if (reloaded) b.recomputeNewest();
   else {
-    if (logChange.kind === 'appended') b.noteTimestamps(logChange.records);
-    if (commitChange.kind === 'appended') b.noteTimestamps(commitChange.records);
+    if (logChange.kind === 'appended') b.noteTimestamps(b.log.records, logChange.from);
+    if (commitChange.kind === 'appended') b.noteTimestamps(timedCommits(b.commits.records), commitChange.from);
   }
   const dialectChanged = redetectDialect(b, clues);
   if (dialectChanged && (await settleParsers(b, clues))) {
     publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
     return;
   }
-  if (reloaded) {
+  // An append too long to send as an event (a log copied in whole) is a reload: the page asks for what it shows.
+  if (reloaded || (logChange.kind === 'appended' && logChange.count > MAX_EVENT_STEPS)) {
     publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
     return;
   }
-  if (logChange.kind === 'appended') publish({ type: 'steps-appended', branch: b.name, from: logChange.from, steps: logChange.records });
-  if (commitChange.kind === 'appended') publish({ type: 'commits-appended', branch: b.name, from: commitChange.from, commits: commitChange.records });
+  if (logChange.kind === 'appended') publish({ type: 'steps-appended', branch: b.name, from: logChange.from, steps: b.log.records.slice(logChange.from) });
+  if (commitChange.kind === 'appended') publish({ type: 'commits-appended', branch: b.name, from: commitChange.from, commits: b.commits.records.slice(commitChange.from) });
   if (metaChanged || dialectChanged) publish({ type: 'metadata-changed', branch: b.name, summary: b.summary() });
 }

@@ -8,6 +8,7 @@ import { appendFileSync, lstatSync, mkdirSync, readFileSync, statSync, writeFile
 import { dirname, join } from 'node:path';
 import type { RoadmapObservation } from '../../shared/gcc/moment/roadmap-at.ts';
 import { utf8Length } from '../../shared/gcc/read/bytes.ts';
+import { StaleStepsError } from '../../shared/gcc/read/step-index.ts';
 import type { EditEntry, RecordChange } from '../../shared/gcc/write/edit.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
 import type { EventBus } from './event-bus.ts';
@@ -86,6 +87,9 @@ export function createChangeRecord(o: ChangeRecordOptions): ChangeRecord {
   };
 }
 
+/** Logs with more steps than this (over ~4 MiB) are not compared step by step. */
+const MAX_COMPARED_STEPS = 20_000;
+
 const FIELDS = { step: ['observation', 'thought', 'action'], commit: ['branchPurpose', 'previousProgressSummary', 'thisCommitContribution'] } as const;
 
 /** The values that changed in place between two reads of a branch, as an edit-history entry; null when none did. */
@@ -103,7 +107,15 @@ function rewriteEntry(branch: string, before: StoreRecords, after: StoreRecords,
       changes.push({ target, before: Object.fromEntries(fields.map((f) => [f, r[f]!])), after: Object.fromEntries(fields.map((f) => [f, s[f]!])), versionBefore: '', versionAfter: '' });
     }
   };
-  compare('step', a.steps, b.steps);
+  // The old steps are decoded from the bytes they were read from: held in memory for a log up to 4 MiB (file-range.ts);
+  // a bigger log's old bytes are gone once it is rewritten, and its rewrite is not recorded.
+  if (a.steps.length <= MAX_COMPARED_STEPS) {
+    try {
+      compare('step', a.steps.slice(), b.steps.slice(0, a.steps.length));
+    } catch (error) {
+      if (!(error instanceof StaleStepsError)) throw error;
+    }
+  }
   compare('commit', a.commits, b.commits);
   return changes.length ? { id: `observed:${at}:${branch}`, at, file: `branches/${branch}`, changes } : null;
 }

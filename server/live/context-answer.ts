@@ -3,7 +3,7 @@
 // where we read records, the same layout rendered from gcc-studio's lossless records, to be shown apart.
 // contextReading is the text alone (the one-shot `context` command counts nothing); contextAnswer adds the token
 // counts, which the cache has the token worker count.
-import { renderContext } from '../../shared/gcc/context/render.ts';
+import { contextStepsShown, renderContext, type ContextInput } from '../../shared/gcc/context/render.ts';
 import { isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { BranchEntry } from './branch-entry.ts';
@@ -27,7 +27,7 @@ export type ContextReading = Omit<ContextResult, 'tokens' | 'tokensAtLeast' | 't
 export function contextReading(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): ContextReading {
   const { dialect, source } = chooseDialect(b, requested);
   const read = parts.readings.reading(b, dialect, parts.roadmap);
-  const lossless = () => ({ text: renderContext({ branch: b.name, k, roadmap: parts.roadmap, commits: b.commits.records, steps: b.log.records }, dialect) });
+  const lossless = () => ({ text: renderContext({ branch: b.name, k, roadmap: parts.roadmap, commits: b.commits.records, ...shownSteps(b, dialect) }, dialect) });
   if (read && !read.ok) {
     return { branch: b.name, k, dialect, dialectSource: source, text: '', error: read.error, notes: read.notes, lossless: lossless(), reading: 'files', roadmapUsed: parts.roadmap };
   }
@@ -40,6 +40,13 @@ export function contextReading(b: BranchEntry, k: number, requested: ContextDial
   const readsNothing = read && dialect !== 'zig' &&
     ((read.input.steps.length === 0 && b.log.records.length > 0) || (read.input.commits.length === 0 && b.commits.records.length > 0));
   return { branch: b.name, k, dialect, dialectSource: source, text, notes, reading: read ? 'files' : 'records', roadmapUsed, ...(readsNothing || alwaysLossless ? { lossless: lossless() } : {}) };
+}
+
+/** The steps CONTEXT shows of the branch's lossless records (the last five and how many; Zig: all), decoded. */
+function shownSteps(b: BranchEntry, dialect: ContextDialect): Pick<ContextInput, 'steps' | 'stepCount'> {
+  const list = b.log.records;
+  const shown = contextStepsShown(dialect);
+  return Number.isFinite(shown) ? { steps: list.slice(-shown), stepCount: list.length } : { steps: list.slice() };
 }
 
 export async function contextAnswer(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): Promise<ContextResult> {

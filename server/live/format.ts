@@ -1,31 +1,29 @@
 // The store's single door to the format core (shared/gcc): the incremental log and commit parsers, metadata,
 // roadmap and dialect detection, behind the small shapes the store uses.
 import { continueCommits, parseCommits, type CommitsState } from '../../shared/gcc/read/commits.ts';
-import { continueLog, parseLog, type LogState } from '../../shared/gcc/read/log.ts';
+import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { parseRoadmap } from '../../shared/gcc/read/roadmap.ts';
-import type { Commit, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
-import type { IncrementalParser } from './tracked-file.ts';
+import type { StepList } from '../../shared/gcc/read/step-list.ts';
+import type { StepIndex } from '../../shared/gcc/read/step-index.ts';
+import type { Commit, Diagnostic, Dialect } from '../../shared/types.ts';
+import { arrayKeeper, indexKeeper, type RecordKeeper } from './record-keepers.ts';
 
-export function logParser(branch: string, dialect?: Dialect): IncrementalParser<LogState, OtaStep> {
-  const file = branchFilePath(branch, 'log');
-  const wrap = (r: ReturnType<typeof parseLog>) => ({ ...r, records: r.steps });
-  return {
-    parse: (bytes) => wrap(parseLog(bytes, { file, dialect })),
-    resume: (state, tail) => wrap(continueLog(state, tail)),
-  };
+/** log.md's steps, kept as an index of the file. */
+export function logKeeper(branch: string, dialect?: Dialect): RecordKeeper<LogState, StepIndex> {
+  return indexKeeper(branchFilePath(branch, 'log'), dialect);
 }
 
-export function commitsParser(branch: string, dialect?: Dialect): IncrementalParser<CommitsState, Commit> {
+export function commitsKeeper(branch: string, dialect?: Dialect): RecordKeeper<CommitsState, Commit[]> {
   const file = branchFilePath(branch, 'commit');
   const wrap = (r: ReturnType<typeof parseCommits>) => ({ ...r, records: r.commits });
-  return {
+  return arrayKeeper({
     parse: (bytes) => wrap(parseCommits(bytes, { file, branch, dialect })),
     resume: (state, tail) => wrap(continueCommits(state, tail)),
-  };
+  });
 }
 
 export type MetadataRead = ParsedMetadata;
@@ -50,14 +48,17 @@ export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
 /** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
 const SAMPLE = 200;
 
-function sampled(records: readonly { timestamp: string }[]): string[] {
-  const pick = records.length <= 2 * SAMPLE ? records : [...records.slice(0, SAMPLE), ...records.slice(-SAMPLE)];
-  return pick.map((r) => r.timestamp);
+function sampled(records: { readonly length: number; timestampAt(i: number): string }): string[] {
+  const n = records.length;
+  const at = n <= 2 * SAMPLE ? Array.from({ length: n }, (_, i) => i) : [...Array.from({ length: SAMPLE }, (_, i) => i), ...Array.from({ length: SAMPLE }, (_, i) => n - SAMPLE + i)];
+  return at.map((i) => records.timestampAt(i));
 }
+
+const commitTimes = (commits: readonly Commit[]) => ({ length: commits.length, timestampAt: (i: number) => commits[i]!.timestamp });
 
 export interface DialectEvidence {
   branch: string;
-  steps: readonly OtaStep[];
+  steps: StepList;
   commits: readonly Commit[];
   metadata: MetadataRead | null;
   lockFile: boolean;
@@ -67,7 +68,7 @@ export interface DialectEvidence {
 export function branchDialect(e: DialectEvidence): Dialect {
   const files: FileEvidence[] = [
     { kind: 'log', timestamps: sampled(e.steps), file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: sampled(e.commits), file: branchFilePath(e.branch, 'commit') },
+    { kind: 'commit', timestamps: sampled(commitTimes(e.commits)), file: branchFilePath(e.branch, 'commit') },
   ];
   const m = e.metadata;
   if (m) {

@@ -5,7 +5,8 @@
 // queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
 // gate), and the context cache (CONTEXT views per branch and dialect).
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
+import type { StepList } from '../../shared/gcc/read/step-list.ts';
+import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
 import { ContextCache, type ContextResult } from './context-cache.ts';
 import { contextAnswer, contextReading, type ContextParts, type ContextReading } from './context-answer.ts';
@@ -50,7 +51,7 @@ export interface Store extends WorkspaceView {
 
 export interface StoreRecords {
   roadmap: string;
-  branches: { name: string; metadata: BranchMetadata | null; dialect: Dialect; steps: readonly OtaStep[]; commits: readonly Commit[] }[];
+  branches: { name: string; metadata: BranchMetadata | null; dialect: Dialect; steps: StepList; commits: readonly Commit[] }[];
   diagnostics: Diagnostic[];
 }
 

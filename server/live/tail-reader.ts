@@ -19,7 +19,8 @@ export const MAX_TRACKED_FILE_BYTES = 256 * 2 ** 20;
 /** Bytes in one piece of the file at a time. */
 export interface ByteSource {
   readonly size: number;
-  read(start: number, length: number): Promise<Uint8Array>;
+  /** Reads into `into` when it is given and long enough (a reused buffer: fresh pages are dear), else into new bytes. */
+  read(start: number, length: number, into?: Uint8Array): Promise<Uint8Array>;
 }
 
 export type TailOpen =
@@ -58,8 +59,9 @@ export function tooLargeMessage(size: number): string {
 function sourceOf(handle: FileHandle, size: number): ByteSource {
   return {
     size,
-    async read(start, length) {
-      const bytes = new Uint8Array(Math.max(0, Math.min(length, size - start)));
+    async read(start, length, into) {
+      const n = Math.max(0, Math.min(length, size - start));
+      const bytes = into && into.length >= n ? into.subarray(0, n) : new Uint8Array(n);
       let got = 0;
       while (got < bytes.length) {
         const { bytesRead } = await handle.read(bytes, got, bytes.length - got, start + got);
@@ -80,9 +82,9 @@ export async function prefetched(source: ByteSource, start: number, length: numb
   const end = start + held.length;
   return {
     size: source.size,
-    read: (from, n) => {
+    read: (from, n, into) => {
       const want = Math.max(0, Math.min(n, source.size - from));
-      return from >= start && from + want <= end ? Promise.resolve(held.subarray(from - start, from - start + want)) : source.read(from, n);
+      return from >= start && from + want <= end ? Promise.resolve(held.subarray(from - start, from - start + want)) : source.read(from, n, into);
     },
   };
 }

@@ -7,8 +7,11 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
-import { commitsParser, logParser } from './format.ts';
-import { TrackedFile, type IncrementalParser } from './tracked-file.ts';
+import { parseCommits } from '../../shared/gcc/read/commits.ts';
+import { parseLog } from '../../shared/gcc/read/log.ts';
+import { commitsKeeper, logKeeper } from './format.ts';
+import type { RecordKeeper } from './record-keepers.ts';
+import { TrackedFile } from './tracked-file.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-tracked-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -22,16 +25,27 @@ function branchFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const parserFor = (path: string) => (path.endsWith('log.md') ? logParser('b') : commitsParser('b')) as unknown as IncrementalParser<ResumePoint, unknown>;
+type AnyList = { readonly length: number; slice(from?: number): unknown[] };
+const keeperFor = (path: string) => (path.endsWith('log.md') ? logKeeper('b') : commitsKeeper('b')) as unknown as RecordKeeper<ResumePoint, AnyList>;
+/** One parse of the whole file, as the tracked file should hold it. */
+function wholeParse(path: string, bytes: Uint8Array) {
+  if (path.endsWith('log.md')) {
+    const r = parseLog(bytes, { file: 'branches/b/log.md' });
+    return { records: r.steps as unknown[], diagnostics: r.diagnostics, pending: r.pending, state: r.state as ResumePoint };
+  }
+  const r = parseCommits(bytes, { file: 'branches/b/commit.md', branch: 'b' });
+  return { records: r.commits as unknown[], diagnostics: r.diagnostics, pending: r.pending, state: r.state as ResumePoint };
+}
+const wholeLog = (bytes: Uint8Array) => parseLog(bytes, { file: 'branches/main/log.md' });
 const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
 
 describe('TrackedFile in pieces', () => {
   it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes read what one parse reads', async (_, path) => {
-    const whole = parserFor(path).parse(new Uint8Array(readFileSync(path)));
+    const whole = wholeParse(path, new Uint8Array(readFileSync(path)));
     for (const chunkBytes of [7, 61]) {
-      const t = new TrackedFile(path, parserFor(path), 'b/file', { chunkBytes, maxRecordBytes: 1 << 20 });
+      const t = new TrackedFile(path, keeperFor(path), 'b/file', { chunkBytes, maxRecordBytes: 1 << 20 });
       await t.refresh();
-      expect(t.records).toEqual(whole.records);
+      expect(t.records.slice()).toEqual(whole.records);
       expect(t.diagnostics).toEqual([...whole.diagnostics, ...(whole.pending?.diagnostic ? [whole.pending.diagnostic] : [])]);
       expect(t.state).toEqual(whole.state);
     }
@@ -43,16 +57,15 @@ describe('TrackedFile in pieces', () => {
     const path = join(scratch, 'append-log.md');
     const cut = bytes.indexOf('### Step 3 ');
     writeFileSync(path, bytes.subarray(0, cut));
-    const t = new TrackedFile(path, logParser('main'), 'b/log.md', { chunkBytes: 13 });
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { chunkBytes: 13 });
     const first = await t.refresh();
     expect(first).toMatchObject({ kind: 'appended', from: 0 });
     const before = t.records.length;
     appendFileSync(path, bytes.subarray(cut));
     const change = await t.refresh();
-    const whole = logParser('main').parse(bytes);
-    expect(change).toMatchObject({ kind: 'appended', from: before });
-    expect(t.records).toEqual(whole.records);
-    expect(change.kind === 'appended' && change.records).toEqual(whole.records.slice(before));
+    const whole = wholeLog(bytes);
+    expect(change).toEqual({ kind: 'appended', from: before, count: whole.steps.length - before });
+    expect(t.records.slice()).toEqual(whole.steps);
   });
 
   it('shows the old records until a rewrite is read whole, never a part of the new ones', async () => {
@@ -60,9 +73,10 @@ describe('TrackedFile in pieces', () => {
     const b = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
     const path = join(scratch, 'rewritten-log.md');
     writeFileSync(path, a);
-    const t = new TrackedFile(path, logParser('main'), 'b/log.md', { chunkBytes: 7 });
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { chunkBytes: 7 });
     await t.refresh();
     const oldRecords = t.records;
+    const oldSteps = oldRecords.slice();
     writeFileSync(join(scratch, 'next.md'), b);
     renameSync(join(scratch, 'next.md'), path);
     let done = false;
@@ -73,11 +87,13 @@ describe('TrackedFile in pieces', () => {
       await new Promise((r) => setImmediate(r));
     }
     await refreshing;
-    const whole = logParser('main').parse(new Uint8Array(b));
-    expect(t.records).toEqual(whole.records);
+    const whole = wholeLog(new Uint8Array(b));
+    expect(t.records.slice()).toEqual(whole.steps);
     // Only the old list, or the new one complete.
-    for (const n of seen) expect([-1, whole.records.length]).toContain(n);
+    for (const n of seen) expect([-1, whole.steps.length]).toContain(n);
     expect(seen.has(-1)).toBe(true);
+    // The old records still decode from the bytes they were read from (a small file is held).
+    expect(oldRecords.slice()).toEqual(oldSteps);
   });
 
   it('cuts short a run of bytes in which no record ends, keeps what came before, and says where', async () => {
@@ -86,12 +102,12 @@ describe('TrackedFile in pieces', () => {
     writeFileSync(path, readFileSync(src));
     const size = statSync(path).size;
     truncateSync(path, size + 5000); // a hole of NUL bytes, as a sparse file holds
-    const t = new TrackedFile(path, logParser('main'), 'branches/main/log.md', { chunkBytes: 64, maxRecordBytes: 1024 });
+    const t = new TrackedFile(path, logKeeper('main'), 'branches/main/log.md', { chunkBytes: 64, maxRecordBytes: 1024 });
     await t.refresh();
     // The last step's `---` is followed by NULs, not by an item: it stays open, as in one parse of the whole file.
-    const whole = logParser('main').parse(new Uint8Array(readFileSync(path)));
-    expect(t.records).toEqual(whole.records);
-    expect(t.records.length).toBe(logParser('main').parse(new Uint8Array(readFileSync(src))).records.length - 1);
+    const whole = wholeLog(new Uint8Array(readFileSync(path)));
+    expect(t.records.slice()).toEqual(whole.steps);
+    expect(t.records.length).toBe(wholeLog(new Uint8Array(readFileSync(src))).steps.length - 1);
     const cut = t.diagnostics.find((d) => d.code === 'record-too-large');
     expect(cut).toMatchObject({ file: 'branches/main/log.md', severity: 'error' });
     expect(cut!.message).toContain(`after byte ${t.state!.consumed}`);
@@ -102,9 +118,9 @@ describe('TrackedFile in pieces', () => {
     const path = join(scratch, 'huge-log.md');
     writeFileSync(path, '');
     truncateSync(path, 300 * 2 ** 20);
-    const t = new TrackedFile(path, logParser('main'), 'branches/main/log.md');
+    const t = new TrackedFile(path, logKeeper('main'), 'branches/main/log.md');
     expect(await t.refresh()).toEqual({ kind: 'none' });
-    expect(t.records).toEqual([]);
+    expect(t.records.length).toBe(0);
     expect(t.problem).toMatchObject({ missing: false, code: 'file-too-large' });
     expect(t.problem!.message).toMatch(/^is 300 MB \(314572800 bytes\), over the 256 MB gcc-studio reads of one file/);
     // Unchanged: one lstat, the same answer.

@@ -1,35 +1,28 @@
 // One append-only file (log.md or commit.md) followed over time: its parser state, its records, and what the last
 // look at the disk changed. Only the bytes after the parser's offset are read, in pieces of at most CHUNK_BYTES (a
-// piece grows only while no record ends in it, up to MAX_RECORD_BYTES): memory never holds a whole big file, and the
-// records are kept, not the bytes.
+// piece grows only while no record ends in it, up to MAX_RECORD_BYTES) into reused buffers (piece-buffers.ts): memory
+// never holds a whole big file. How records are kept is the keeper's (record-keepers.ts): commit.md's as an array of
+// records, log.md's as an index of the file that decodes a step when asked (shared/gcc/read/step-index.ts), from the
+// bytes file-range.ts gives back (held in memory for a small file, read from the disk for a big one).
 import { createHash, type Hash } from 'node:crypto';
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
-import { prefixUnchanged, type PendingBlock, type ResumePoint } from '../../shared/gcc/read/chunk.ts';
+import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
+import { FileBytes } from './file-range.ts';
+import { withPieceBuffer } from './piece-buffers.ts';
+import type { RecordKeeper } from './record-keepers.ts';
 import { openTail, prefetched, type ByteSource, type FileStamp } from './tail-reader.ts';
 
-/** The part of parseLog / parseCommits results this module needs. */
-export interface IncrementalResult<S, T> {
-  records: T[];
-  pending: PendingBlock | null;
-  diagnostics: Diagnostic[];
-  state: S;
-  needsFullReparse: boolean;
-}
-
-export interface IncrementalParser<S extends ResumePoint, T> {
-  parse(bytes: Uint8Array): IncrementalResult<S, T>;
-  resume(state: S, tail: Uint8Array): IncrementalResult<S, T>;
-}
-
-export type FileChange<T> =
+export type FileChange =
   | { kind: 'none' }
-  /** `records` were added after index `from`; earlier ones are unchanged. */
-  | { kind: 'appended'; from: number; records: T[] }
+  /** `count` records were added after index `from`; earlier ones are unchanged. */
+  | { kind: 'appended'; from: number; count: number }
   /** The file was rewritten, truncated, replaced or removed: every record may have changed. */
   | { kind: 'reloaded' };
 
 export const CHUNK_BYTES = 8 * 2 ** 20;
+/** What the first read of an append covers; a longer append reads on in pieces. */
+const APPEND_READ = 256 * 1024;
 /** No record is this long: past it, the rest of the file is not read (and said so). */
 export const MAX_RECORD_BYTES = 16 * 2 ** 20;
 
@@ -38,10 +31,10 @@ export interface TrackedFileOptions {
   maxRecordBytes?: number;
 }
 
-export class TrackedFile<S extends ResumePoint, T> {
+export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
   stamp: FileStamp | null = null;
   state: S | null = null;
-  records: T[] = [];
+  records: L;
   /** Diagnostics of the consumed bytes; the pending block's warning is added by `diagnostics`. */
   private consumedDiagnostics: Diagnostic[] = [];
   private pending: PendingBlock | null = null;
@@ -57,23 +50,27 @@ export class TrackedFile<S extends ResumePoint, T> {
   problem: { missing: boolean; message: string; code?: string } | null = null;
   private readonly chunkBytes: number;
   private readonly maxRecordBytes: number;
+  /** The bytes the records were read from (each reading its own: a reload leaves the old records theirs). */
+  private bytes: FileBytes;
 
   constructor(
     readonly path: string,
-    private parser: IncrementalParser<S, T>,
+    private keeper: RecordKeeper<S, L>,
     private readonly relPath: string = path,
     options: TrackedFileOptions = {},
   ) {
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
+    this.bytes = new FileBytes(path, relPath);
+    this.records = keeper.create(this.bytes.read);
   }
 
   /**
-   * Parses the whole file again with another parser (the branch's dialect turned out to need other escape rules).
+   * Reads the whole file again with another keeper (the branch's dialect turned out to need other escape rules).
    * The old records stay in place until the new ones are ready.
    */
-  async reparseWith(parser: IncrementalParser<S, T>): Promise<FileChange<T>> {
-    this.parser = parser;
+  async rereadWith(keeper: RecordKeeper<S, L>): Promise<FileChange> {
+    this.keeper = keeper;
     const opened = await openTail(this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
       this.reset();
@@ -95,7 +92,7 @@ export class TrackedFile<S extends ResumePoint, T> {
   }
 
   /** Looks at the file and updates the records; says what changed. */
-  async refresh(): Promise<FileChange<T>> {
+  async refresh(): Promise<FileChange> {
     const state = this.state;
     const opened = await openTail(this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
@@ -109,21 +106,23 @@ export class TrackedFile<S extends ResumePoint, T> {
     }
     try {
       this.problem = null;
-      // One read covers the fingerprint and the first piece (or a small file whole).
-      const from = opened.whole || !state ? 0 : Math.max(0, state.consumed - state.fingerprint.length);
-      const source = await prefetched(opened.source, from, this.chunkBytes + (state && !opened.whole ? state.fingerprint.length : 0));
       // An append: the bytes before our offset must be the ones we parsed (fingerprint), whether the file is the
       // same inode or another one (an atomic save, or a writer that rewrites the file to append: then the hash too).
+      // The usual append: one read covers the fingerprint and what was appended.
+      const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
       if (state && (await this.prefixIntact(source, state, opened.whole))) {
-        const draft = await this.readOn(source, state, this.prefixHash.copy());
+        const records = this.records;
+        const draft = await this.readOn(source, state, this.prefixHash.copy(), records, this.bytes);
         // Committed only onto the state it was read from.
-        if (draft && this.state === state) {
-          const from = this.records.length;
+        if (draft && this.state === state && this.records === records) {
+          const from = records.length;
           this.commit(draft, opened.stamp);
-          return draft.records.length > 0 ? { kind: 'appended', from, records: draft.records } : { kind: 'none' };
+          const count = records.length - from;
+          return count > 0 ? { kind: 'appended', from, count } : { kind: 'none' };
         }
+        this.keeper.rollback(records);
       }
-      return await this.reparse(from === 0 ? source : opened.source, opened.stamp);
+      return await this.reparse(opened.source, opened.stamp);
     } finally {
       await opened.close();
     }
@@ -135,29 +134,45 @@ export class TrackedFile<S extends ResumePoint, T> {
     if (!bytesEqual(await source.read(state.consumed - fp.length, fp.length), fp)) return false;
     if (!whole) return true;
     const hash = createHash('sha1');
-    for (let at = 0; at < state.consumed; at += this.chunkBytes) hash.update(await source.read(at, Math.min(this.chunkBytes, state.consumed - at)));
+    for (let at = 0; at < state.consumed; at += this.chunkBytes) {
+      const n = Math.min(this.chunkBytes, state.consumed - at);
+      await withPieceBuffer(n, async (buffer) => hash.update(await source.read(at, n, buffer)));
+    }
     return hash.digest().equals(this.prefixHash.copy().digest());
   }
 
   /**
-   * Parses from `start`'s offset (null: byte 0) to the end of the file, piece by piece, into a draft that only
-   * `commit` makes visible: readers between two pieces see the records as they were. Null when the parser asks for
-   * a parse from byte 0.
+   * Parses from `start`'s offset (null: byte 0) to the end of the file, piece by piece, onto `list` uncommitted: only
+   * `commit` makes the records visible, so readers between two pieces see them as they were. Null when the parser
+   * asks for a parse from byte 0.
    */
-  private async readOn(source: ByteSource, start: S | null, hash: Hash): Promise<Draft<S, T> | null> {
-    const draft: Draft<S, T> = { state: start, pending: null, records: [], diagnostics: [], cutShort: null, hash };
+  // One piece: the piece loop, its growth while no record ends, and the cut-short case share the position and state.
+  private async readOn(source: ByteSource, start: S | null, hash: Hash, list: L, held: FileBytes): Promise<Draft<S> | null> {
+    const draft: Draft<S> = { state: start, pending: null, diagnostics: [], cutShort: null, hash, pieces: [] };
+    const keep = held.holds(source.size - (start?.consumed ?? 0));
     let pos = start?.consumed ?? 0;
     let piece = this.chunkBytes;
+    this.keeper.reserve?.(list, source.size - pos);
     for (;;) {
-      const bytes = await source.read(pos, Math.min(piece, source.size - pos));
-      const result = draft.state ? this.parser.resume(draft.state, bytes) : this.parser.parse(bytes);
-      if (result.needsFullReparse) return null;
-      absorb(draft, result, bytes, pos);
-      const state = result.state;
-      if (pos + bytes.length >= source.size) return draft;
+      const want = Math.min(piece, source.size - pos);
+      const done = await withPieceBuffer(want, async (buffer) => {
+        const bytes = await source.read(pos, want, buffer);
+        const result = this.keeper.parse(draft.state, bytes, list);
+        if (result.needsFullReparse) return 'reparse';
+        const consumed = bytes.subarray(0, result.state.consumed - pos);
+        draft.hash.update(consumed);
+        if (keep) draft.pieces.push(consumed.slice());
+        draft.state = result.state;
+        draft.pending = result.pending;
+        for (const d of result.diagnostics) draft.diagnostics.push(d);
+        return pos + bytes.length >= source.size ? 'end' : bytes.length;
+      });
+      if (done === 'reparse') return null;
+      if (done === 'end') return draft;
+      const state = draft.state!;
       if (state.consumed === pos) {
         // No record ended in this piece: a longer one, up to the limit of one record.
-        if (bytes.length >= this.maxRecordBytes) {
+        if (done >= this.maxRecordBytes) {
           draft.cutShort = cutShortDiagnostic(this.relPath, state, source.size, this.maxRecordBytes);
           return draft;
         }
@@ -168,61 +183,61 @@ export class TrackedFile<S extends ResumePoint, T> {
   }
 
   /** Makes a draft the file's state (synchronously: records and state change together). */
-  private commit(draft: Draft<S, T>, stamp: FileStamp): void {
+  private commit(draft: Draft<S>, stamp: FileStamp): void {
     this.stamp = stamp;
+    this.bytes.commit(draft.pieces, stamp);
     this.state = draft.state;
     this.pending = draft.pending;
     this.cutShort = draft.cutShort;
     this.prefixHash = draft.hash;
-    // push, not concat: a 200,000-step log must not be copied on every append.
     for (const d of draft.diagnostics) this.consumedDiagnostics.push(d);
-    for (const r of draft.records) this.records.push(r);
+    this.keeper.commit(this.records);
   }
 
   private reset(): void {
     this.prefixHash = createHash('sha1');
     this.stamp = null;
     this.state = null;
-    this.records = [];
+    this.bytes = new FileBytes(this.path, this.relPath);
+    this.records = this.keeper.create(this.bytes.read);
     this.consumedDiagnostics = [];
     this.pending = null;
     this.cutShort = null;
   }
 
-  private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange<T>> {
-    let draft = await this.readOn(source, null, createHash('sha1'));
+  private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {
+    let held = new FileBytes(this.path, this.relPath);
+    let list = this.keeper.create(held.read);
+    let draft = await this.readOn(source, null, createHash('sha1'), list, held);
     if (!draft) {
       // A piece ended on a `---` line the next piece proved to be value text: parse the file in one piece.
+      held = new FileBytes(this.path, this.relPath);
+      list = this.keeper.create(held.read);
       const bytes = await source.read(0, source.size);
-      draft = { state: null, pending: null, records: [], diagnostics: [], cutShort: null, hash: createHash('sha1') };
-      absorb(draft, this.parser.parse(bytes), bytes, 0);
+      const result = this.keeper.parse(null, bytes, list);
+      const consumed = bytes.subarray(0, result.state.consumed);
+      draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, hash: createHash('sha1').update(consumed), pieces: [consumed] };
     }
     const hadRecords = this.records.length > 0;
     this.reset();
+    this.bytes = held;
+    this.records = list;
     this.commit(draft, stamp);
     // A file seen for the first time (or after it was empty) just gained records: that is an append from 0.
     if (hadRecords) return { kind: 'reloaded' };
-    return draft.records.length > 0 ? { kind: 'appended', from: 0, records: draft.records } : { kind: 'none' };
+    return list.length > 0 ? { kind: 'appended', from: 0, count: list.length } : { kind: 'none' };
   }
 }
 
-/** What a read of the disk found, before it becomes the file's state. */
-interface Draft<S, T> {
+/** What a read of the disk found, before it becomes the file's state (the records wait in the keeper's list). */
+interface Draft<S> {
   state: S | null;
   pending: PendingBlock | null;
-  records: T[];
   diagnostics: Diagnostic[];
   cutShort: Diagnostic | null;
   hash: Hash;
-}
-
-/** `bytes` start at byte `at`; the part the parser consumed joins the prefix hash. */
-function absorb<S extends ResumePoint, T>(draft: Draft<S, T>, result: IncrementalResult<S, T>, bytes: Uint8Array, at: number): void {
-  draft.hash.update(bytes.subarray(0, result.state.consumed - at));
-  draft.state = result.state;
-  draft.pending = result.pending;
-  for (const d of result.diagnostics) draft.diagnostics.push(d);
-  for (const r of result.records) draft.records.push(r);
+  /** The consumed bytes, copied, when the file is small enough to hold (file-range.ts). */
+  pieces: Uint8Array[];
 }
 
 function cutShortDiagnostic(file: string, state: ResumePoint, size: number, limit: number): Diagnostic {

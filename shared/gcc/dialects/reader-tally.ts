@@ -13,26 +13,28 @@
 // needs the whole view.
 import type { Commit, OtaStep } from '../../types.ts';
 import { contextStepsShown, type ContextInput, type RenderDialect } from '../context/render.ts';
-import { isPlainStep } from './plain-record.ts';
+import { arrayStepList, asStepList, type StepList } from '../read/step-list.ts';
+import { SHAPE_ACTION_ONLY, SHAPE_EMPTY, SHAPE_TOLD } from '../read/step-scan.ts';
 import { commitReading, plainStepRule, stepReading, stepYield } from './reader-view.ts';
 
 /** The reader's records in the form renderContext and tokenCountsByK take them. */
 export type TalliedRecords = Pick<ContextInput, 'commits' | 'steps' | 'stepCount' | 'raw'>;
 
 /**
- * Follows one growing list of lossless records. Lists are expected to grow by push (server/tracked-file.ts): the same
- * array, longer, with the record last seen still in its place. Any other list (a reload, a re-parse) starts a new
- * epoch and is read from its start.
+ * Follows one growing list of lossless records. Lists are expected to grow by appending (server/tracked-file.ts): the
+ * same list, longer, with the record last seen still in its place (an array's last record is compared; a step index
+ * only ever grows: a reload makes a new one). Any other list starts a new epoch and is read from its start.
  */
-class Follower<T> {
-  private source: readonly T[] | null = null;
+class Follower<L extends { readonly length: number }> {
+  private source: L | null = null;
   private seen = 0;
-  private last: T | undefined;
+  private last: unknown;
   epoch = 0;
 
   /** The index of the first record not seen yet (0 in a new epoch). */
-  advance(records: readonly T[]): number {
-    const grown = records === this.source && records.length >= this.seen && (this.seen === 0 || records[this.seen - 1] === this.last);
+  advance(records: L): number {
+    const lastOf = (i: number) => (Array.isArray(records) ? (records as unknown[])[i] : undefined);
+    const grown = records === this.source && records.length >= this.seen && (this.seen === 0 || lastOf(this.seen - 1) === this.last);
     if (!grown) {
       this.epoch += 1;
       this.seen = 0;
@@ -40,23 +42,18 @@ class Follower<T> {
     const from = this.seen;
     this.source = records;
     this.seen = records.length;
-    this.last = records[this.seen - 1];
+    this.last = lastOf(this.seen - 1);
     return from;
   }
 }
 
-// Which fields of a plain step are empty: all that the line readers' keep rules look at. A shape is an index into
-// SHAPE_FIELDS, which holds fields of that shape to ask a keep rule with.
-/** An observation or a thought: every line reader keeps it. */
-const TOLD = 0;
-/** Only an action: Python keeps it, TypeScript, Go and Rust drop it. */
-const ACTION_ONLY = 1;
-const EMPTY = 2;
-const SHAPE_FIELDS: readonly [string, string, string][] = [
-  ['o', '', ''],
-  ['', '', 'a'],
-  ['', '', ''],
-];
+// Which fields of a plain step are empty: all that the line readers' keep rules look at (an observation or a thought:
+// every line reader keeps it; only an action: Python keeps it, TypeScript, Go and Rust drop it). A shape (step-scan.ts
+// SHAPE_*, the index's plainShapeAt) is an index into SHAPE_FIELDS, which holds fields of that shape to ask a keep rule with.
+export const SHAPE_FIELDS: [string, string, string][] = [];
+SHAPE_FIELDS[SHAPE_TOLD] = ['o', '', ''];
+SHAPE_FIELDS[SHAPE_ACTION_ONLY] = ['', '', 'a'];
+SHAPE_FIELDS[SHAPE_EMPTY] = ['', '', ''];
 
 /** One dialect's running state: the part of the counts that its own reader decides. */
 interface DialectState {
@@ -73,9 +70,9 @@ interface DialectState {
 }
 
 export class ReaderTally {
-  private readonly stepFollower = new Follower<OtaStep>();
-  private readonly commitFollower = new Follower<Commit>();
-  private steps: readonly OtaStep[] = [];
+  private readonly stepFollower = new Follower<StepList | readonly OtaStep[]>();
+  private readonly commitFollower = new Follower<readonly Commit[]>();
+  private steps: StepList = arrayStepList([]);
   private commitRecords: readonly Commit[] = [];
   /** Plain steps seen, by Shape. */
   private readonly plainShapes = [0, 0, 0];
@@ -84,17 +81,18 @@ export class ReaderTally {
   private readonly dialects = new Map<RenderDialect, DialectState>();
 
   /** Takes in what was appended to the branch's lossless records since the last call (all of them after a reload). */
-  sync(records: { commits: readonly Commit[]; steps: readonly OtaStep[] }): void {
-    const { steps } = records;
-    const from = this.stepFollower.advance(steps);
+  sync(records: { commits: readonly Commit[]; steps: StepList | readonly OtaStep[] }): void {
+    const from = this.stepFollower.advance(records.steps);
+    const steps = asStepList(records.steps);
     if (from === 0) {
       this.plainShapes.fill(0);
       this.unproved.length = 0;
     }
+    // The index proved most steps plain when it read them; the rest are decoded and read by each reader.
     for (let i = from; i < steps.length; i++) {
-      const s = steps[i]!;
-      if (!isPlainStep(s)) this.unproved.push(i);
-      else this.plainShapes[s.observation || s.thought ? TOLD : s.action ? ACTION_ONLY : EMPTY]! += 1;
+      const shape = steps.plainShapeAt(i);
+      if (shape < 0) this.unproved.push(i);
+      else this.plainShapes[shape]! += 1;
     }
     this.steps = steps;
     this.commitFollower.advance(records.commits);
@@ -107,11 +105,12 @@ export class ReaderTally {
     const state = this.stateOf(dialect);
     const keep = plainStepRule(dialect);
     if (!keep) {
-      for (; state.stepsSeen < this.steps.length; state.stepsSeen++) state.stepYield += stepYield(dialect, this.steps[state.stepsSeen]!);
+      for (const s of this.steps.slice(state.stepsSeen)) state.stepYield += stepYield(dialect, s);
+      state.stepsSeen = this.steps.length;
       return state.stepYield;
     }
     for (; state.stepsSeen < this.unproved.length; state.stepsSeen++) {
-      state.stepYield += stepYield(dialect, this.steps[this.unproved[state.stepsSeen]!]!);
+      state.stepYield += stepYield(dialect, this.steps.at(this.unproved[state.stepsSeen]!)!);
     }
     let plain = 0;
     for (let shape = 0; shape < SHAPE_FIELDS.length; shape++) if (keep(...SHAPE_FIELDS[shape]!)) plain += this.plainShapes[shape]!;
@@ -132,10 +131,14 @@ export class ReaderTally {
   recentSteps(dialect: RenderDialect, n: number): OtaStep[] {
     const readings: (readonly OtaStep[])[] = [];
     let found = 0;
-    for (let i = this.steps.length - 1; i >= 0 && found < n; i--) {
-      const reading = stepReading(dialect, this.steps[i]!);
-      readings.push(reading);
-      found += reading.length;
+    // Decoded a few at a time from the end (a step index reads them from the file).
+    for (let end = this.steps.length; end > 0 && found < n; end -= n + 2) {
+      const batch = this.steps.slice(Math.max(0, end - n - 2), end);
+      for (let k = batch.length - 1; k >= 0 && found < n; k--) {
+        const reading = stepReading(dialect, batch[k]!);
+        readings.push(reading);
+        found += reading.length;
+      }
     }
     const out: OtaStep[] = [];
     for (let i = readings.length - 1; i >= 0; i--) out.push(...readings[i]!);

@@ -10,7 +10,7 @@ import { WorkspaceTimeline } from './memory-at.ts';
 describe('what changed between two moments', () => {
   const now = workspaceNow(readFolder(join(CORPUS, 'python', '.GCC')), 'python');
   const merged = now.branches.find((b) => b.name === 'auth-jwt')!.metadata!.mergedAt!;
-  const jwtStep = now.branches.find((b) => b.name === 'auth-jwt')!.steps[1]!;
+  const jwtStep = now.branches.find((b) => b.name === 'auth-jwt')!.steps.at(1)!;
   // A hand edit saved just after the merge: before it, step 2 of auth-jwt read as written.
   const edit: EditEntry = {
     id: 'e1',

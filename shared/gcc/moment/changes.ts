@@ -4,6 +4,7 @@
 // they are not the very same record (a 205,000-step log costs a pass of identity checks, not of field compares).
 import type { BranchStatus, Commit, OtaStep } from '../../types.ts';
 import type { BranchAt, MemoryAt } from './memory-at.ts';
+import type { EditedSteps } from '../read/step-list.ts';
 
 export interface FieldChange {
   branch: string;
@@ -53,7 +54,7 @@ export function momentChanges(a: MemoryAt, b: MemoryAt): MomentChanges {
     const change = branchChange(name, before, after);
     if (change) branches.push(change);
     if (before && after) {
-      fields.push(...fieldChanges(name, 'step', before.steps, after.steps, STEP_FIELDS));
+      fields.push(...stepFieldChanges(name, before.steps, after.steps));
       fields.push(...fieldChanges(name, 'commit', before.commits, after.commits, COMMIT_FIELDS));
     }
   }
@@ -83,6 +84,18 @@ function branchChange(name: string, before: BranchAt | undefined, after: BranchA
   };
   const same = !change.added && !change.removed && !change.status && !change.purpose && change.steps.before === change.steps.after && change.commits.before === change.commits.after;
   return same ? null : change;
+}
+
+/**
+ * Both moments' steps are prefixes of the same log now, with values before later hand edits put back: only a step put
+ * back in either can differ (the rest are the same records, and are not decoded).
+ */
+function stepFieldChanges(branch: string, a: EditedSteps, b: EditedSteps): FieldChange[] {
+  const n = Math.min(a.length, b.length);
+  const indices = [...new Set([...a.replaced.keys(), ...b.replaced.keys()])].filter((i) => i < n).sort((x, y) => x - y);
+  const out: FieldChange[] = [];
+  for (const index of indices) out.push(...fieldChanges(branch, 'step', [a.at(index)!], [b.at(index)!], STEP_FIELDS).map((c) => ({ ...c, index })));
+  return out;
 }
 
 function fieldChanges<R extends OtaStep | Commit>(branch: string, kind: 'step' | 'commit', a: readonly R[], b: readonly R[], names: readonly string[]): FieldChange[] {

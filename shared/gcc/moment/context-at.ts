@@ -6,7 +6,9 @@
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { contextStepsShown, renderContext, type ContextInput } from '../context/render.ts';
 import { isCutShort, TokenCountCache, tokenCountsByK, tokensOf } from '../context/tokens.ts';
-import { commitReading, stepReading, stepYield } from '../dialects/reader-view.ts';
+import { commitReading, plainStepRule, stepReading, stepYield } from '../dialects/reader-view.ts';
+import type { EditedSteps, StepList } from '../read/step-list.ts';
+import { SHAPE_FIELDS } from '../dialects/reader-tally.ts';
 
 export interface ContextAt {
   branch: string;
@@ -24,7 +26,7 @@ export interface ContextAt {
 export type CountTexts = (texts: readonly string[]) => Promise<number[]>;
 
 interface Totals {
-  source: readonly OtaStep[];
+  source: StepList;
   /** cum[i]: how many steps the reader keeps of the first i records. */
   cum: number[];
 }
@@ -37,7 +39,7 @@ export class ContextAtCache {
    * `now` is the branch's full list of lossless steps as the store holds it; `steps`/`commits` the records at the
    * moment (a prefix of it, some replaced by the values before a later hand edit).
    */
-  async context(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, k: number, dialect: ContextDialect, count: CountTexts): Promise<ContextAt> {
+  async context(branch: string, roadmap: string, now: StepList, at: { steps: EditedSteps; commits: readonly Commit[] }, k: number, dialect: ContextDialect, count: CountTexts): Promise<ContextAt> {
     const input = this.input(branch, roadmap, now, at, dialect);
     const cacheKey = `${branch}\u0000${dialect}`;
     let cache = this.tokens.get(cacheKey);
@@ -67,40 +69,42 @@ export class ContextAtCache {
   }
 
   /** The CONTEXT text at the moment alone, without counting. */
-  text(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, k: number, dialect: ContextDialect): string {
+  text(branch: string, roadmap: string, now: StepList, at: { steps: EditedSteps; commits: readonly Commit[] }, k: number, dialect: ContextDialect): string {
     return renderContext({ ...this.input(branch, roadmap, now, at, dialect), k }, dialect);
   }
 
-  private input(branch: string, roadmap: string, now: readonly OtaStep[], at: { steps: readonly OtaStep[]; commits: readonly Commit[] }, dialect: ContextDialect): Omit<ContextInput, 'k'> {
+  private input(branch: string, roadmap: string, now: StepList, at: { steps: EditedSteps; commits: readonly Commit[] }, dialect: ContextDialect): Omit<ContextInput, 'k'> {
     const n = at.steps.length;
     const cum = this.cumulative(branch, dialect, now, n);
     let stepCount = cum[n]!;
     // Records put back to their values before a later edit are read as they were.
-    for (let i = 0; i < n; i++) {
-      const s = at.steps[i]!;
-      if (s !== now[i]) stepCount += stepYield(dialect, s) - stepYield(dialect, now[i]!);
-    }
+    for (const [i, s] of at.steps.replaced) if (i < n) stepCount += stepYield(dialect, s) - stepYield(dialect, now.at(i)!);
     const shown = Math.min(contextStepsShown(dialect), stepCount);
     const commits = at.commits.flatMap((c) => commitReading(dialect, c));
     return { branch, roadmap, commits, steps: recentReadings(dialect, at.steps, shown), stepCount };
   }
 
-  private cumulative(branch: string, dialect: ContextDialect, now: readonly OtaStep[], upTo: number): number[] {
+  private cumulative(branch: string, dialect: ContextDialect, now: StepList, upTo: number): number[] {
     const key = `${branch}\u0000${dialect}`;
     let t = this.totals.get(key);
     const grown = t && t.source === now && t.cum.length - 1 <= now.length;
     if (!t || !grown) this.totals.set(key, (t = { source: now, cum: [0] }));
-    for (let i = t.cum.length - 1; i < upTo; i++) t.cum.push(t.cum[i]! + stepYield(dialect, now[i]!));
+    // A step proved plain is kept or not by the reader's rule on its shape alone; the others are decoded and read.
+    const keep = plainStepRule(dialect);
+    for (let i = t.cum.length - 1; i < upTo; i++) {
+      const shape = keep ? now.plainShapeAt(i) : -1;
+      t.cum.push(t.cum[i]! + (shape >= 0 ? (keep!(...SHAPE_FIELDS[shape]!) ? 1 : 0) : stepYield(dialect, now.at(i)!)));
+    }
     return t.cum;
   }
 }
 
 /** The last `n` steps the reader keeps, read from the end of the records. */
-function recentReadings(dialect: ContextDialect, steps: readonly OtaStep[], n: number): OtaStep[] {
+function recentReadings(dialect: ContextDialect, steps: StepList, n: number): OtaStep[] {
   const readings: (readonly OtaStep[])[] = [];
   let found = 0;
   for (let i = steps.length - 1; i >= 0 && found < n; i--) {
-    const reading = stepReading(dialect, steps[i]!);
+    const reading = stepReading(dialect, steps.at(i)!);
     readings.push(reading);
     found += reading.length;
   }

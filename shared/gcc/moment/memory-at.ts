@@ -3,7 +3,8 @@
 // merged only from its `merged_at` (its merge block and merge commit appear then); main.md is cut at its last update
 // at or before the moment (roadmap-at.ts); hand edits saved after it are undone (undo-edits.ts). What cannot be
 // reconstructed exactly is listed in `reasons`, never passed off as exact.
-import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
+import type { BranchMetadata, Commit, Dialect } from '../../types.ts';
+import { EditedSteps, type StepList } from '../read/step-list.ts';
 import type { EditEntry } from '../write/edit.ts';
 import { MomentError, parseMoment, type Moment } from './moment.ts';
 import { RecordTimes, type MergeTimeOf } from './record-times.ts';
@@ -16,7 +17,8 @@ export interface BranchNow {
   name: string;
   metadata: BranchMetadata | null;
   dialect: Dialect;
-  steps: readonly OtaStep[];
+  /** Decoded when asked (a 205,000-step log is an index of the file: shared/gcc/read/step-index.ts). */
+  steps: StepList;
   commits: readonly Commit[];
 }
 
@@ -34,7 +36,8 @@ export interface BranchAt {
   name: string;
   metadata: BranchMetadata | null;
   dialect: Dialect;
-  steps: OtaStep[];
+  /** The steps then: a prefix of the log now, with the values before later hand edits put back. */
+  steps: EditedSteps;
   commits: Commit[];
 }
 
@@ -52,7 +55,7 @@ export interface MemoryAt {
 const MERGE_COMMIT = /^Merged branch `([^`\n]+)`/;
 
 interface Tracked {
-  steps: readonly OtaStep[] | null;
+  steps: StepList | null;
   commits: readonly Commit[] | null;
   stepTimes: RecordTimes;
   commitTimes: RecordTimes;
@@ -119,7 +122,7 @@ export class WorkspaceTimeline {
   at(input: string | Moment): MemoryAt {
     const { moment, key, anchor } = this.resolve(input);
     const reasons: string[] = [];
-    const branches = new Map<string, EditableBranch & { dialect: Dialect }>();
+    const branches = new Map<string, BranchAt>();
     for (const b of this.now.branches) {
       const cut = this.branchAt(b, key, anchor, reasons);
       if (cut) branches.set(b.name, cut);
@@ -151,15 +154,16 @@ export class WorkspaceTimeline {
       t = { steps: null, commits: null, stepTimes: new RecordTimes(`branches/${b.name}/log.md`), commitTimes: new RecordTimes(`branches/${b.name}/commit.md`, false) };
       this.tracked.set(b.name, t);
     }
-    if (!grew(t.steps, b.steps, t.stepTimes.length)) t.stepTimes = new RecordTimes(t.stepTimes.file);
-    t.stepTimes.append(timed(b.steps.slice(t.stepTimes.length), (s) => s.mergedFrom));
+    // A step index only grows (a reload makes a new one); an array keeps its records in place as it grows.
+    if (!(t.steps === b.steps && b.steps.length >= t.stepTimes.length)) t.stepTimes = new RecordTimes(t.stepTimes.file);
+    t.stepTimes.append(stepTimes(b.steps, t.stepTimes.length));
     if (!grew(t.commits, b.commits, t.commitTimes.length)) t.commitTimes = new RecordTimes(t.commitTimes.file, false);
-    t.commitTimes.append(timed(b.commits.slice(t.commitTimes.length), (c) => MERGE_COMMIT.exec(c.thisCommitContribution)?.[1]));
+    t.commitTimes.append(b.commits.slice(t.commitTimes.length).map((c) => ({ key: recordKey(c.timestamp), mergedFrom: MERGE_COMMIT.exec(c.thisCommitContribution)?.[1] })));
     t.steps = b.steps;
     t.commits = b.commits;
   }
 
-  private branchAt(b: BranchNow, key: TimeKey, anchor: Anchor | null, reasons: string[]): (EditableBranch & { dialect: Dialect }) | null {
+  private branchAt(b: BranchNow, key: TimeKey, anchor: Anchor | null, reasons: string[]): BranchAt | null {
     const t = this.tracked.get(b.name)!;
     const created = recordKey(b.metadata?.createdAt);
     if (created !== null && compareTime(created, key) > 0 && anchor?.branch !== b.name) return null;
@@ -176,7 +180,7 @@ export class WorkspaceTimeline {
     }
     if (anchor?.branch !== b.name || anchor.file !== 'step') reasons.push(...stepCut.reasons, ...tie(t.stepTimes, steps, key, anchor));
     if (anchor?.branch !== b.name || anchor.file !== 'commit') reasons.push(...commitCut.reasons, ...tie(t.commitTimes, commits, key, anchor));
-    return { name: b.name, dialect: b.dialect, metadata: metadataAt(b, key, reasons), steps: b.steps.slice(0, steps), commits: b.commits.slice(0, commits) };
+    return { name: b.name, dialect: b.dialect, metadata: metadataAt(b, key, reasons), steps: new EditedSteps(b.steps.prefix(steps)), commits: b.commits.slice(0, commits) };
   }
 }
 
@@ -200,8 +204,11 @@ function grew<T>(seen: readonly T[] | null, now: readonly T[], read: number): bo
   return seen === now ? now.length >= read : seen !== null && now.length >= read && read > 0 && seen[read - 1] === now[read - 1];
 }
 
-function timed<T extends { timestamp: string }>(records: readonly T[], mergedFrom: (r: T) => string | undefined) {
-  return records.map((r) => ({ key: recordKey(r.timestamp), mergedFrom: mergedFrom(r) }));
+/** The times of steps [from, end) from the list's columns (nothing decoded); recordKey reads damaged times too. */
+function* stepTimes(steps: StepList, from: number): Generator<{ key: TimeKey | null; mergedFrom: string | undefined }> {
+  for (let i = from; i < steps.length; i++) {
+    yield { key: steps.instantAt(i), mergedFrom: steps.mergedFromAt(i) };
+  }
 }
 
 /** The branch's metadata at the moment: not yet merged before its `merged_at`. */

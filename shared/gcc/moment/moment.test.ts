@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Commit, OtaStep } from '../../types.ts';
+import { arrayStepList } from '../read/step-list.ts';
 import { WorkspaceTimeline, type BranchNow } from './memory-at.ts';
 import { MomentError, parseMoment } from './moment.ts';
 import { RecordTimes } from './record-times.ts';
@@ -84,7 +85,7 @@ function branch(name: string, created: number, steps: number[], extra: Partial<B
     name,
     dialect: 'go',
     metadata: { name, purpose: 'p', createdFrom: 'main', createdAt: T(created), status: 'active', mergedInto: null, mergedAt: null },
-    steps: steps.map((s, i) => ({ step: i + 1, timestamp: T(s), observation: 'o', thought: 't', action: 'a', range: { start: i, end: i + 1 } }) as OtaStep),
+    steps: arrayStepList(steps.map((s, i) => ({ step: i + 1, timestamp: T(s), observation: 'o', thought: 't', action: 'a', range: { start: i, end: i + 1 } }) as OtaStep)),
     commits: [] as Commit[],
     ...extra,
   };

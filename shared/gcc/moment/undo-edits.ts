@@ -2,6 +2,7 @@
 // server/write/edit-history.ts) keeps the edited values before and after, so the values at the moment are the
 // before-values of every later entry, taken newest first. An undo is an entry like any other.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
+import type { EditedSteps } from '../read/step-list.ts';
 import { encodeUtf8, decodeUtf8 } from '../read/bytes.ts';
 import type { EditEntry, RecordChange } from '../write/edit.ts';
 import { roadmapParts } from '../write/edit-roadmap.ts';
@@ -11,7 +12,7 @@ import { compareTime, recordKey, type TimeKey } from './time-key.ts';
 export interface EditableBranch {
   name: string;
   metadata: BranchMetadata | null;
-  steps: OtaStep[];
+  steps: EditedSteps;
   commits: Commit[];
 }
 
@@ -48,15 +49,15 @@ function undoChange(ws: EditableWorkspace, entry: EditEntry, change: RecordChang
     if (branch.metadata) branch.metadata = { ...branch.metadata, ...pick(change.before, ['purpose', 'status']) };
     return;
   }
-  const list: (OtaStep | Commit)[] = t.kind === 'step' ? branch.steps : branch.commits;
-  const record = list[t.index];
+  const record: OtaStep | Commit | undefined = t.kind === 'step' ? (t.index < branch.steps.length ? branch.steps.at(t.index) : undefined) : branch.commits[t.index];
   // A record past the cut did not exist yet: its edit has nothing to undo.
   if (!record) return;
   const fields = record as unknown as Record<string, unknown>;
   if (Object.entries(change.after).some(([k, v]) => fields[k] !== v)) {
     reasons.push(`${entry.file}: ${t.kind} ${t.index + 1} no longer holds what the edit of ${entry.at} saved; its earlier values are put back anyway`);
   }
-  list[t.index] = { ...record, ...change.before };
+  if (t.kind === 'step') branch.steps.set(t.index, { ...(record as OtaStep), ...change.before });
+  else branch.commits[t.index] = { ...(record as Commit), ...change.before };
 }
 
 function undoRoadmapPart(raw: string, index: number, change: RecordChange, entry: EditEntry, reasons: string[]): string {

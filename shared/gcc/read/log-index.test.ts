@@ -11,6 +11,7 @@ import { encodeUtf8 } from './bytes.ts';
 import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
 import { indexLog, type LogIndexResult } from './log-index.ts';
 import { timestampKey } from './records.ts';
+import { recordKey } from '../moment/time-key.ts';
 import { StepIndex } from './step-index.ts';
 import { plainShapeOf } from './step-list.ts';
 import { fuzzInputs, seededRandom } from '../test-support/fuzz-inputs.ts';
@@ -53,7 +54,7 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
   expect(index.slice(), label).toEqual(all);
   for (let i = 0; i < all.length; i++) {
     const s = all[i]!;
-    expect([index.stepAt(i), index.timestampAt(i), index.timeKeyAt(i), index.mergedFromAt(i), index.rangeAt(i)], `${label} #${i}`).toEqual([s.step, s.timestamp, timestampKey(s.timestamp), s.mergedFrom, s.range]);
+    expect([index.stepAt(i), index.timestampAt(i), index.timeKeyAt(i), index.instantAt(i), index.mergedFromAt(i), index.rangeAt(i)], `${label} #${i}`).toEqual([s.step, s.timestamp, timestampKey(s.timestamp), recordKey(s.timestamp), s.mergedFrom, s.range]);
     const shape = index.plainShapeAt(i);
     if (shape >= 0) expect(plainShapeOf(s), `${label} #${i} proved plain`).toBe(shape);
   }
@@ -170,6 +171,15 @@ describe('indexLog equals continueLog', () => {
       expect(index.plainShapeAt(1), JSON.stringify(v)).toBe(proved ? 0 : -1);
       expect(plainShapeOf(index.at(1)!), JSON.stringify(v)).toBe(plain ? 0 : -1);
     }
+  });
+
+  it('time keys of out-of-range and rolled-over times, on the fast path, as timestampKey and recordKey read them', () => {
+    const times = ['2026-02-29T10:00:00.000Z', '2024-02-29T10:00:00.000Z', '2026-13-01T00:00:00Z', '2026-04-31T00:00:00Z', '2026-12-31T23:59:60.5Z', '2026-12-31T24:00:00Z', '0050-02-29T00:00:00Z', '2000-02-29T00:00:00+23:59', '2026-01-01T00:00:00+24:00', '2026-01-01T00:60:00Z', '2026-00-10T00:00:00Z', '2026-01-00T00:00:00Z'];
+    let text = serializeLogHeader('m') + serializeStep({ step: 1, timestamp: '2020-01-01T00:00:00Z', observation: 'first', thought: '', action: '' });
+    times.forEach((timestamp, k) => (text += serializeStep({ step: k + 2, timestamp, observation: `o${k}`, thought: 't', action: 'a' })));
+    expectSame(encodeUtf8(text), 'typescript');
+    const { index } = both(encodeUtf8(text), 'typescript');
+    expect((index as unknown as { decoded: Map<number, unknown> }).decoded.size).toBe(1);
   });
 
   it('the columns of a whole parse agree with parseLog', () => {

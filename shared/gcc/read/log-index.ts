@@ -7,11 +7,12 @@
 // never disagree on where a record starts.
 //
 // Lua and Zig logs (other escapes) and bytes that are not valid UTF-8 are read by continueLog whole.
-import type { Diagnostic, OtaStep } from '../../types.ts';
-import { isValidUtf8 } from './bytes.ts';
+import type { Diagnostic, Dialect, OtaStep } from '../../types.ts';
+import { isValidUtf8 } from './utf8-valid.ts';
 import { fingerprintBefore } from './chunk.ts';
 import { escapeStyleOf } from './escape.ts';
-import { continueLog, type LogHeader, type LogParseResult, type LogState, type MergeMarker } from './log.ts';
+import { continueLog, initialLogState, type LogHeader, type LogParseResult, type LogState, type MergeMarker } from './log.ts';
+import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
 import { compareKeys } from './records.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
@@ -19,7 +20,8 @@ import { plainShapeOf } from './step-list.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {
-  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], mergedFrom: string | undefined, plainShape: number): void;
+  /** `real`: the key names a real instant (time travel's recordKey equals it); else that reads the text. */
+  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void;
   pushDecoded(step: OtaStep, plainShape: number): void;
 }
 
@@ -41,11 +43,16 @@ function nextBoundary(bytes: Uint8Array, from: number): number {
   return -1;
 }
 
-/** timestampKey on a valid timestamp's bytes (Date.UTC's rules, its years 0-99 included), the month's start cached. */
+/**
+ * timestampKey on a valid timestamp's bytes (Date.UTC's rules, its years 0-99 included), the month's start cached; and
+ * whether it names a real instant (time-key.ts isoKey: fields in range, no date rolled over), as time travel reads it.
+ */
 class TimeKeys {
   private month = -1;
   private monthMs = 0;
+  private monthDays = 0;
   readonly key: [number, number] = [0, 0];
+  real = false;
 
   of(b: Uint8Array, s: number): readonly [number, number] {
     const year = two(b, s) * 100 + two(b, s + 2);
@@ -54,8 +61,16 @@ class TimeKeys {
     if (ym !== this.month) {
       this.month = ym;
       this.monthMs = Date.UTC(year, mon - 1, 1);
+      // Days in the month as Date.UTC counts them (years 0-99 are 1900-1999 to it).
+      this.monthDays = mon >= 1 && mon <= 12 ? new Date(Date.UTC(year, mon, 0)).getUTCDate() : 0;
     }
-    let secs = this.monthMs / 1000 + (two(b, s + 8) - 1) * 86400 + two(b, s + 11) * 3600 + two(b, s + 14) * 60 + two(b, s + 17);
+    const day = two(b, s + 8);
+    const hour = two(b, s + 11);
+    const minute = two(b, s + 14);
+    const second = two(b, s + 17);
+    let secs = this.monthMs / 1000 + (day - 1) * 86400 + hour * 3600 + minute * 60 + second;
+    // 23:59:60 rolls over into the next day, which isoKey refuses like any rolled-over date.
+    this.real = day >= 1 && day <= this.monthDays && hour <= 23 && minute <= 59 && second <= 60 && hour * 3600 + minute * 60 + second < 86400;
     let i = s + 19;
     let ns = 0;
     if (b[i] === 0x2e) {
@@ -63,7 +78,12 @@ class TimeKeys {
       for (i++; b[i]! >= 48 && b[i]! <= 57; i++) if (digits++ < 9) ns = ns * 10 + (b[i]! - 48);
       for (; digits < 9; digits++) ns *= 10;
     }
-    if (b[i] !== 0x5a) secs -= (b[i] === 0x2d ? -1 : 1) * (two(b, i + 1) * 3600 + two(b, i + 4) * 60);
+    if (b[i] !== 0x5a) {
+      const oh = two(b, i + 1);
+      const om = two(b, i + 4);
+      secs -= (b[i] === 0x2d ? -1 : 1) * (oh * 3600 + om * 60);
+      if (oh > 23 || om > 59) this.real = false;
+    }
     this.key[0] = secs;
     this.key[1] = ns;
     return this.key;
@@ -151,7 +171,7 @@ class LogIndexer {
     const key = this.times.of(bytes, s.tsStart);
     const merged = this.place(s.step, key);
     if (merged === false) return false;
-    this.sink.pushScanned(this.base + p, this.base + s.end, s.step, bytes, s.tsStart, s.tsEnd, key, merged ?? undefined, s.plainShape);
+    this.sink.pushScanned(this.base + p, this.base + s.end, s.step, bytes, s.tsStart, s.tsEnd, key, this.times.real, merged ?? undefined, s.plainShape);
     this.count++;
     this.line += s.lines + (p === this.pos ? 0 : countLines(bytes, this.pos, p));
     this.provisional = s.atEnd;
@@ -235,4 +255,13 @@ function countLines(bytes: Uint8Array, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) if (bytes[i] === 0x0a) n++;
   return n;
+}
+
+/** A whole log's bytes read into an index that decodes from those bytes (one-shot readers, tests). */
+export function indexWholeLog(bytes: Uint8Array, file: string, dialect: Dialect | undefined, options: LogIndexOptions = {}): { index: StepIndex; result: LogIndexResult } {
+  const index = new StepIndex(file, dialect, (start, end) => bytes.subarray(start, end));
+  index.reserveFor(bytes.length);
+  const result = indexLog(initialLogState({ file, dialect }), bytes, index, options);
+  index.commit();
+  return { index, result };
 }

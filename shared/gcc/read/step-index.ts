@@ -8,8 +8,9 @@
 // forgets them.
 import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
+import { recordKey, type TimeKey } from '../moment/time-key.ts';
 import { timestampKey } from './records.ts';
-import { sliceBounds, type StepList } from './step-list.ts';
+import { iterateInRuns, PrefixList, sliceBounds, type StepList } from './step-list.ts';
 
 /** The file's bytes [start, end), read when a step is decoded. Throws when the file no longer holds them. */
 export type ByteReader = (start: number, end: number) => Uint8Array;
@@ -31,6 +32,8 @@ export class StepIndex implements StepList {
   private merges = new Int32Array(0);
   /** Plain shape, or -1. */
   private flags = new Int8Array(0);
+  /** 1: secs/nanos name a real instant (time travel's key); 0: time-key.ts reads the timestamp's text. */
+  private real = new Uint8Array(0);
   /** Where each step's timestamp starts in the arena; entry i + 1 is where it ends. */
   private tsAt = new Uint32Array(1);
   private arena = new Uint8Array(0);
@@ -46,8 +49,9 @@ export class StepIndex implements StepList {
   ) {}
 
   /** A record the fast path read: its timestamp's bytes are `bytes[tsStart, tsEnd)`. */
-  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], mergedFrom: string | undefined, plainShape: number): void {
+  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void {
     const i = this.grow();
+    this.real[i] = real ? 1 : 0;
     this.starts[i] = start;
     this.ends[i] = end;
     this.numbers[i] = step;
@@ -74,6 +78,7 @@ export class StepIndex implements StepList {
     this.nanos[i] = key ? key[1] : 0;
     this.merges[i] = s.mergedFrom === undefined ? NO_MERGE : this.mergeId(s.mergedFrom);
     this.flags[i] = plainShape;
+    this.real[i] = 0;
     this.tsAt[i + 1] = this.arenaUsed;
     this.decoded.set(i, s);
   }
@@ -98,7 +103,7 @@ export class StepIndex implements StepList {
   private ensureCapacity(want: number): void {
     if (want <= this.capacity) return;
     const n = Math.max(1024, Math.ceil(this.capacity * 1.5), want);
-    const widen = <A extends Float64Array | Int32Array | Int8Array | Uint32Array>(old: A, next: A): A => {
+    const widen = <A extends Float64Array | Int32Array | Int8Array | Uint8Array | Uint32Array>(old: A, next: A): A => {
       next.set(old);
       return next;
     };
@@ -109,6 +114,7 @@ export class StepIndex implements StepList {
     this.nanos = widen(this.nanos, new Int32Array(n));
     this.merges = widen(this.merges, new Int32Array(n));
     this.flags = widen(this.flags, new Int8Array(n));
+    this.real = widen(this.real, new Uint8Array(n));
     this.tsAt = widen(this.tsAt, new Uint32Array(n + 1));
     this.capacity = n;
   }
@@ -157,6 +163,11 @@ export class StepIndex implements StepList {
   timeKeyAt(i: number): [number, number] | null {
     const secs = this.secs[this.checked(i)]!;
     return Number.isNaN(secs) ? null : [secs, this.nanos[i]!];
+  }
+
+  instantAt(i: number): TimeKey | null {
+    if (this.real[this.checked(i)] === 1) return [this.secs[i]!, this.nanos[i]!];
+    return recordKey(this.timestampAt(i));
   }
 
   mergedFromAt(i: number): string | undefined {
@@ -235,42 +246,5 @@ export class StaleStepsError extends Error {
     readonly at: number,
   ) {
     super(`${file} changed while it was read (at byte ${at}); it is read again`);
-  }
-}
-
-/** Decoded a few hundred at a time: iterating a 200,000-step log never holds it all decoded. */
-function* iterateInRuns(list: StepList): Generator<OtaStep> {
-  const RUN = 512;
-  for (let i = 0; i < list.length; i += RUN) yield* list.slice(i, Math.min(list.length, i + RUN));
-}
-
-class PrefixList implements StepList {
-  constructor(
-    private readonly whole: StepList,
-    readonly length: number,
-  ) {}
-  private checked(i: number): number {
-    if (!(i >= 0 && i < this.length)) throw new RangeError(`step ${i} of ${this.length}`);
-    return i;
-  }
-  slice(from?: number, to?: number): OtaStep[] {
-    const [a, b] = sliceBounds(this.length, from, to);
-    return this.whole.slice(a, b);
-  }
-  at(i: number): OtaStep | undefined {
-    const k = i < 0 ? this.length + i : i;
-    return k >= 0 && k < this.length ? this.whole.at(k) : undefined;
-  }
-  prefix(n: number): StepList {
-    return n >= this.length ? this : new PrefixList(this.whole, Math.max(0, n));
-  }
-  stepAt = (i: number) => this.whole.stepAt(this.checked(i));
-  timestampAt = (i: number) => this.whole.timestampAt(this.checked(i));
-  timeKeyAt = (i: number) => this.whole.timeKeyAt(this.checked(i));
-  mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));
-  rangeAt = (i: number) => this.whole.rangeAt(this.checked(i));
-  plainShapeAt = (i: number) => this.whole.plainShapeAt(this.checked(i));
-  [Symbol.iterator](): Iterator<OtaStep> {
-    return iterateInRuns(this);
   }
 }

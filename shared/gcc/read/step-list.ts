@@ -4,6 +4,7 @@
 // Arrays of records (tests, a moment's memory, a file read whole) are wrapped by arrayStepList.
 import type { ByteRange, OtaStep } from '../../types.ts';
 import { isPlainStep } from '../dialects/plain-record.ts';
+import { recordKey, type TimeKey } from '../moment/time-key.ts';
 import { timestampKey } from './records.ts';
 import { SHAPE_ACTION_ONLY, SHAPE_EMPTY, SHAPE_TOLD } from './step-scan.ts';
 
@@ -20,6 +21,8 @@ export interface StepList extends Iterable<OtaStep> {
   timestampAt(i: number): string;
   /** timestampKey of the timestamp, null when it is not an ISO-8601 time. */
   timeKeyAt(i: number): [number, number] | null;
+  /** time-key.ts recordKey of the timestamp: the instant time travel places the step at. */
+  instantAt(i: number): TimeKey | null;
   mergedFromAt(i: number): string | undefined;
   rangeAt(i: number): ByteRange;
   /**
@@ -44,7 +47,6 @@ export function sliceBounds(length: number, from = 0, to = length): [number, num
 }
 
 class ArrayStepList implements StepList {
-  private shapes: Int8Array | null = null;
   constructor(private readonly steps: readonly OtaStep[]) {}
 
   get length(): number {
@@ -68,6 +70,9 @@ class ArrayStepList implements StepList {
   timeKeyAt(i: number): [number, number] | null {
     return timestampKey(this.steps[i]!.timestamp);
   }
+  instantAt(i: number): TimeKey | null {
+    return recordKey(this.steps[i]!.timestamp);
+  }
   mergedFromAt(i: number): string | undefined {
     return this.steps[i]!.mergedFrom;
   }
@@ -75,20 +80,108 @@ class ArrayStepList implements StepList {
     return this.steps[i]!.range;
   }
   plainShapeAt(i: number): number {
-    if (!this.shapes || this.shapes.length !== this.steps.length) this.shapes = Int8Array.from(this.steps, plainShapeOf);
-    return this.shapes[i]!;
+    return plainShapeOf(this.steps[i]!);
   }
   [Symbol.iterator](): Iterator<OtaStep> {
     return this.steps[Symbol.iterator]();
   }
 }
 
-/** A list over records already decoded (the array is not copied: do not change it afterwards). */
+const wrapped = new WeakMap<readonly OtaStep[], StepList>();
+
+/** A list over records already decoded: it reads the array as it is at each call (the same array, the same list). */
 export function arrayStepList(steps: readonly OtaStep[]): StepList {
-  return new ArrayStepList(steps);
+  let list = wrapped.get(steps);
+  if (!list) wrapped.set(steps, (list = new ArrayStepList(steps)));
+  return list;
 }
 
 /** The list as it is, or an array wrapped. */
 export function asStepList(steps: StepList | readonly OtaStep[]): StepList {
   return Array.isArray(steps) ? arrayStepList(steps as readonly OtaStep[]) : (steps as StepList);
+}
+
+/**
+ * A list with some steps replaced (time travel puts back the values a later hand edit changed): the replaced ones are
+ * answered from `replaced`, the rest from the list beneath.
+ */
+export class EditedSteps implements StepList {
+  readonly replaced = new Map<number, OtaStep>();
+  constructor(readonly base: StepList) {}
+
+  get length(): number {
+    return this.base.length;
+  }
+  set(i: number, step: OtaStep): void {
+    this.replaced.set(i, step);
+  }
+  slice(from?: number, to?: number): OtaStep[] {
+    const [a, b] = sliceBounds(this.length, from, to);
+    const out = this.base.slice(a, b);
+    for (const [i, s] of this.replaced) if (i >= a && i < b) out[i - a] = s;
+    return out;
+  }
+  at(i: number): OtaStep | undefined {
+    const k = i < 0 ? this.length + i : i;
+    return this.replaced.get(k) ?? this.base.at(k);
+  }
+  prefix(n: number): StepList {
+    if (n >= this.length) return this;
+    const out = new EditedSteps(this.base.prefix(n));
+    for (const [i, s] of this.replaced) if (i < n) out.set(i, s);
+    return out;
+  }
+  private edited<T>(i: number, own: (s: OtaStep) => T, beneath: () => T): T {
+    const s = this.replaced.get(i);
+    return s ? own(s) : beneath();
+  }
+  stepAt = (i: number) => this.edited(i, (s) => s.step, () => this.base.stepAt(i));
+  timestampAt = (i: number) => this.edited(i, (s) => s.timestamp, () => this.base.timestampAt(i));
+  timeKeyAt = (i: number) => this.edited(i, (s) => timestampKey(s.timestamp), () => this.base.timeKeyAt(i));
+  instantAt = (i: number) => this.edited(i, (s) => recordKey(s.timestamp), () => this.base.instantAt(i));
+  mergedFromAt = (i: number) => this.edited(i, (s) => s.mergedFrom, () => this.base.mergedFromAt(i));
+  rangeAt = (i: number) => this.edited(i, (s) => s.range, () => this.base.rangeAt(i));
+  plainShapeAt = (i: number) => this.edited(i, plainShapeOf, () => this.base.plainShapeAt(i));
+  [Symbol.iterator](): Iterator<OtaStep> {
+    return iterateInRuns(this);
+  }
+}
+
+/** Decoded a few hundred at a time: iterating a 200,000-step log never holds it all decoded. */
+export function* iterateInRuns(list: StepList): Generator<OtaStep> {
+  const RUN = 512;
+  for (let i = 0; i < list.length; i += RUN) yield* list.slice(i, Math.min(list.length, i + RUN));
+}
+
+/** The first `length` steps of a list. */
+export class PrefixList implements StepList {
+  constructor(
+    private readonly whole: StepList,
+    readonly length: number,
+  ) {}
+  private checked(i: number): number {
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`step ${i} of ${this.length}`);
+    return i;
+  }
+  slice(from?: number, to?: number): OtaStep[] {
+    const [a, b] = sliceBounds(this.length, from, to);
+    return this.whole.slice(a, b);
+  }
+  at(i: number): OtaStep | undefined {
+    const k = i < 0 ? this.length + i : i;
+    return k >= 0 && k < this.length ? this.whole.at(k) : undefined;
+  }
+  prefix(n: number): StepList {
+    return n >= this.length ? this : new PrefixList(this.whole, Math.max(0, n));
+  }
+  stepAt = (i: number) => this.whole.stepAt(this.checked(i));
+  timestampAt = (i: number) => this.whole.timestampAt(this.checked(i));
+  timeKeyAt = (i: number) => this.whole.timeKeyAt(this.checked(i));
+  instantAt = (i: number) => this.whole.instantAt(this.checked(i));
+  mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));
+  rangeAt = (i: number) => this.whole.rangeAt(this.checked(i));
+  plainShapeAt = (i: number) => this.whole.plainShapeAt(this.checked(i));
+  [Symbol.iterator](): Iterator<OtaStep> {
+    return iterateInRuns(this);
+  }
 }

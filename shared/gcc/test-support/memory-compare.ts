@@ -4,6 +4,7 @@ import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { renderContext } from '../context/render.ts';
 import { readerView } from '../dialects/reader-view.ts';
 import type { MemoryAt, WorkspaceNow } from '../moment/memory-at.ts';
+import type { StepList } from '../read/step-list.ts';
 
 const withoutRange = <T extends OtaStep | Commit>(r: T): Omit<T, 'range'> => {
   const { range: _range, ...rest } = r;
@@ -23,7 +24,7 @@ export function differingFiles(memory: MemoryAt, real: WorkspaceNow): string[] {
       continue;
     }
     if (JSON.stringify(a.metadata) !== JSON.stringify(b.metadata)) out.push(`branches/${name}/metadata.yaml`);
-    if (JSON.stringify(a.steps.map(withoutRange)) !== JSON.stringify(b.steps.map(withoutRange))) out.push(`branches/${name}/log.md`);
+    if (JSON.stringify(a.steps.slice().map(withoutRange)) !== JSON.stringify(b.steps.slice().map(withoutRange))) out.push(`branches/${name}/log.md`);
     if (JSON.stringify(a.commits.map(withoutRange)) !== JSON.stringify(b.commits.map(withoutRange))) out.push(`branches/${name}/commit.md`);
   }
   return out;
@@ -35,8 +36,8 @@ export function unexplainedDifferences(memory: MemoryAt, real: WorkspaceNow): st
 }
 
 /** CONTEXT of a branch at K, as `dialect`'s summary() returns it, from records as that folder holds them. */
-export function contextOf(ws: { roadmap: string; branches: readonly { name: string; steps: readonly OtaStep[]; commits: readonly Commit[] }[] }, branch: string, k: number, dialect: ContextDialect): string | null {
+export function contextOf(ws: { roadmap: string; branches: readonly { name: string; steps: StepList; commits: readonly Commit[] }[] }, branch: string, k: number, dialect: ContextDialect): string | null {
   const b = ws.branches.find((x) => x.name === branch);
   if (!b) return null;
-  return renderContext({ branch, k, roadmap: ws.roadmap, ...readerView(dialect, b) }, dialect);
+  return renderContext({ branch, k, roadmap: ws.roadmap, ...readerView(dialect, { steps: b.steps.slice(), commits: b.commits }) }, dialect);
 }

@@ -4,7 +4,8 @@ import type { Dialect } from '../../types.ts';
 import type { EditEntry } from '../write/edit.ts';
 import { parseCommits } from '../read/commits.ts';
 import { decodeUtf8 } from '../read/bytes.ts';
-import { parseLog } from '../read/log.ts';
+import { indexWholeLog } from '../read/log-index.ts';
+import { arrayStepList } from '../read/step-list.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import type { BranchNow, WorkspaceNow } from '../moment/memory-at.ts';
 
@@ -29,7 +30,8 @@ export function workspaceNow(files: FolderFiles, dialect: Dialect, edits: readon
       name,
       dialect,
       metadata: parseMetadata(at('metadata.yaml'), `branches/${name}/metadata.yaml`).metadata,
-      steps: log ? parseLog(log, { file: `branches/${name}/log.md`, dialect }).steps : [],
+      // Read as the server reads it: an index of the bytes.
+      steps: log ? indexWholeLog(log, `branches/${name}/log.md`, dialect).index : arrayStepList([]),
       commits: commits ? parseCommits(commits, { file: `branches/${name}/commit.md`, branch: name, dialect }).commits : [],
     };
   });
