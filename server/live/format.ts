@@ -48,13 +48,12 @@ export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
 /** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
 const SAMPLE = 200;
 
-function sampled(records: { readonly length: number; timestampAt(i: number): string }): string[] {
+function sampled(records: { readonly length: number; timestamps(from: number, to: number): string[] }): string[] {
   const n = records.length;
-  const at = n <= 2 * SAMPLE ? Array.from({ length: n }, (_, i) => i) : [...Array.from({ length: SAMPLE }, (_, i) => i), ...Array.from({ length: SAMPLE }, (_, i) => n - SAMPLE + i)];
-  return at.map((i) => records.timestampAt(i));
+  return n <= 2 * SAMPLE ? records.timestamps(0, n) : [...records.timestamps(0, SAMPLE), ...records.timestamps(n - SAMPLE, n)];
 }
 
-const commitTimes = (commits: readonly Commit[]) => ({ length: commits.length, timestampAt: (i: number) => commits[i]!.timestamp });
+const commitTimes = (commits: readonly Commit[]) => ({ length: commits.length, timestamps: (from: number, to: number) => commits.slice(from, to).map((c) => c.timestamp) });
 
 export interface DialectEvidence {
   branch: string;

@@ -14,14 +14,13 @@ import { escapeStyleOf } from './escape.ts';
 import { continueLog, initialLogState, type LogHeader, type LogParseResult, type LogState, type MergeMarker } from './log.ts';
 import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
-import { compareKeys } from './records.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
 import { plainShapeOf } from './step-list.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {
   /** `real`: the key names a real instant (time travel's recordKey equals it); else that reads the text. */
-  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void;
+  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void;
   pushDecoded(step: OtaStep, plainShape: number): void;
 }
 
@@ -104,17 +103,27 @@ function decodeAll(r: LogParseResult, sink: StepSink): LogIndexResult {
   return { ...r, steps: r.steps.length };
 }
 
+/** placeStep's answers: the step is the agent's own, a merge's copy, or one the full reader must read (it reports its number). */
+const OWN = 0;
+const MERGED = 1;
+const REFUSED = -1;
+
 class LogIndexer {
   private readonly scanner = new StepScanner();
   private readonly times = new TimeKeys();
   private readonly base: number;
-  // The state at `pos`, kept in parts (no object per record).
+  // The state at `pos`, kept in plain numbers and strings (one shape for the optimiser, no object per record); NaN
+  // stands for null.
   private pos = 0;
   private line: number;
   private headerSeen: boolean;
   private provisional: boolean;
-  private section: MergeSection | null;
-  private ownLastStep: number | null;
+  private secBranch: string | null = null;
+  private secHasKey = false;
+  private secKey0 = 0;
+  private secKey1 = 0;
+  private secLast = Number.NaN;
+  private ownLast: number;
   private count = 0;
   private header: LogHeader | null = null;
   private readonly merges: MergeMarker[] = [];
@@ -129,87 +138,105 @@ class LogIndexer {
     this.line = start.line;
     this.headerSeen = start.headerSeen;
     this.provisional = start.provisional;
-    this.section = start.section ? { ...start.section } : null;
-    this.ownLastStep = start.ownLastStep;
+    this.ownLast = start.ownLastStep ?? Number.NaN;
+    this.takeSection(start.section);
+  }
+
+  private takeSection(section: MergeSection | null): void {
+    this.secBranch = section ? section.branch : null;
+    this.secHasKey = !!section?.key;
+    this.secKey0 = section?.key ? section.key[0] : 0;
+    this.secKey1 = section?.key ? section.key[1] : 0;
+    this.secLast = section?.lastStep ?? Number.NaN;
   }
 
   run(): LogIndexResult {
     const bytes = this.tail;
     const n = bytes.length;
     while (this.pos < n) {
-      if (this.fastRecord()) continue;
+      if (this.fastRun()) continue;
       // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end).
-      const p = this.skipBlank(this.pos);
+      const p = skipBlank(bytes, this.pos);
       const boundary = p < n ? nextBoundary(bytes, p + 1) : -1;
       const r = this.decode(boundary === -1 ? n : boundary + 9);
       if (r.needsFullReparse) return { ...r, steps: 0 };
-      if (boundary === -1 || r.state.consumed !== this.base + boundary) return this.finish(r);
+      if (boundary === -1) return this.finish(r);
+      if (r.state.consumed !== this.base + boundary) {
+        // It stopped short of the boundary (an item it could not finish there): it reads on to the end.
+        const rest = this.decode(n);
+        return rest.needsFullReparse ? { ...rest, steps: 0 } : this.finish(rest);
+      }
     }
     return this.finish(null);
   }
 
-  private skipBlank(from: number): number {
-    const bytes = this.tail;
-    let p = from;
-    for (;;) {
-      let q = p;
-      while (bytes[q] === 0x20 || bytes[q] === 0x09 || bytes[q] === 0x0d) q++;
-      if (bytes[q] === 0x0a) p = q + 1;
-      else return p;
-    }
-  }
-
-  /** One canonical record at `pos` (after blank lines), indexed; false when the full reader must read what is there. */
-  private fastRecord(): boolean {
-    const bytes = this.tail;
-    if (!this.headerSeen) return false;
-    const p = this.skipBlank(this.pos);
-    // After a provisional close the next bytes must start an item: a step header confirms it.
-    if (this.provisional && p !== this.pos) return false;
-    const s = this.scanner;
-    if (!s.scan(bytes, p)) return false;
-    const key = this.times.of(bytes, s.tsStart);
-    const merged = this.place(s.step, key);
-    if (merged === false) return false;
-    this.sink.pushScanned(this.base + p, this.base + s.end, s.step, bytes, s.tsStart, s.tsEnd, key, this.times.real, merged ?? undefined, s.plainShape);
-    this.count++;
-    this.line += s.lines + (p === this.pos ? 0 : countLines(bytes, this.pos, p));
-    this.provisional = s.atEnd;
-    this.pos = s.end;
-    return true;
-  }
-
   /**
-   * log-step.ts placeStep for a numbered step: the merged section it belongs to (null: its own), or false when the full
-   * reader would report its number (the record is then read by it, from the same state).
+   * Indexes canonical records from `pos` for as long as there are some; true when it read at least one. One loop over
+   * locals: the hot path of a 205,000-step log.
    */
-  private place(step: number, key: readonly [number, number]): string | null | false {
-    const s = this.section;
+  // One piece: the loop keeps the whole reader state in locals and writes it back once.
+  private fastRun(): boolean {
+    if (!this.headerSeen) return false;
+    const bytes = this.tail;
+    const n = bytes.length;
+    const s = this.scanner;
+    const times = this.times;
+    const sink = this.sink;
+    const base = this.base;
+    let pos = this.pos;
+    let line = this.line;
+    let provisional = this.provisional;
+    let count = 0;
+    while (pos < n) {
+      const p = skipBlank(bytes, pos);
+      // After a provisional close the next bytes must start an item: a step header confirms it.
+      if (provisional && p !== pos) break;
+      if (!s.scan(bytes, p)) break;
+      const key = times.of(bytes, s.tsStart);
+      const placed = this.place(s.step, key[0], key[1]);
+      if (placed === REFUSED) break;
+      sink.pushScanned(base + p, base + s.end, s.step, key, times.real, placed === MERGED ? this.secBranch! : undefined, s.plainShape);
+      count++;
+      line += s.lines + (p === pos ? 0 : countLines(bytes, pos, p));
+      provisional = s.atEnd;
+      pos = s.end;
+    }
+    this.pos = pos;
+    this.line = line;
+    this.provisional = provisional;
+    this.count += count;
+    return count > 0;
+  }
+
+  /** log-step.ts placeStep for a numbered step: OWN, MERGED (into the current section), or REFUSED (it reports the number). */
+  private place(step: number, key0: number, key1: number): number {
     let inSection = false;
-    if (s) {
-      let decided: boolean | null = null;
-      if (s.key) {
-        const cmp = compareKeys(key as [number, number], s.key);
-        if (cmp < 0) decided = true;
-        else if (cmp > 0) decided = false;
+    if (this.secBranch !== null) {
+      let decided = 0;
+      if (this.secHasKey) {
+        const cmp = key0 !== this.secKey0 ? key0 - this.secKey0 : key1 - this.secKey1;
+        decided = cmp < 0 ? 1 : cmp > 0 ? -1 : 0;
       }
-      if (decided === null) decided = s.lastStep === null || step === s.lastStep + 1 || !(this.ownLastStep !== null && step > this.ownLastStep);
-      inSection = decided;
+      const last = this.secLast;
+      if (decided === 0) decided = Number.isNaN(last) || step === last + 1 || !(!Number.isNaN(this.ownLast) && step > this.ownLast) ? 1 : -1;
+      inSection = decided === 1;
     }
-    const prev = inSection ? s!.lastStep : this.ownLastStep;
-    if (prev !== null && step <= prev) return false;
+    const prev = inSection ? this.secLast : this.ownLast;
+    if (!Number.isNaN(prev) && step <= prev) return REFUSED;
     if (inSection) {
-      s!.lastStep = step;
-      return s!.branch;
+      this.secLast = step;
+      return MERGED;
     }
-    this.section = null;
-    this.ownLastStep = step;
-    return null;
+    this.secBranch = null;
+    this.ownLast = step;
+    return OWN;
   }
 
   /** The state continueLog would hold at `pos`. */
   private stateHere(): LogState {
     const consumed = this.base + this.pos;
+    const section: MergeSection | null =
+      this.secBranch === null ? null : { branch: this.secBranch, key: this.secHasKey ? [this.secKey0, this.secKey1] : null, lastStep: Number.isNaN(this.secLast) ? null : this.secLast };
     return {
       file: this.start.file,
       consumed,
@@ -217,8 +244,8 @@ class LogIndexer {
       fingerprint: fingerprintBefore(this.start, this.tail, consumed),
       dialect: this.start.dialect,
       headerSeen: this.headerSeen,
-      section: this.section ? { ...this.section } : null,
-      ownLastStep: this.ownLastStep,
+      section,
+      ownLastStep: Number.isNaN(this.ownLast) ? null : this.ownLast,
       provisional: this.provisional,
       steps: this.start.steps + this.count,
     };
@@ -238,8 +265,8 @@ class LogIndexer {
     this.line = st.line;
     this.headerSeen = st.headerSeen;
     this.provisional = st.provisional;
-    this.section = st.section ? { ...st.section } : null;
-    this.ownLastStep = st.ownLastStep;
+    this.takeSection(st.section);
+    this.ownLast = st.ownLastStep ?? Number.NaN;
     return r;
   }
 
@@ -248,6 +275,17 @@ class LogIndexer {
     const state = this.stateHere();
     const pending = last && last.state.consumed === state.consumed ? last.pending : null;
     return { header: this.header, merges: this.merges, pending, diagnostics: this.diagnostics, state, needsFullReparse: false, steps: this.count };
+  }
+}
+
+/** records.ts skipBlankLines on bytes: lines of spaces, tabs and CRs. */
+function skipBlank(bytes: Uint8Array, from: number): number {
+  let p = from;
+  for (;;) {
+    let q = p;
+    while (bytes[q] === 0x20 || bytes[q] === 0x09 || bytes[q] === 0x0d) q++;
+    if (bytes[q] === 0x0a) p = q + 1;
+    else return p;
   }
 }
 

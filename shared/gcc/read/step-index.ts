@@ -1,6 +1,7 @@
-// A log's steps kept as an index of the file, not as strings: per record its byte range, step number, timestamp
-// (ASCII bytes in one arena), time key, merge and plain shape, in typed arrays (~60 bytes a step, against ~1.5 KB for
-// a decoded step and its strings). Records the fast path read (step-scan.ts) are decoded again from the file's bytes
+// A log's steps kept as an index of the file, not as strings: per record its byte range, step number, time key, merge
+// and plain shape, in typed arrays (~42 bytes a step, against ~1.5 KB for a decoded step and its strings; fresh memory
+// is dear on the bench machine, ~3 ms a MB, so nothing else is kept: even a timestamp's text is read back from the
+// record's header line when asked). Records the fast path read (step-scan.ts) are decoded again from the file's bytes
 // when asked for, by log.ts's own reader, so a decoded step is exactly what a full parse gives. Records only the full
 // reader could read are kept decoded (a damaged or hand-laid record, a merge's first step: few).
 //
@@ -34,10 +35,6 @@ export class StepIndex implements StepList {
   private flags = new Int8Array(0);
   /** 1: secs/nanos name a real instant (time travel's key); 0: time-key.ts reads the timestamp's text. */
   private real = new Uint8Array(0);
-  /** Where each step's timestamp starts in the arena; entry i + 1 is where it ends. */
-  private tsAt = new Uint32Array(1);
-  private arena = new Uint8Array(0);
-  private arenaUsed = 0;
   private readonly mergeNames: string[] = [];
   private readonly decoded = new Map<number, OtaStep>();
 
@@ -48,23 +45,17 @@ export class StepIndex implements StepList {
     private readonly read: ByteReader,
   ) {}
 
-  /** A record the fast path read: its timestamp's bytes are `bytes[tsStart, tsEnd)`. */
-  pushScanned(start: number, end: number, step: number, bytes: Uint8Array, tsStart: number, tsEnd: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void {
+  /** A record the fast path read (its header is `### Step N — TS`, exactly). */
+  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void {
     const i = this.grow();
-    this.real[i] = real ? 1 : 0;
     this.starts[i] = start;
     this.ends[i] = end;
     this.numbers[i] = step;
     this.secs[i] = key[0];
     this.nanos[i] = key[1];
+    this.real[i] = real ? 1 : 0;
     this.merges[i] = mergedFrom === undefined ? NO_MERGE : this.mergeId(mergedFrom);
     this.flags[i] = plainShape;
-    let used = this.arenaUsed;
-    this.ensureArena(used + tsEnd - tsStart);
-    const arena = this.arena;
-    for (let k = tsStart; k < tsEnd; k++) arena[used++] = bytes[k]!;
-    this.arenaUsed = used;
-    this.tsAt[i + 1] = used;
   }
 
   /** A record the full reader read, kept decoded. */
@@ -79,7 +70,6 @@ export class StepIndex implements StepList {
     this.merges[i] = s.mergedFrom === undefined ? NO_MERGE : this.mergeId(s.mergedFrom);
     this.flags[i] = plainShape;
     this.real[i] = 0;
-    this.tsAt[i + 1] = this.arenaUsed;
     this.decoded.set(i, s);
   }
 
@@ -89,9 +79,7 @@ export class StepIndex implements StepList {
    * until they are written.
    */
   reserveFor(bytes: number): void {
-    const steps = Math.ceil(bytes / 80);
-    this.ensureCapacity(this.written + steps);
-    this.ensureArena(this.arenaUsed + steps * 30);
+    this.ensureCapacity(this.written + Math.ceil(bytes / 80));
   }
 
   /** The next step's index, with room for it. */
@@ -115,15 +103,7 @@ export class StepIndex implements StepList {
     this.merges = widen(this.merges, new Int32Array(n));
     this.flags = widen(this.flags, new Int8Array(n));
     this.real = widen(this.real, new Uint8Array(n));
-    this.tsAt = widen(this.tsAt, new Uint32Array(n + 1));
     this.capacity = n;
-  }
-
-  private ensureArena(want: number): void {
-    if (want <= this.arena.length) return;
-    const next = new Uint8Array(Math.max(this.arena.length * 2, want, 64 * 1024));
-    next.set(this.arena.subarray(0, this.arenaUsed));
-    this.arena = next;
   }
 
   private mergeId(branch: string): number {
@@ -147,7 +127,6 @@ export class StepIndex implements StepList {
   rollback(): void {
     for (let i = this.length; i < this.written; i++) this.decoded.delete(i);
     this.written = this.length;
-    this.arenaUsed = this.tsAt[this.length]!;
   }
 
   stepAt(i: number): number {
@@ -155,9 +134,28 @@ export class StepIndex implements StepList {
   }
 
   timestampAt(i: number): string {
-    const d = this.decoded.get(this.checked(i));
-    if (d) return d.timestamp;
-    return String.fromCharCode(...this.arena.subarray(this.tsAt[i]!, this.tsAt[i + 1]!));
+    return this.timestamps(this.checked(i), i + 1)[0]!;
+  }
+
+  /** The timestamps of steps [from, to), each run of scanned records read back at once (their header lines). */
+  timestamps(from: number, to: number): string[] {
+    const out: string[] = [];
+    let i = from;
+    while (i < to) {
+      const d = this.decoded.get(i);
+      if (d) {
+        out.push(d.timestamp);
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < to && !this.decoded.has(j)) j++;
+      const start = this.starts[i]!;
+      const bytes = this.read(start, j - i === 1 ? Math.min(this.ends[i]!, start + 96) : this.ends[j - 1]!);
+      for (let k = i; k < j; k++) out.push(headerTimestamp(bytes, this.starts[k]! - start, this.file));
+      i = j;
+    }
+    return out;
   }
 
   timeKeyAt(i: number): [number, number] | null {
@@ -237,6 +235,16 @@ export class StepIndex implements StepList {
   [Symbol.iterator](): Iterator<OtaStep> {
     return iterateInRuns(this);
   }
+}
+
+/** The timestamp of the `### Step N — TS` line at `at` (a record the fast path read: exactly that layout). */
+function headerTimestamp(bytes: Uint8Array, at: number, file: string): string {
+  let i = at + 9;
+  while (bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+  const from = i + 5;
+  const nl = bytes.indexOf(0x0a, from);
+  if (bytes[at] !== 0x23 || bytes[i + 1] !== 0xe2 || nl === -1 || nl - from > 64) throw new StaleStepsError(file, at);
+  return String.fromCharCode(...bytes.subarray(from, nl));
 }
 
 /** The file changed under the index (a rewrite the watcher has not reported yet): read it again and ask again. */

@@ -19,6 +19,8 @@ export interface StepList extends Iterable<OtaStep> {
   stepAt(i: number): number;
   /** Exactly as written in the file. */
   timestampAt(i: number): string;
+  /** The timestamps of steps [from, to) (one read for a run of them). */
+  timestamps(from: number, to: number): string[];
   /** timestampKey of the timestamp, null when it is not an ISO-8601 time. */
   timeKeyAt(i: number): [number, number] | null;
   /** time-key.ts recordKey of the timestamp: the instant time travel places the step at. */
@@ -66,6 +68,9 @@ class ArrayStepList implements StepList {
   }
   timestampAt(i: number): string {
     return this.steps[i]!.timestamp;
+  }
+  timestamps(from: number, to: number): string[] {
+    return this.steps.slice(from, to).map((s) => s.timestamp);
   }
   timeKeyAt(i: number): [number, number] | null {
     return timestampKey(this.steps[i]!.timestamp);
@@ -137,6 +142,7 @@ export class EditedSteps implements StepList {
   }
   stepAt = (i: number) => this.edited(i, (s) => s.step, () => this.base.stepAt(i));
   timestampAt = (i: number) => this.edited(i, (s) => s.timestamp, () => this.base.timestampAt(i));
+  timestamps = (from: number, to: number) => this.base.timestamps(from, to).map((t, k) => this.replaced.get(from + k)?.timestamp ?? t);
   timeKeyAt = (i: number) => this.edited(i, (s) => timestampKey(s.timestamp), () => this.base.timeKeyAt(i));
   instantAt = (i: number) => this.edited(i, (s) => recordKey(s.timestamp), () => this.base.instantAt(i));
   mergedFromAt = (i: number) => this.edited(i, (s) => s.mergedFrom, () => this.base.mergedFromAt(i));
@@ -176,6 +182,7 @@ export class PrefixList implements StepList {
   }
   stepAt = (i: number) => this.whole.stepAt(this.checked(i));
   timestampAt = (i: number) => this.whole.timestampAt(this.checked(i));
+  timestamps = (from: number, to: number) => this.whole.timestamps(...sliceBounds(this.length, from, to));
   timeKeyAt = (i: number) => this.whole.timeKeyAt(this.checked(i));
   instantAt = (i: number) => this.whole.instantAt(this.checked(i));
   mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));
