@@ -1,12 +1,14 @@
 // Text search over a workspace's records: the server answers GET /api/search with it, newest first. Pure.
 import type { SearchMatch } from './api.ts';
+import { asStepList, type StepList } from './gcc/read/step-list.ts';
+import { candidateSteps } from './search-steps.ts';
 import type { Commit, OtaStep } from './types.ts';
 
 export interface SearchableBranch {
   name: string;
   commits: readonly Commit[];
   /** The whole log, in file order: a match's `index` is its position here. */
-  steps: readonly OtaStep[];
+  steps: StepList | readonly OtaStep[];
 }
 
 const STEP_FIELDS = ['observation', 'thought', 'action'] as const;
@@ -29,6 +31,17 @@ export function snippetAround(text: string, query: string, radius = 60): string 
   return (start > 0 ? '…' : '') + flat.slice(start, end) + (end < flat.length ? '…' : '');
 }
 
+/** Runs of consecutive indices (given newest first), each newest first. */
+function consecutive(indices: readonly number[]): number[][] {
+  const groups: number[][] = [];
+  for (const i of indices) {
+    const last = groups[groups.length - 1];
+    if (last && last[last.length - 1] === i + 1) last.push(i);
+    else groups.push([i]);
+  }
+  return groups;
+}
+
 /** Matches newest first within each branch, commits before steps, at most one match per record, `limit` in all. */
 export function searchRecords(query: string, branches: readonly SearchableBranch[], limit: number): SearchMatch[] {
   const q = query.trim().toLowerCase();
@@ -42,10 +55,20 @@ export function searchRecords(query: string, branches: readonly SearchableBranch
       const field = COMMIT_FIELDS.find((f) => has(c[f]));
       if (field) out.push({ branch: b.name, kind: 'commit', index: i, commitId: c.commitId, field, snippet: snippetAround(c[field], query) });
     }
-    for (let i = b.steps.length - 1; i >= 0 && out.length < limit; i--) {
-      const s = b.steps[i]!;
-      const field = STEP_FIELDS.find((f) => has(s[f]));
-      if (field) out.push({ branch: b.name, kind: 'step', index: i, step: s.step, field, snippet: snippetAround(s[field], query) });
+    // The steps that may hold the text, found on the log's bytes (search-steps.ts), each decoded and checked.
+    const steps = asStepList(b.steps);
+    for (const run of candidateSteps(steps, q)) {
+      for (const group of consecutive(run)) {
+        if (out.length >= limit) break;
+        // Newest first within the group: decoded at once (one read), checked from its end.
+        const decoded = steps.slice(group[group.length - 1]!, group[0]! + 1);
+        for (let k = 0; k < decoded.length && out.length < limit; k++) {
+          const s = decoded[decoded.length - 1 - k]!;
+          const field = STEP_FIELDS.find((f) => has(s[f]));
+          if (field) out.push({ branch: b.name, kind: 'step', index: group[k]!, step: s.step, field, snippet: snippetAround(s[field], query) });
+        }
+      }
+      if (out.length >= limit) break;
     }
   }
   return out;

@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { createEventBus } from '../live/event-bus.ts';
 import { securityOptionsFor } from './security.ts';
 import type { WorkspaceView } from '../live/store.ts';
+import { arrayStepList } from '../../shared/gcc/read/step-list.ts';
 
 const TOKEN = 'test-token-0123456789';
 const PORT = 4780;
@@ -57,6 +58,7 @@ function fakeStore(n: number) {
       return name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', tokens: 1 } : null;
     },
     contextText: (name, k, dialect) => (name === 'main' ? { branch: name, k, dialect: dialect ?? 'python', text: 'ctx', roadmapUsed: '' } : null),
+    stepList: (name) => (calls.push(`stepList:${name}`), name === 'main' ? arrayStepList(steps) : null),
   };
   return { view, calls };
 }

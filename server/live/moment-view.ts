@@ -57,6 +57,7 @@ export function momentView(input: MomentViewInput): MomentView {
       const b = byName.get(name);
       return b ? { branch: name, from, total: b.steps.length, steps: b.steps.slice(from, from + limit) } : null;
     },
+    stepList: (name) => byName.get(name)?.steps ?? null,
     // Counted by the token worker, like the live CONTEXT (token-counter.ts): never on the thread that answers.
     async context(name, k, requested): Promise<ContextResult | null> {
       const a = args(name, requested);

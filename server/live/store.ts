@@ -23,6 +23,8 @@ export interface WorkspaceView {
   workspace(): WorkspaceResponse;
   branch(name: string): BranchResponse | null;
   steps(name: string, from: number, limit: number): StepsPage | null;
+  /** The branch's steps as a list that decodes what is asked of it (search looks in its bytes): no copy. */
+  stepList(name: string): StepList | null;
   /**
    * `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). Waits for the counts.
    * `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing).
@@ -109,6 +111,7 @@ export function createStore(options: StoreOptions): Store {
     workspace: () => model.workspace({ root: options.root, readOnly: options.readOnly, revision: bus.revision }),
     branch: (name) => model.branch(name),
     steps: (name, from, limit) => model.steps(name, from, limit),
+    stepList: (name) => model.branches.get(name)?.log.records ?? null,
     records: () => ({
       roadmap: model.roadmap,
       branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),

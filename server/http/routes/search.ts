@@ -18,7 +18,7 @@ export function searchRoutes(store: WorkspaceView) {
     const branches: SearchableBranch[] = store.workspace().branches.map((summary) => ({
       name: summary.name,
       commits: store.branch(summary.name)?.commits ?? [],
-      steps: store.steps(summary.name, 0, summary.stepCount)?.steps ?? [],
+      steps: store.stepList(summary.name) ?? [],
     }));
     // One more than asked tells whether the answer was cut.
     const matches = searchRecords(query, branches, limit + 1);

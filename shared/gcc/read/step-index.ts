@@ -181,6 +181,11 @@ export class StepIndex implements StepList {
     return this.flags[this.checked(i)]!;
   }
 
+  rawBytes(from: number, to: number): Uint8Array | null {
+    if (from >= to) return null;
+    return this.read(this.starts[this.checked(from)]!, this.ends[this.checked(to - 1)]!);
+  }
+
   private checked(i: number): number {
     if (!(i >= 0 && i < this.length)) throw new RangeError(`step ${i} of ${this.length}`);
     return i;

@@ -32,6 +32,8 @@ export interface StepList extends Iterable<OtaStep> {
    * line reader reads it back as itself; -1 when it is not, or not proved (then decode it and ask isPlainStep).
    */
   plainShapeAt(i: number): number;
+  /** The file's bytes of steps [from, to) (from the first's start to the last's end), for a list kept as an index. */
+  rawBytes?(from: number, to: number): Uint8Array | null;
 }
 
 /** The shape reader-tally counts a plain step under, -1 for a step that is not plain. */
@@ -188,6 +190,7 @@ export class PrefixList implements StepList {
   mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));
   rangeAt = (i: number) => this.whole.rangeAt(this.checked(i));
   plainShapeAt = (i: number) => this.whole.plainShapeAt(this.checked(i));
+  rawBytes = (from: number, to: number) => (to <= this.length ? (this.whole.rawBytes?.(from, to) ?? null) : null);
   [Symbol.iterator](): Iterator<OtaStep> {
     return iterateInRuns(this);
   }
