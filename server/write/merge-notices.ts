@@ -1,6 +1,7 @@
 // What the compare view and the doctor say about merges that did not finish: an intent record still there (certain:
 // judged file by file), a merge this process rolled back or found complete when it started, and the traces of a
 // merge in the files alone (shared/gcc/compare/partial-merge.ts).
+import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { partialMergesInFiles, type MergeTraceBranch, type PartialMergeNotice } from '../../shared/gcc/compare/partial-merge.ts';
 import type { WorkspaceView } from '../live/store.ts';
 import { mergeJournal } from './merge-journal.ts';
@@ -27,12 +28,22 @@ async function fromRecord(gccDir: string): Promise<PartialMergeNotice[]> {
   }
 }
 
+/** The steps a merge copied (their source), read from the list's column: nothing decoded. */
+function mergedSteps(list: StepList | null): { mergedFrom: string }[] {
+  const out: { mergedFrom: string }[] = [];
+  for (let i = 0; i < (list?.length ?? 0); i++) {
+    const source = list!.mergedFromAt(i);
+    if (source !== undefined) out.push({ mergedFrom: source });
+  }
+  return out;
+}
+
 /** The branches' traces of merges (only those of `pair`, when given: a compare asks about two of them). */
 function traceBranches(view: WorkspaceView, pair?: [string, string]): MergeTraceBranch[] {
   return view.workspace().branches.filter((b) => !pair || pair.includes(b.name)).map((summary) => ({
     name: summary.name,
     metadata: summary.metadata,
-    steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [],
+    steps: mergedSteps(view.stepList(summary.name)),
     commits: view.branch(summary.name)?.commits ?? [],
   }));
 }

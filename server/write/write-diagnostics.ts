@@ -6,6 +6,7 @@ import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
 import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
+import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { readInside } from '../live/safe-open.ts';
 import type { WorkspaceView } from '../live/store.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
@@ -31,12 +32,19 @@ function lineOf(bytes: Uint8Array | null, range: { start: number; end: number },
   return first + Math.max(0, index);
 }
 
+/** The steps not proved plain: only those can hold a line that looks like a header (a plain value has no `##`). */
+function unprovedSteps(list: StepList | null): OtaStep[] {
+  const out: OtaStep[] = [];
+  for (let i = 0; i < (list?.length ?? 0); i++) if (list!.plainShapeAt(i) < 0) out.push(list!.at(i)!);
+  return out;
+}
+
 async function misreadDiagnostics(gccDir: string, view: WorkspaceView): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
   for (const b of view.workspace().branches) {
     const checks: [string, { range: { start: number; end: number } }[], (r: never) => MisreadReport | null][] = [
       [branchFilePath(b.name, 'commit'), view.branch(b.name)?.commits ?? [], commitMisread as (r: never) => MisreadReport | null],
-      [branchFilePath(b.name, 'log'), view.steps(b.name, 0, b.stepCount)?.steps ?? [], stepMisread as (r: never) => MisreadReport | null],
+      [branchFilePath(b.name, 'log'), unprovedSteps(view.stepList(b.name)), stepMisread as (r: never) => MisreadReport | null],
     ];
     for (const [file, records, check] of checks) {
       const suspects = records.filter((r) => Object.values(r as Commit | OtaStep).some((v) => typeof v === 'string' && MAYBE_HEADER.test(v)));

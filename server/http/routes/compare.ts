@@ -28,7 +28,7 @@ function sideOf(store: WorkspaceView, summary: BranchSummary): BranchSide {
     metadata: summary.metadata,
     dialect: summary.dialect,
     commits: store.branch(summary.name)?.commits ?? [],
-    steps: store.steps(summary.name, 0, summary.stepCount)?.steps ?? [],
+    steps: store.stepList(summary.name) ?? [],
   };
 }
 
@@ -46,17 +46,14 @@ export function compareRoutes(store: WorkspaceView, notices: MergeNoticesOf = as
     if (!baseName) throw new HTTPException(404, { message: `\`${headName}\` is the only branch: there is no base to compare it with` });
     const base = branches.find((b) => b.name === baseName);
     if (!base) throw new HTTPException(404, { message: `no branch "${baseName}"` });
-    const comparison = compareBranches(sideOf(store, head), sideOf(store, base));
+    // Only the steps the answer carries are decoded (a log can hold 200,000).
+    const comparison = compareBranches(sideOf(store, head), sideOf(store, base), COMPARE_STEPS_LIMIT);
     return c.json<CompareResponse>({
       head,
       base,
-      comparison: {
-        ...comparison,
-        stepsSinceCreated: comparison.stepsSinceCreated.slice(-COMPARE_STEPS_LIMIT),
-        actionOnlySteps: comparison.actionOnlySteps.slice(0, COMPARE_STEPS_LIMIT),
-      },
-      stepsSinceCreatedTotal: comparison.stepsSinceCreated.length,
-      actionOnlyStepsTotal: comparison.actionOnlySteps.length,
+      comparison,
+      stepsSinceCreatedTotal: comparison.stepsSinceCreatedTotal,
+      actionOnlyStepsTotal: comparison.actionOnlyStepsTotal,
       partialMerges: await notices(head.name, base.name),
     });
   });

@@ -5,13 +5,16 @@
 import { diffWordsWithSpace } from 'diff';
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
 import { compareKeys, timestampKey } from '../read/records.ts';
+import { asStepList, type StepList } from '../read/step-list.ts';
+import { SHAPE_ACTION_ONLY } from '../read/step-scan.ts';
 
 export interface BranchSide {
   name: string;
   metadata: BranchMetadata | null;
   dialect: Dialect;
   commits: readonly Commit[];
-  steps: readonly OtaStep[];
+  /** Read by their columns (numbers, times, merges, shapes); only the steps the comparison lists are decoded. */
+  steps: StepList | readonly OtaStep[];
 }
 
 export type CompareWarningCode =
@@ -44,20 +47,40 @@ export interface BranchComparison {
   base: string;
   /** Commits of the head whose id the base has not got, oldest first. */
   commitsAhead: Commit[];
-  /** The head's own steps (not copied by a merge) written since it was created. */
+  /** The head's own steps (not copied by a merge) written since it was created: the last `limit` of them. */
   stepsSinceCreated: OtaStep[];
+  stepsSinceCreatedTotal: number;
   /** The base's commits newer than the head's creation: the base moved on meanwhile. */
   baseCommitsSinceCreated: Commit[];
   headLastCommit: Commit | null;
   baseLastCommit: Commit | null;
   /** Step numbers the head's steps share with the base's log: the copies will repeat them. */
   collidingStepNumbers: number[];
-  /** Steps with an action and nothing else: Contexa TypeScript, Go and Rust do not read them. */
+  /** Steps with an action and nothing else: Contexa TypeScript, Go and Rust do not read them (the first `limit`). */
   actionOnlySteps: OtaStep[];
+  actionOnlyStepsTotal: number;
   warnings: CompareWarning[];
 }
 
 const isActionOnly = (s: OtaStep): boolean => s.observation.trim() === '' && s.thought.trim() === '' && s.action.trim() !== '';
+
+/** Whether step i has only an action: a plain step by its shape (no value of it has edge spaces to trim), else decoded. */
+function actionOnlyAt(steps: StepList, i: number): boolean {
+  const shape = steps.plainShapeAt(i);
+  return shape >= 0 ? shape === SHAPE_ACTION_ONLY : isActionOnly(steps.at(i)!);
+}
+
+/** Steps at these indices, decoded a run at a time. */
+function decodedAt(steps: StepList, indices: readonly number[]): OtaStep[] {
+  const out: OtaStep[] = [];
+  for (let k = 0; k < indices.length; ) {
+    let j = k + 1;
+    while (j < indices.length && indices[j] === indices[j - 1]! + 1) j++;
+    out.push(...steps.slice(indices[k]!, indices[j - 1]! + 1));
+    k = j;
+  }
+  return out;
+}
 
 /** Readable list of step numbers with runs folded: 1–3, 7. */
 export function stepRanges(numbers: readonly number[]): string {
@@ -76,15 +99,15 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 type Warn = (code: CompareWarningCode, message: string, severity?: CompareWarning['severity']) => void;
 
-/** Everything the compare view shows about merging `head` into `base`. */
-export function compareBranches(head: BranchSide, base: BranchSide): BranchComparison {
+/** Everything the compare view shows about merging `head` into `base`; step lists hold at most `limit` steps. */
+export function compareBranches(head: BranchSide, base: BranchSide, limit = Number.POSITIVE_INFINITY): BranchComparison {
   const warnings: CompareWarning[] = [];
   const warn: Warn = (code, message, severity = 'warning') => warnings.push({ code, severity, message });
   warnAboutOrigin(head, base.name, warn);
   const baseIds = new Set(base.commits.map((c) => c.commitId));
   const commitsAhead = head.commits.filter((c) => !baseIds.has(c.commitId));
-  const { stepsSinceCreated, baseCommitsSinceCreated } = sinceCreation(head, base, warn);
-  const { collidingStepNumbers, actionOnlySteps } = stepWarnings(head, base, warn);
+  const { stepsSinceCreated, stepsSinceCreatedTotal, baseCommitsSinceCreated } = sinceCreation(head, base, warn, limit);
+  const { collidingStepNumbers, actionOnlySteps, actionOnlyStepsTotal } = stepWarnings(head, base, warn, limit);
   const last = head.commits.at(-1) ?? null;
   warnAboutSummaries(head, last, warn);
   return {
@@ -92,11 +115,13 @@ export function compareBranches(head: BranchSide, base: BranchSide): BranchCompa
     base: base.name,
     commitsAhead,
     stepsSinceCreated,
+    stepsSinceCreatedTotal,
     baseCommitsSinceCreated,
     headLastCommit: last,
     baseLastCommit: base.commits.at(-1) ?? null,
     collidingStepNumbers,
     actionOnlySteps,
+    actionOnlyStepsTotal,
     warnings,
   };
 }
@@ -118,18 +143,19 @@ function warnAboutOrigin(head: BranchSide, b: string, warn: Warn): void {
 }
 
 /** The head's own steps since it was created, and the base's commits since then (the base moved on). */
-function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn): Pick<BranchComparison, 'stepsSinceCreated' | 'baseCommitsSinceCreated'> {
+function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn, limit: number): Pick<BranchComparison, 'stepsSinceCreated' | 'stepsSinceCreatedTotal' | 'baseCommitsSinceCreated'> {
   const h = head.name;
   const b = base.name;
   const meta = head.metadata;
   const createdKey = meta?.createdAt ? timestampKey(meta.createdAt) : null;
-  const after = (ts: string): boolean => {
-    if (!createdKey) return true;
-    const k = timestampKey(ts);
-    return k === null || compareKeys(k, createdKey) >= 0;
-  };
-  const ownSteps = head.steps.filter((s) => s.mergedFrom === undefined);
-  const stepsSinceCreated = ownSteps.filter((s) => after(s.timestamp));
+  const steps = asStepList(head.steps);
+  const since: number[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    if (steps.mergedFromAt(i) !== undefined) continue;
+    const k = createdKey ? steps.timeKeyAt(i) : null;
+    if (!createdKey || k === null || compareKeys(k, createdKey) >= 0) since.push(i);
+  }
+  const stepsSinceCreated = decodedAt(steps, since.slice(Math.max(0, since.length - limit)));
   const baseCommitsSinceCreated = createdKey
     ? base.commits.filter((c) => {
         const k = timestampKey(c.timestamp);
@@ -143,15 +169,19 @@ function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn): Pick<Bra
         `The branch started from an older state of \`${b}\` than the one the merge joins.`,
     );
   }
-  return { stepsSinceCreated, baseCommitsSinceCreated };
+  return { stepsSinceCreated, stepsSinceCreatedTotal: since.length, baseCommitsSinceCreated };
 }
 
 /** Step numbers the copies will repeat in the base's log, and steps some readers drop. */
-function stepWarnings(head: BranchSide, base: BranchSide, warn: Warn): Pick<BranchComparison, 'collidingStepNumbers' | 'actionOnlySteps'> {
+function stepWarnings(head: BranchSide, base: BranchSide, warn: Warn, limit: number): Pick<BranchComparison, 'collidingStepNumbers' | 'actionOnlySteps' | 'actionOnlyStepsTotal'> {
   const h = head.name;
   const b = base.name;
-  const baseNumbers = new Set(base.steps.map((s) => s.step));
-  const collidingStepNumbers = [...new Set(head.steps.map((s) => s.step).filter((n) => baseNumbers.has(n)))].sort((x, y) => x - y);
+  const headSteps = asStepList(head.steps);
+  const baseSteps = asStepList(base.steps);
+  const baseNumbers = new Set<number>();
+  for (let i = 0; i < baseSteps.length; i++) baseNumbers.add(baseSteps.stepAt(i));
+  const headNumbers = Array.from({ length: headSteps.length }, (_, i) => headSteps.stepAt(i));
+  const collidingStepNumbers = [...new Set(headNumbers.filter((n) => baseNumbers.has(n)))].sort((x, y) => x - y);
   if (collidingStepNumbers.length > 0 && h !== b) {
     warn(
       'step-number-collision',
@@ -160,15 +190,17 @@ function stepWarnings(head: BranchSide, base: BranchSide, warn: Warn): Pick<Bran
     );
   }
 
-  const actionOnlySteps = head.steps.filter(isActionOnly);
-  if (actionOnlySteps.length > 0) {
+  const actionOnly: number[] = [];
+  for (let i = 0; i < headSteps.length; i++) if (actionOnlyAt(headSteps, i)) actionOnly.push(i);
+  const actionOnlySteps = decodedAt(headSteps, actionOnly.slice(0, limit));
+  if (actionOnly.length > 0) {
     warn(
       'action-only-steps',
-      `${plural(actionOnlySteps.length, 'step')} of \`${h}\` (${stepRanges(actionOnlySteps.map((s) => s.step))}) ${actionOnlySteps.length === 1 ? 'has' : 'have'} only an action: ` +
+      `${plural(actionOnly.length, 'step')} of \`${h}\` (${stepRanges(actionOnly.map((i) => headNumbers[i]!))}) ${actionOnly.length === 1 ? 'has' : 'have'} only an action: ` +
         'the Contexa TypeScript, Go and Rust readers drop such steps (their next step then reuses the number), and their merges do not copy them.',
     );
   }
-  return { collidingStepNumbers, actionOnlySteps };
+  return { collidingStepNumbers, actionOnlySteps, actionOnlyStepsTotal: actionOnly.length };
 }
 
 /** What the automatic merge summary will lack: commits, or text in the summary fields. */
