@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     await section('oneshot', `One-shot on the 205k-step log, beside the real Contexa readers (${o.rounds} interleaved rounds)`, () =>
       runOneShotBench(large, scratch, BIN, o.rounds),
     );
-    await section('parse', 'Format core in this process: the 205k-step log, and one more step', () => runParseBench(large, scratch, LARGE_STEPS, o.quick ? 2 : 5));
+    await section('parse', 'Format core in this process: the 205k-step log read into the step index beside a full parse, and one more step', () => runParseBench(large, scratch, LARGE_STEPS, o.quick ? 2 : 5));
     await section('spawn', `Server start-up, spawn → first /api/workspace (${o.rounds} interleaved rounds)`, () =>
       runSpawnBench(BIN, large, many!, o.rounds, o.quick ? 500 : 2000),
     );
