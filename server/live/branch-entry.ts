@@ -16,6 +16,8 @@ export interface TimedRecords {
   readonly length: number;
   timestampAt(i: number): string;
   timeKeyAt(i: number): [number, number] | null;
+  /** The first of [from, to) with the newest key newer than `after`, or -1 (a step index answers from its columns). */
+  newestIndex?(from: number, to: number, after: readonly [number, number] | null): number;
 }
 
 export const timedCommits = (commits: readonly Commit[]): TimedRecords => ({
@@ -46,6 +48,11 @@ export class BranchEntry {
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */
   noteTimestamps(records: TimedRecords, from = 0, to = records.length): void {
+    if (records.newestIndex) {
+      const i = records.newestIndex(from, to, this.newest?.key ?? null);
+      if (i !== -1) this.newest = { ts: records.timestampAt(i), key: records.timeKeyAt(i)! };
+      return;
+    }
     let best = -1;
     let key = this.newest?.key ?? null;
     for (let i = from; i < to; i++) {

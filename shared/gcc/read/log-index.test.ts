@@ -10,7 +10,7 @@ import type { Dialect } from '../../types.ts';
 import { encodeUtf8 } from './bytes.ts';
 import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
 import { indexLog, type LogIndexResult } from './log-index.ts';
-import { timestampKey } from './records.ts';
+import { compareKeys, timestampKey } from './records.ts';
 import { recordKey } from '../moment/time-key.ts';
 import { StepIndex } from './step-index.ts';
 import { plainShapeOf } from './step-list.ts';
@@ -58,6 +58,18 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     const shape = index.plainShapeAt(i);
     if (shape >= 0) expect(plainShapeOf(s), `${label} #${i} proved plain`).toBe(shape);
   }
+  // The newest step by timestampKey's order (the first of equals), from the columns, as the decoded steps tell it.
+  const newestAfter = (after: [number, number] | null) => {
+    let best = -1;
+    let key = after;
+    all.forEach((s, i) => {
+      const k = timestampKey(s.timestamp);
+      if (k && (!key || compareKeys(k, key) > 0)) [best, key] = [i, k];
+    });
+    return best;
+  };
+  const mid = all.length ? timestampKey(all[all.length >> 1]!.timestamp) : null;
+  for (const after of [null, mid]) expect(index.newestIndex(0, all.length, after), label).toBe(newestAfter(after));
   // Decoded one at a time, from the end, as the page and CONTEXT ask.
   for (let i = all.length - 1; i >= Math.max(0, all.length - 7); i--) expect(index.at(i), label).toEqual(all[i]);
 }

@@ -163,6 +163,23 @@ export class StepIndex implements StepList {
     return Number.isNaN(secs) ? null : [secs, this.nanos[i]!];
   }
 
+  /** The first step of [from, to) with the newest time key (timestampKey's order) newer than `after`, or -1. */
+  newestIndex(from: number, to: number, after: readonly [number, number] | null): number {
+    let best = -1;
+    let s0 = after ? after[0] : Number.NEGATIVE_INFINITY;
+    let n0 = after ? after[1] : 0;
+    for (let i = from; i < to; i++) {
+      const s = this.secs[i]!;
+      // NaN (no key) never compares greater.
+      if (s > s0 || (s === s0 && this.nanos[i]! > n0)) {
+        best = i;
+        s0 = s;
+        n0 = this.nanos[i]!;
+      }
+    }
+    return best;
+  }
+
   instantAt(i: number): TimeKey | null {
     if (this.real[this.checked(i)] === 1) return [this.secs[i]!, this.nanos[i]!];
     return recordKey(this.timestampAt(i));

@@ -186,6 +186,7 @@ export class StepScanner implements ScannedStep {
     // Lines 1, 3, 5… all `\---` with content between: Contexa Lua's newlines, which the reader reports (looksLuaCorrupted).
     let luaPattern = true;
     let plain = true;
+    let extraLines = 0;
     for (let j = v; j < len; j++) {
       const b = bytes[j]!;
       const cls = CLASS[b]!;
@@ -197,7 +198,10 @@ export class StepScanner implements ScannedStep {
           // An empty first line is an empty value (only when the blank line and the next label follow), any other a blank line.
           if (lineNo !== 0) return -1;
         } else {
-          if (plain && hasEdgeSpace(bytes, lineStart, j)) plain = false;
+          // Printable ASCII at both ends (the usual line) needs no closer look.
+          const first = bytes[lineStart]!;
+          const last = bytes[j - 1]!;
+          if (plain && !(first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80) && hasEdgeSpace(bytes, lineStart, j)) plain = false;
           // A line ending in `---`: only an escaped `\---` line (the writers' escape of `---`) between other lines is plain.
           const dashEnd = width >= 3 && bytes[j - 1] === 0x2d && bytes[j - 2] === 0x2d && bytes[j - 3] === 0x2d;
           const escapedDashes = dashEnd && width === 4 && bytes[lineStart] === 0x5c && lineNo > 0;
@@ -218,6 +222,7 @@ export class StepScanner implements ScannedStep {
             if (luaPattern && lineNo >= 4 && (lineNo & 1) === 0) return -1;
           }
           if (!plain) this.plain = false;
+          this.lines += extraLines;
           return j;
         }
         if (width === 0) return -1;
@@ -227,7 +232,7 @@ export class StepScanner implements ScannedStep {
         if (c === 0x23 && startsWithBytes(bytes, s, STEP_HEADER)) return -1;
         if (c === 0x2a && (startsWithBytes(bytes, s, OBSERVATION) || startsWithBytes(bytes, s, THOUGHT) || startsWithBytes(bytes, s, ACTION))) return -1;
         if (c === 0x2d && bytes[s + 1] === 0x2d && bytes[s + 2] === 0x2d && (bytes[s + 3] === 0x0a || s + 3 >= len)) return -1;
-        this.lines++;
+        extraLines++;
         lineNo++;
         lineStart = s;
         continue;
