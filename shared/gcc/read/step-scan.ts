@@ -46,6 +46,16 @@ export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array
   return true;
 }
 
+/**
+ * Whether a word holds a byte the value scan must look at: below 0x20 (a newline, CR, a control), 0x80 and up (the
+ * lead of a character that may be an odd line break or a space), `*` or `#` (bit-twiddling tests, exact as booleans).
+ */
+function needsLook(x: number): boolean {
+  const star = x ^ 0x2a2a2a2a;
+  const hash = x ^ 0x23232323;
+  return (((x - 0x20202020) & ~x) | x | ((star - 0x01010101) & ~star) | ((hash - 0x01010101) & ~hash)) & 0x80808080 ? true : false;
+}
+
 /** Whether the (multi-byte) character at `at` is one a trim removes: U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
 function isEdgeChar(bytes: Uint8Array, at: number): boolean {
   const a = bytes[at]!;
@@ -123,13 +133,16 @@ export class StepScanner implements ScannedStep {
   lines = 0;
   plainShape = -1;
   private bytes: Uint8Array = new Uint8Array(0);
+  /** The bytes as 32-bit words from their first 4-aligned byte (`wordFrom`), to skip four plain bytes at a time. */
+  private words: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  private wordFrom = 0;
   // Per value: proved plain so far, and whether it was empty.
   private plain = true;
   private empty = [false, false, false];
 
   /** Whether the bytes at `p` are one canonical step record (the fields above are then set). */
   scan(bytes: Uint8Array, p: number): boolean {
-    this.bytes = bytes;
+    if (bytes !== this.bytes) this.setBytes(bytes);
     if (!startsWithBytes(bytes, p, STEP_HEADER)) return false;
     let i = p + 9;
     let n = 0;
@@ -172,6 +185,14 @@ export class StepScanner implements ScannedStep {
     return true;
   }
 
+  private setBytes(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4) (little-endian or not: only which bytes, not their order, matters).
+    this.wordFrom = (4 - (bytes.byteOffset & 3)) & 3;
+    const count = Math.max(0, (bytes.length - this.wordFrom) >> 2);
+    this.words = new Uint32Array(bytes.buffer, bytes.byteOffset + this.wordFrom, count);
+  }
+
   /**
    * One field's value from `v`: returns the newline that ends it (followed by a blank line and the next label, or the
    * closing `---` for the action), or -1 when the value is not one the full reader reads without a diagnostic.
@@ -187,7 +208,19 @@ export class StepScanner implements ScannedStep {
     let luaPattern = true;
     let plain = true;
     let extraLines = 0;
+    const words = this.words;
+    const wordFrom = this.wordFrom;
+    const wordEnd = wordFrom + words.length * 4;
     for (let j = v; j < len; j++) {
+      // At a word boundary: skip the words in which no byte needs a look (most of a value's text).
+      if (((j - wordFrom) & 3) === 0 && j >= wordFrom) {
+        let w = (j - wordFrom) >> 2;
+        while (j < wordEnd && !needsLook(words[w]!)) {
+          j += 4;
+          w++;
+        }
+        if (j >= len) break;
+      }
       const b = bytes[j]!;
       const cls = CLASS[b]!;
       if (cls === 0) continue;
