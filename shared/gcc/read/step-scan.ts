@@ -86,22 +86,25 @@ function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
 /** Whether bytes[at] is an ASCII digit. */
 const digitAt = (bytes: Uint8Array, at: number): boolean => bytes[at]! - 0x30 <= 9 && bytes[at]! >= 0x30;
 
-/** TIMESTAMP_RE on bytes: `YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`. */
-export function isTimestampBytes(b: Uint8Array, s: number, e: number): boolean {
-  if (e - s < 20) return false;
+/**
+ * Where a timestamp that TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) and that starts at `s` ends, or
+ * -1. A fraction longer than 20 digits is refused (the full reader reads such a rarity).
+ */
+export function timestampEnd(b: Uint8Array, s: number): number {
+  if (s + 20 > b.length) return -1;
   for (let k = 0; k < 19; k++) {
     const want = SHAPE[k]!;
-    if (want === 0 ? !digitAt(b, s + k) : b[s + k] !== want) return false;
+    if (want === 0 ? !digitAt(b, s + k) : b[s + k] !== want) return -1;
   }
   let i = s + 19;
   if (b[i] === 0x2e) {
     const f = ++i;
-    while (i < e && digitAt(b, i)) i++;
-    if (i === f) return false;
+    while (i - f <= 20 && digitAt(b, i)) i++;
+    if (i === f || i - f > 20) return -1;
   }
-  if (b[i] === 0x5a) return i + 1 === e;
-  if (b[i] !== 0x2b && b[i] !== 0x2d) return false;
-  return i + 6 === e && digitAt(b, i + 1) && digitAt(b, i + 2) && b[i + 3] === 0x3a && digitAt(b, i + 4) && digitAt(b, i + 5);
+  if (b[i] === 0x5a) return i + 1;
+  if (b[i] !== 0x2b && b[i] !== 0x2d) return -1;
+  return digitAt(b, i + 1) && digitAt(b, i + 2) && b[i + 3] === 0x3a && digitAt(b, i + 4) && digitAt(b, i + 5) ? i + 6 : -1;
 }
 
 /** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
@@ -151,9 +154,8 @@ export class StepScanner implements ScannedStep {
     if (i === p + 9 || i - p - 9 > 15) return false;
     if (bytes[i] !== 0x20 || bytes[i + 1] !== 0xe2 || bytes[i + 2] !== 0x80 || bytes[i + 3] !== 0x94 || bytes[i + 4] !== 0x20) return false;
     const tsStart = i + 5;
-    let nl = tsStart;
-    while (nl < bytes.length && nl - tsStart <= 40 && bytes[nl] !== 0x0a) nl++;
-    if (bytes[nl] !== 0x0a || !isTimestampBytes(bytes, tsStart, nl)) return false;
+    const nl = timestampEnd(bytes, tsStart);
+    if (nl === -1 || bytes[nl] !== 0x0a) return false;
     this.step = n;
     this.tsStart = tsStart;
     this.tsEnd = nl;
