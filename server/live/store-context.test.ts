@@ -11,7 +11,7 @@ import { encodeEscaped } from '../../shared/gcc/dialects/escaped-text.ts';
 import { implementationSummary, readAsImplementation, type BranchBytes } from '../../shared/gcc/dialects/implementation.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
 import { createEventBus } from './event-bus.ts';
-import { createStore, type Store } from './store.ts';
+import { createStore, WARMED_AT_START, warmFirst, type Store } from './store.ts';
 import { PythonGccWriter, writerStateFromExpected } from '../demo/python-writer.ts';
 
 const dirs: string[] = [];
@@ -76,5 +76,14 @@ describe('store context, kept current from appends', () => {
     await store.apply([logPath]);
     await expectFreshContext(store, gccDir, 'main');
     await expectFreshContext(store, gccDir, 'auth-jwt');
+  });
+});
+
+describe('warmFirst', () => {
+  it('reads main first, then the most recently active branches, at most WARMED_AT_START', () => {
+    const b = (name: string, secs: number | null) => ({ name, newest: secs === null ? null : { ts: `t${secs}`, key: [secs, 0] as [number, number] } });
+    const branches = [b('old', 1), b('main', 2), b('none', null), ...Array.from({ length: 10 }, (_, i) => b(`b${i}`, 100 + i))];
+    expect(warmFirst(branches)).toEqual(['main', 'b9', 'b8', 'b7', 'b6', 'b5', 'b4', 'b3'].slice(0, WARMED_AT_START));
+    expect(warmFirst([b('x', null), b('y', 5)])).toEqual(['y', 'x']);
   });
 });

@@ -15,6 +15,8 @@ import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
 import { WorkspaceModel } from './workspace-model.ts';
+import type { BranchEntry } from './branch-entry.ts';
+import { compareKeys } from '../../shared/gcc/read/records.ts';
 
 export type { ContextResult };
 
@@ -68,6 +70,18 @@ export interface StoreOptions {
   wholeFileLimit?: number;
 }
 
+/** How many branches' CONTEXT is read ahead when the server starts. */
+export const WARMED_AT_START = 8;
+
+/** main first, then the newest activity first; at most WARMED_AT_START. */
+export function warmFirst(branches: readonly Pick<BranchEntry, 'name' | 'newest'>[]): string[] {
+  const key = (b: Pick<BranchEntry, 'newest'>) => b.newest?.key ?? [Number.NEGATIVE_INFINITY, 0];
+  return [...branches]
+    .sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : -compareKeys(key(a), key(b))))
+    .slice(0, WARMED_AT_START)
+    .map((b) => b.name);
+}
+
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();
@@ -96,9 +110,11 @@ export function createStore(options: StoreOptions): Store {
       }
     },
     warmContexts() {
-      // One branch a turn of the event loop: on a 205,000-step log the first read is the only slow one, and a
-      // request that comes meanwhile is answered between two branches.
-      const names = [...model.branches.keys()];
+      // The branches a page is likely to open first (main, which it selects, then the most recently active), one a turn
+      // of the event loop: on a 205,000-step log the first read is the only slow one, and a request that comes meanwhile
+      // is answered between two branches. The rest are read when asked: 500 branches would be ~1.5 s of CPU beside the
+      // page's first requests.
+      const names = warmFirst([...model.branches.values()]);
       const next = () => {
         const b = model.branches.get(names.shift() ?? '');
         if (b) void contextAnswer(b, 1, null, answerParts()).catch((err) => options.onError?.(err));
