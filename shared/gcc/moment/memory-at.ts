@@ -69,10 +69,13 @@ export class WorkspaceTimeline {
   private readonly tracked = new Map<string, Tracked>();
   /** The workspace as last synced. */
   now: WorkspaceNow = { roadmap: '', branches: [], edits: [] };
+  /** Each target's merge-time lookup, kept for the sync: the axis asks ~400 cuts per file, each of a merged run. */
+  private mergeTimes = new Map<string, MergeTimeOf>();
 
   /** Brings the record times up to date with the workspace now. */
   sync(now: WorkspaceNow): void {
     this.now = now;
+    this.mergeTimes = new Map();
     const names = new Set(now.branches.map((b) => b.name));
     for (const name of [...this.tracked.keys()]) if (!names.has(name)) this.tracked.delete(name);
     for (const b of now.branches) this.follow(b);
@@ -141,11 +144,29 @@ export class WorkspaceTimeline {
 
   /** When branch `source` was merged into `target` (its `merged_at`), for the records its merge appended there. */
   mergeTimeFor(target: string): MergeTimeOf {
-    return (source) => {
-      const meta = this.now.branches.find((b) => b.name === source)?.metadata;
-      if (!meta || meta.status !== 'merged' || meta.mergedInto !== target) return null;
-      return recordKey(meta.mergedAt);
-    };
+    let lookup = this.mergeTimes.get(target);
+    if (!lookup) {
+      const known = new Map<string, TimeKey | null>();
+      const metadata = this.metadataByName();
+      lookup = (source) => {
+        let key = known.get(source);
+        if (key === undefined) {
+          const meta = metadata.get(source);
+          key = !meta || meta.status !== 'merged' || meta.mergedInto !== target ? null : recordKey(meta.mergedAt);
+          known.set(source, key);
+        }
+        return key;
+      };
+      this.mergeTimes.set(target, lookup);
+    }
+    return lookup;
+  }
+
+  private byName: { now: WorkspaceNow; map: Map<string, BranchMetadata | null> } | null = null;
+
+  private metadataByName(): Map<string, BranchMetadata | null> {
+    if (this.byName?.now !== this.now) this.byName = { now: this.now, map: new Map(this.now.branches.map((b) => [b.name, b.metadata])) };
+    return this.byName.map;
   }
 
   private follow(b: BranchNow): void {

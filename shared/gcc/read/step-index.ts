@@ -151,8 +151,9 @@ export class StepIndex implements StepList {
       let j = i + 1;
       while (j < to && !this.decoded.has(j)) j++;
       const start = this.starts[i]!;
-      const bytes = this.read(start, j - i === 1 ? Math.min(this.ends[i]!, start + 96) : this.ends[j - 1]!);
-      for (let k = i; k < j; k++) out.push(headerTimestamp(bytes, this.starts[k]! - start, this.file));
+      // One byte a character: offsets in the text are offsets in the bytes (the timestamps are ASCII).
+      const text = ONE_BYTE.decode(this.read(start, j - i === 1 ? Math.min(this.ends[i]!, start + 96) : this.ends[j - 1]!));
+      for (let k = i; k < j; k++) out.push(headerTimestamp(text, this.starts[k]! - start, this.file));
       i = j;
     }
     return out;
@@ -259,14 +260,16 @@ export class StepIndex implements StepList {
   }
 }
 
-/** The timestamp of the `### Step N — TS` line at `at` (a record the fast path read: exactly that layout). */
-function headerTimestamp(bytes: Uint8Array, at: number, file: string): string {
+const ONE_BYTE = new TextDecoder('latin1');
+
+/** The timestamp of the `### Step N — TS` line at `at` of a one-byte text (a record the fast path read: that layout). */
+function headerTimestamp(text: string, at: number, file: string): string {
   let i = at + 9;
-  while (bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+  while (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
   const from = i + 5;
-  const nl = bytes.indexOf(0x0a, from);
-  if (bytes[at] !== 0x23 || bytes[i + 1] !== 0xe2 || nl === -1 || nl - from > 64) throw new StaleStepsError(file, at);
-  return String.fromCharCode(...bytes.subarray(from, nl));
+  const nl = text.indexOf('\n', from);
+  if (text.charCodeAt(at) !== 0x23 || text.charCodeAt(i + 1) !== 0xe2 || nl === -1 || nl - from > 64) throw new StaleStepsError(file, at);
+  return text.slice(from, nl);
 }
 
 /** The file changed under the index (a rewrite the watcher has not reported yet): read it again and ask again. */
