@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import type { StreamFigures } from '../../server/http/sse-pump.ts';
 import { readEvents, type SseReader } from './sse-reader.ts';
-import { spawnServer, residentBytes, type ServerProcess } from '../processes.ts';
+import { cpuMsOf, spawnServer, residentBytes, type ServerProcess } from '../processes.ts';
 import { quantile } from '../stats.ts';
 import type { Workload } from '../workloads.ts';
 
@@ -39,6 +39,8 @@ export interface PhaseRun {
   companionGot: { seen: number; resyncs: number; outOfOrder: number; heldBytes: number } | null;
   /** Our streams' backlog figures over the phase, the companion's the largest (null for the naive baseline). */
   streams: StreamFigures | null;
+  /** CPU time the server used from the writer's start until the readers had everything (Linux /proc). */
+  serverCpuMs: number;
   rssAfter: number;
 }
 
@@ -145,12 +147,14 @@ export async function runPhase(setup: LiveSetup, kind: LiveKind, readers: Reader
     if (companion === 'stalled') extra!.stall();
     if (companion === 'slow') extra!.throttle(SLOW_READER_BYTES_PER_SECOND);
     if (kind === 'ours') await askStreams(setup.server);
+    const cpuBefore = cpuMsOf(setup.server.child.pid!) ?? Number.NaN;
     const written = await runWriter(setup.logPath, setup.nextStep, Math.round(rate * seconds), rate);
     setup.nextStep += written;
     const writerDone = wallClockMs();
     // Everything, or nothing more for QUIET_MS (the naive baseline loses appends: waiting longer would not bring them).
     const quiet = (tallies: Tally[]) => wallClockMs() - Math.max(writerDone, ...tallies.map((t) => t.lastFrameAt)) > QUIET_MS;
     await until(() => readers.tallies.every((t) => t.seen.size >= written) || quiet(readers.tallies), 10_000);
+    const serverCpuMs = (cpuMsOf(setup.server.child.pid!) ?? Number.NaN) - cpuBefore;
     const streams = kind === 'ours' ? await askStreams(setup.server) : null;
     const receivedBeforeResume = extra?.received ?? 0;
     extra?.resume();
@@ -167,6 +171,7 @@ export async function runPhase(setup: LiveSetup, kind: LiveKind, readers: Reader
       latencies,
       companionGot: extra ? { seen: other.seen.size, resyncs: other.resyncs, outOfOrder: other.outOfOrder, heldBytes: extra.received - receivedBeforeResume } : null,
       streams,
+      serverCpuMs,
       rssAfter: residentBytes(setup.server.child.pid!)?.rss ?? Number.NaN,
     };
   } finally {
