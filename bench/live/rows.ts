@@ -1,7 +1,8 @@
 // The live section of `npm run bench`: on copies of the 205k-step workspace, rounds of ours and the naive baseline
-// interleaved at the same rate; within our round, phases without a companion, with a stalled one and with a slow one
-// interleaved on the same server (what a companion costs the others is the difference); then ours soaked with
-// appends while the 20 clients stay connected, and its memory compared with the bytes on disk.
+// interleaved at the same rate; within our round, after a warm-up, cycles of phases without a companion, with a
+// stalled one and with a slow one on the same server, each cycle in another order (what a companion costs the others
+// is the difference within a cycle); then ours soaked with appends while the 20 clients stay connected, and its memory
+// compared with the bytes on disk.
 import { mb, middle } from '../figures.ts';
 import type { BenchRow } from '../stats.ts';
 import type { Workload } from '../workloads.ts';
@@ -36,8 +37,14 @@ async function oursRound(large: Workload, scratch: string, i: number, o: LiveOpt
     const memory = [await point('after load (GC first)')];
     const readers = await openReaders(setup.server, 19);
     try {
+      // Not counted: the first seconds after start-up are slower (CONTEXT warming, the JIT), whichever phase they hit.
+      await runPhase(setup, 'ours', readers, 'none', o.rate, Math.min(2, o.seconds));
       const phases: PhaseRun[] = [];
-      for (let c = 0; c < o.cycles; c++) for (const companion of COMPANIONS) phases.push(await runPhase(setup, 'ours', readers, companion, o.rate, o.seconds));
+      for (let c = 0; c < o.cycles; c++) {
+        // Each cycle in another order, so no companion always follows the same one.
+        const order = COMPANIONS.map((_, k) => COMPANIONS[(k + c) % COMPANIONS.length]!);
+        for (const companion of order) phases.push(await runPhase(setup, 'ours', readers, companion, o.rate, o.seconds));
+      }
       if (!soak) return { phases, memory, soak: null };
       memory.push(await point('after the rounds'));
       const soaked = await runPhase(setup, 'ours', readers, 'stalled', o.soakRate, o.soakSeconds);
@@ -56,6 +63,7 @@ async function naiveRound(large: Workload, scratch: string, i: number, o: LiveOp
   try {
     const readers = await openReaders(setup.server, 19);
     try {
+      await runPhase(setup, 'naive', readers, 'none', o.rate, Math.min(2, o.seconds)); // the same warm-up as ours
       return await runPhase(setup, 'naive', readers, 'stalled', o.rate, o.seconds);
     } finally {
       readers.close();
@@ -111,7 +119,7 @@ function backlogRow(name: string, runs: PhaseRun[]): BenchRow {
   };
 }
 
-/** Each cycle's phase with the companion beside the same cycle's phase without one (adjacent on the same server). */
+/** Each cycle's phase with the companion beside the same cycle's phase without one (near it on the same server). */
 function pairs(rounds: OursRound[], companion: Companion): { alone: PhaseRun; beside: PhaseRun }[] {
   return rounds.flatMap((r) => {
     const cycles = r.phases.length / COMPANIONS.length;
