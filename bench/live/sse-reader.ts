@@ -8,9 +8,12 @@ export interface SseReader {
   /** Bytes of the stream read so far. */
   readonly received: number;
   stall(): void;
-  /** From here on reads at most this many bytes a second (on average: a chunk, then a pause as long as it earns). */
+  /**
+   * From here on reads at most this many bytes a second (on average: a chunk, then a pause as long as it earns). What
+   * it reads is parsed only on resume(), so its frames cost the bench process's other readers nothing meanwhile.
+   */
   throttle(bytesPerSecond: number): void;
-  /** Reads at full speed again (after stall or throttle). */
+  /** Reads at full speed again (after stall or throttle), and parses what it read while throttled. */
   resume(): void;
   close(): void;
 }
@@ -22,6 +25,19 @@ export function readEvents(origin: string, token: string, onData: (data: unknown
   let bytesPerSecond = 0;
   let pauseTimer: ReturnType<typeof setTimeout> | undefined;
   let received = 0;
+  const parse = () => {
+    let start = 0;
+    for (let end = buffer.indexOf('\n\n'); end !== -1; start = end + 2, end = buffer.indexOf('\n\n', start)) {
+      const data = buffer
+        .slice(start, end)
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(l.startsWith('data: ') ? 6 : 5))
+        .join('\n');
+      if (data) onData(JSON.parse(data));
+    }
+    buffer = buffer.slice(start);
+  };
   const opened = new Promise<void>((resolve, reject) => {
     req = request(`${origin}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (r) => {
       res = r;
@@ -34,16 +50,7 @@ export function readEvents(origin: string, token: string, onData: (data: unknown
           pauseTimer = setTimeout(() => r.resume(), (Buffer.byteLength(chunk) / bytesPerSecond) * 1000);
         }
         buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame
-            .split('\n')
-            .filter((l) => l.startsWith('data:'))
-            .map((l) => l.slice(l.startsWith('data: ') ? 6 : 5))
-            .join('\n');
-          if (data) onData(JSON.parse(data));
-        }
+        if (bytesPerSecond === 0) parse();
       });
       resolve();
     });
@@ -60,6 +67,7 @@ export function readEvents(origin: string, token: string, onData: (data: unknown
     resume: () => {
       bytesPerSecond = 0;
       clearTimeout(pauseTimer);
+      parse();
       res?.resume();
     },
     close: () => {
