@@ -32,7 +32,7 @@ interface OursRound {
 
 async function oursRound(large: Workload, scratch: string, i: number, o: LiveOptions, soak: boolean): Promise<OursRound> {
   const setup = await startLive('ours', large, scratch, i);
-  const point = async (label: string): Promise<MemoryPoint> => ({ label, bytes: logBytes(setup), ...(await askMemory(setup.server)) });
+  const point = async (label: string): Promise<MemoryPoint> => ({ label, bytes: logBytes(setup), steps: setup.nextStep - 1, ...(await askMemory(setup.server)) });
   try {
     const memory = [await point('after load (GC first)')];
     const readers = await openReaders(setup.server, 19);
