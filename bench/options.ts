@@ -9,6 +9,8 @@ export interface BenchOptions {
   /** Interleaved rounds of each one-shot and start-up contender. */
   rounds: number;
   liveRounds: number;
+  /** Cycles of the live phases (no companion, a stalled client, a slow one) within each of our rounds. */
+  liveCycles: number;
   liveSeconds: number;
   liveRate: number;
   soakSeconds: number;
@@ -36,6 +38,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     sections,
     rounds: quick ? 2 : 5,
     liveRounds: quick ? 1 : 2,
+    liveCycles: quick ? 2 : 3,
     liveSeconds: quick ? 3 : 10,
     liveRate: 500,
     soakSeconds: soak !== undefined ? Number(soak) : quick ? 0 : 600,

@@ -42,8 +42,9 @@ async function main(): Promise<void> {
     await section('spawn', `Server start-up, spawn → first /api/workspace (${o.rounds} interleaved rounds)`, () =>
       runSpawnBench(BIN, large, many!, o.rounds, o.quick ? 500 : 2000),
     );
-    await section('live', `Live on the 205k-step log at ${o.liveRate}/s, 20 clients (one stalled), ours beside a naive dashboard (${o.liveRounds} round(s) of ${o.liveSeconds} s each)`, () =>
-      runLiveBench(large, scratch, { rounds: o.liveRounds, rate: o.liveRate, seconds: o.liveSeconds, soakSeconds: o.soakSeconds, soakRate: o.soakRate }),
+    const live = `${o.liveRounds} round(s); ours in ${o.liveCycles} cycles of 3 phases of ${o.liveSeconds} s: 19 readers alone, beside a stalled client, beside a slow one`;
+    await section('live', `Live on the 205k-step log at ${o.liveRate}/s, ours beside a naive dashboard (${live})`, () =>
+      runLiveBench(large, scratch, { rounds: o.liveRounds, cycles: o.liveCycles, rate: o.liveRate, seconds: o.liveSeconds, soakSeconds: o.soakSeconds, soakRate: o.soakRate }),
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -21,8 +21,13 @@ export type StudioEvent =
   | { type: 'record-edited'; id: number; entry: EditEntry }
   /** .GCC/ appeared or disappeared: refetch everything. */
   | { type: 'workspace-reset'; id: number; present: boolean }
-  /** The client's Last-Event-ID is older than the replay ring: refetch everything. */
-  | { type: 'resync'; id: number };
+  /**
+   * Events this client should have had are gone: its Last-Event-ID is older than the replay ring or from another
+   * server process, or it read too slowly and its backlog passed the server's bound (the queue was dropped for this).
+   * `branches`: what was dropped changed only these branches (refetch them and the workspace summary); absent:
+   * anything may have changed (refetch everything).
+   */
+  | { type: 'resync'; id: number; branches?: string[] };
 
 export type StudioEventType = StudioEvent['type'];
 

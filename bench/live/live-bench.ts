@@ -1,12 +1,15 @@
-// The live path on the 205k-step log, ours beside the naive baseline in the same run, interleaved: a writer process
-// appends at RATE per second while 20 clients hold the event stream open, the last of them stalled (it stops reading
-// its socket, then resumes after the writer is done). Latency is write → frame parsed at each of the 19 readers.
-// After the rounds, ours keeps receiving appends for the soak, and its memory is asked before and after (GC first).
+// The live path on the 205k-step log, ours beside the naive baseline in the same run: a writer process appends at RATE
+// per second while 19 readers hold the event stream open, and in a phase a 20th client, the companion, either stalls
+// (stops reading its socket, then reads again once the writer is done) or reads slowly. Latency is write → frame parsed
+// at each of the 19 readers; phases with and without a companion are interleaved on the same server, so what a
+// companion costs the others is a difference measured in the same run. Our server also answers over IPC with its
+// memory (GC first) and its streams' backlogs (serve-probe.mjs).
 import { cpSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import type { StreamFigures } from '../../server/http/sse-pump.ts';
 import { readEvents, type SseReader } from './sse-reader.ts';
-import { spawnServer, residentBytes, type ServerProcess } from '../processes.ts';
+import { cpuMsOf, spawnServer, residentBytes, type ServerProcess } from '../processes.ts';
 import { quantile } from '../stats.ts';
 import type { Workload } from '../workloads.ts';
 
@@ -14,17 +17,30 @@ const HERE = import.meta.dirname;
 export const wallClockMs = (): number => performance.timeOrigin + performance.now();
 
 export type LiveKind = 'ours' | 'naive';
+/** The 20th client of a phase: none, one that stops reading, or one that reads at SLOW_READER_BYTES_PER_SECOND. */
+export type Companion = 'none' | 'stalled' | 'slow';
 
-export interface LiveRun {
+/** A fifth of the stream at 500 steps/s (about 125 KB/s of frames): a tab that keeps reading, too slowly. */
+export const SLOW_READER_BYTES_PER_SECOND = 25_000;
+
+export interface PhaseRun {
   kind: LiveKind;
+  companion: Companion;
   written: number;
   /** Appends every one of the 19 readers got (the worst reader). */
   delivered: number;
   duplicates: number;
   outOfOrder: number;
   latencies: number[];
-  /** What the stalled client got once it read again. */
-  stalled: { seen: number; resync: boolean };
+  /**
+   * What the companion got once it read at full speed again (null without one); `heldBytes`: what reached it after
+   * that, i.e. what was held for it while it lagged, in the sockets' buffers (the kernel's) and our queue.
+   */
+  companionGot: { seen: number; resyncs: number; outOfOrder: number; heldBytes: number } | null;
+  /** Our streams' backlog figures over the phase, the companion's the largest (null for the naive baseline). */
+  streams: StreamFigures | null;
+  /** CPU time the server used from the writer's start until the readers had everything (Linux /proc). */
+  serverCpuMs: number;
   rssAfter: number;
 }
 
@@ -56,67 +72,120 @@ export function runWriter(logPath: string, first: number, count: number, rate: n
   });
 }
 
+/** What one client got in one phase: the steps numbered from `first` on (a frame of an earlier phase is ignored). */
 interface Tally {
+  first: number;
   seen: Set<number>;
   last: number;
   duplicates: number;
   outOfOrder: number;
-  resync: boolean;
+  resyncs: number;
+  lastFrameAt: number;
 }
 
-function tallyFrames(tally: Tally, latencies: number[] | null) {
-  return (data: unknown) => {
-    const now = wallClockMs();
-    const event = data as { type?: string; steps?: { observation?: string }[] };
-    if (event.type === 'resync') tally.resync = true;
-    if (event.type !== 'steps-appended') return;
-    for (const step of event.steps ?? []) {
-      const m = /^seq=(\d+) t=([\d.]+)$/.exec(step.observation ?? '');
-      if (!m) continue;
-      const seq = Number(m[1]);
-      if (tally.seen.has(seq)) tally.duplicates++;
-      if (seq < tally.last) tally.outOfOrder++;
-      tally.seen.add(seq);
-      tally.last = seq;
-      latencies?.push(now - Number(m[2]));
-    }
-  };
+const newTally = (first: number): Tally => ({ first, seen: new Set(), last: 0, duplicates: 0, outOfOrder: 0, resyncs: 0, lastFrameAt: 0 });
+
+function countFrame(tally: Tally, data: unknown, latencies: number[] | null): void {
+  const now = wallClockMs();
+  tally.lastFrameAt = now;
+  const event = data as { type?: string; steps?: { observation?: string }[] };
+  if (event.type === 'resync') tally.resyncs++;
+  if (event.type !== 'steps-appended') return;
+  for (const step of event.steps ?? []) {
+    const m = /^seq=(\d+) t=([\d.]+)$/.exec(step.observation ?? '');
+    if (!m) continue;
+    const seq = Number(m[1]);
+    if (seq < tally.first) continue;
+    if (tally.seen.has(seq)) tally.duplicates++;
+    if (seq < tally.last) tally.outOfOrder++;
+    tally.seen.add(seq);
+    tally.last = seq;
+    latencies?.push(now - Number(m[2]));
+  }
 }
+
+/** The 19 readers, open across phases; each phase gives them fresh tallies and one list of latencies. */
+export interface Readers {
+  tallies: Tally[];
+  latencies: number[];
+  /** Starts a phase whose writer's first step is `first`: fresh tallies, no latencies. */
+  reset(first: number): void;
+  close(): void;
+}
+
+export async function openReaders(server: ServerProcess, count: number): Promise<Readers> {
+  const readers: Readers = {
+    tallies: [],
+    latencies: [],
+    reset(first) {
+      this.tallies = Array.from({ length: count }, () => newTally(first));
+      this.latencies = [];
+    },
+    close: () => clients.forEach((c) => c.close()),
+  };
+  readers.reset(Number.MAX_SAFE_INTEGER);
+  const clients: SseReader[] = Array.from({ length: count }, (_, i) => readEvents(server.origin, server.token, (data) => countFrame(readers.tallies[i]!, data, readers.latencies)));
+  await Promise.all(clients.map((c) => c.opened));
+  return readers;
+}
+
+/** A stream this long without a frame after the writer is done has nothing more to send (the naive's p99 is ~1.5 s). */
+const QUIET_MS = 2_000;
 
 const until = async (done: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 };
 
-export async function measureLive(setup: LiveSetup, kind: LiveKind, rate: number, seconds: number, clients = 20): Promise<LiveRun> {
-  const { server } = setup;
-  const latencies: number[] = [];
-  const tallies: Tally[] = Array.from({ length: clients }, () => ({ seen: new Set(), last: 0, duplicates: 0, outOfOrder: 0, resync: false }));
-  const readers: SseReader[] = tallies.map((t, i) => readEvents(server.origin, server.token, tallyFrames(t, i < clients - 1 ? latencies : null)));
+/** One phase: the companion joins (and stalls or reads slowly), the writer writes, then the companion reads again. */
+export async function runPhase(setup: LiveSetup, kind: LiveKind, readers: Readers, companion: Companion, rate: number, seconds: number): Promise<PhaseRun> {
+  readers.reset(setup.nextStep);
+  const other = newTally(setup.nextStep);
+  const extra = companion === 'none' ? null : readEvents(setup.server.origin, setup.server.token, (data) => countFrame(other, data, null));
   try {
-    await Promise.all(readers.map((r) => r.opened));
-    readers[clients - 1]!.stall();
-    const count = Math.round(rate * seconds);
-    const written = await runWriter(setup.logPath, setup.nextStep, count, rate);
+    await extra?.opened;
+    if (companion === 'stalled') extra!.stall();
+    if (companion === 'slow') extra!.throttle(SLOW_READER_BYTES_PER_SECOND);
+    if (kind === 'ours') await askStreams(setup.server);
+    const cpuBefore = cpuMsOf(setup.server.child.pid!) ?? Number.NaN;
+    const written = await runWriter(setup.logPath, setup.nextStep, Math.round(rate * seconds), rate);
     setup.nextStep += written;
-    const readersDone = () => tallies.slice(0, -1).every((t) => t.seen.size >= written);
-    await until(readersDone, 10_000);
-    const stalled = tallies[clients - 1]!;
-    readers[clients - 1]!.resume();
-    await until(() => stalled.seen.size >= written || stalled.resync, 10_000);
-    const active = tallies.slice(0, -1);
+    const writerDone = wallClockMs();
+    // Everything, or nothing more for QUIET_MS (the naive baseline loses appends: waiting longer would not bring them).
+    const quiet = (tallies: Tally[]) => wallClockMs() - Math.max(writerDone, ...tallies.map((t) => t.lastFrameAt)) > QUIET_MS;
+    await until(() => readers.tallies.every((t) => t.seen.size >= written) || quiet(readers.tallies), 10_000);
+    const serverCpuMs = (cpuMsOf(setup.server.child.pid!) ?? Number.NaN) - cpuBefore;
+    const streams = kind === 'ours' ? await askStreams(setup.server) : null;
+    const receivedBeforeResume = extra?.received ?? 0;
+    extra?.resume();
+    const resumed = wallClockMs();
+    await until(() => other.seen.size >= written || (wallClockMs() - resumed > QUIET_MS && quiet([other])), 10_000);
+    const { tallies, latencies } = readers;
     return {
       kind,
+      companion,
       written,
-      delivered: Math.min(...active.map((t) => t.seen.size)),
-      duplicates: active.reduce((s, t) => s + t.duplicates, 0),
-      outOfOrder: active.reduce((s, t) => s + t.outOfOrder, 0),
+      delivered: Math.min(...tallies.map((t) => t.seen.size)),
+      duplicates: tallies.reduce((s, t) => s + t.duplicates, 0),
+      outOfOrder: tallies.reduce((s, t) => s + t.outOfOrder, 0),
       latencies,
-      stalled: { seen: stalled.seen.size, resync: stalled.resync },
-      rssAfter: residentBytes(server.child.pid!)?.rss ?? Number.NaN,
+      companionGot: extra ? { seen: other.seen.size, resyncs: other.resyncs, outOfOrder: other.outOfOrder, heldBytes: extra.received - receivedBeforeResume } : null,
+      streams,
+      serverCpuMs,
+      rssAfter: residentBytes(setup.server.child.pid!)?.rss ?? Number.NaN,
     };
   } finally {
-    for (const r of readers) r.close();
+    extra?.close();
+  }
+}
+
+/** One phase with a stalled companion among `clients` (the rest read at full speed). */
+export async function measureLive(setup: LiveSetup, kind: LiveKind, rate: number, seconds: number, clients = 20): Promise<PhaseRun> {
+  const readers = await openReaders(setup.server, clients - 1);
+  try {
+    return await runPhase(setup, kind, readers, 'stalled', rate, seconds);
+  } finally {
+    readers.close();
   }
 }
 
@@ -125,16 +194,27 @@ export interface Memory {
   heapUsed: number;
 }
 
-/** Our server's memory after a full GC (serve-probe.mjs answers over IPC). */
-export function askMemory(server: ServerProcess): Promise<Memory> {
+/** Asks serve-probe.mjs one question over IPC; its answer is the next message carrying that key. */
+function ask<K extends string, V>(server: ServerProcess, key: K): Promise<V> {
   return new Promise((resolve) => {
-    server.child.once('message', (m: unknown) => {
-      const mem = (m as { memory: NodeJS.MemoryUsage }).memory;
-      resolve({ rss: mem.rss, heapUsed: mem.heapUsed });
-    });
-    server.child.send('memory');
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      server.child.off('message', onMessage);
+      resolve((m as Record<K, V>)[key]);
+    };
+    server.child.on('message', onMessage);
+    server.child.send(key);
   });
 }
+
+/** Our server's memory after a full GC. */
+export async function askMemory(server: ServerProcess): Promise<Memory> {
+  const mem = await ask<'memory', NodeJS.MemoryUsage>(server, 'memory');
+  return { rss: mem.rss, heapUsed: mem.heapUsed };
+}
+
+/** Our streams' backlog peaks and overflows since the last asking (asking starts them again). */
+export const askStreams = (server: ServerProcess): Promise<StreamFigures> => ask<'streams', StreamFigures>(server, 'streams');
 
 export const logBytes = (setup: LiveSetup): number => statSync(setup.logPath).size;
 export const p = (values: number[], q: number): number => quantile(values, q);

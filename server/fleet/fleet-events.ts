@@ -4,14 +4,21 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
-import { EventPump } from '../http/sse-pump.ts';
+import { EventPump, encodeFrame, type BacklogBound } from '../http/sse-pump.ts';
 import type { Fleet } from './fleet.ts';
 
 export interface FleetEventsOptions {
   heartbeatMs?: number;
   /** A client this far behind gets every row again instead of an ever-growing queue. */
-  maxQueued?: number;
+  backlog?: BacklogBound;
 }
+
+/**
+ * Rows are whole, so far behind the newest of each is all a page needs. The bound sits above one catch-up (every row
+ * once, a few KB a workspace: some 300 KB for 100): a catch-up larger than the bound would be sent anew on every
+ * change to a page that stays stalled (its memory still bounded, the work not).
+ */
+export const FLEET_BACKLOG_BOUND: BacklogBound = { frames: 5_000, bytes: 1024 * 1024 };
 
 /** What a (re)connecting page is sent first. */
 export function catchUp(fleet: Fleet, epoch: string | undefined, since: string | undefined): FleetEvent[] {
@@ -24,24 +31,21 @@ export function catchUp(fleet: Fleet, epoch: string | undefined, since: string |
 
 export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const maxQueued = options.maxQueued ?? 5_000;
+  const bound = options.backlog ?? FLEET_BACKLOG_BOUND;
+  const frame = (event: FleetEvent) => encodeFrame(JSON.stringify(event));
   return new Hono().get('/', (c) => {
     const epoch = c.req.query('epoch');
     const since = c.req.query('since');
     return streamSSE(c, async (stream) => {
-      const pump = new EventPump<FleetEvent>(heartbeatMs);
-      const unsubscribe = fleet.subscribe((event) => {
-        // Rows are whole: far behind, the newest of each is all a page needs.
-        if (pump.queued >= maxQueued) pump.replace(catchUp(fleet, undefined, undefined));
-        else pump.push(event);
-      });
+      const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
+      const unsubscribe = fleet.subscribe((event) => pump.push(event));
       pump.push(...catchUp(fleet, epoch, since));
       stream.onAbort(() => {
         unsubscribe();
         pump.close();
       });
       try {
-        await pump.run(stream, (event) => ({ data: JSON.stringify(event) }));
+        await pump.run(stream);
       } finally {
         unsubscribe();
       }

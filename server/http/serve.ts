@@ -11,6 +11,7 @@ import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
 import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
 import { openBrowser } from './open-browser.ts';
+import { StreamStats } from './sse-pump.ts';
 import { recoverWorkspace } from '../write/recovery.ts';
 
 import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
@@ -56,6 +57,8 @@ export interface RunningServer {
   token: string;
   gccDir: string;
   live: LiveWorkspace;
+  /** The event streams' backlogs and overflows (the bench reads them). */
+  streams: StreamStats;
   close(): Promise<void>;
 }
 
@@ -152,6 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
+  const streams = new StreamStats();
   const server = createAdaptorServer({
     fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })),
   }) as Server;
@@ -171,7 +175,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     security: securityOptionsFor(host, port, token),
     gccDir,
     webDir,
-    events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+    events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
     logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   });
 
@@ -193,6 +197,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     token,
     gccDir,
     live,
+    streams,
     close() {
       closing ??= (async () => {
         // SSE streams never end by themselves: cut every connection, then stop watching.

@@ -129,4 +129,24 @@ describe('applyEvent: commits and branches', () => {
     // Nothing observes these queries in a test, so a resync drops them rather than refetching them.
     expect(client.getQueryData(keys.workspace())).toBeUndefined();
   });
+
+  it('after a resync naming branches, refetches those and the workspace summary, and leaves the other branches be', () => {
+    const { client } = setup(3);
+    client.setQueryData<StepsPage>(keys.stepsPage('side', 0), { branch: 'side', from: 0, total: 1, steps: [step(1)] });
+    client.setQueryData(keys.context('side', 3, 'python'), { text: 'side context' });
+    client.setQueryData(keys.context('main', 3, 'python'), { text: 'main context' });
+    client.setQueryData(keys.search('x', 20), { hits: [] });
+    const invalidated = (key: readonly unknown[]) => client.getQueryCache().find({ queryKey: key, exact: true })?.state.isInvalidated;
+    applyEvent(client, { type: 'resync', id: 9, branches: ['main'] });
+    expect(invalidated(keys.workspace())).toBe(true);
+    expect(invalidated(keys.branch('main'))).toBe(true);
+    expect(invalidated(keys.context('main', 3, 'python'))).toBe(true);
+    expect(invalidated(keys.search('x', 20))).toBe(true);
+    // Unobserved step pages of the resynced branch are dropped (refetched when looked at), not patched.
+    expect(client.getQueryData(keys.stepsPage('main', 0))).toBeUndefined();
+    expect(client.getQueryData<StepsPage>(keys.stepsPage('side', 0))!.steps).toHaveLength(1);
+    expect(invalidated(keys.stepsPage('side', 0))).toBe(false);
+    expect(invalidated(keys.context('side', 3, 'python'))).toBe(false);
+    expect(client.getQueryData<WorkspaceResponse>(keys.workspace())!.revision).toBe(9);
+  });
 });

@@ -55,13 +55,32 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
       void client.invalidateQueries({ queryKey: ['gcc', 'edits'] });
       return [];
     case 'workspace-reset':
-    case 'resync':
       refetchEverything(client);
+      return [];
+    case 'resync':
+      // Events were dropped: what they changed is all the page may lack, and the server says what that was.
+      if (event.branches) refetchBranches(client, event.branches);
+      else refetchEverything(client);
       return [];
   }
 }
 
-/** The only full refetch: after `resync` or `workspace-reset`. Unwatched pages are dropped rather than refetched. */
+/**
+ * After a resync that names branches: the workspace summary (counts, the branch list) and those branches' records,
+ * CONTEXT and the searches, as `branch-reloaded` does for one; other branches' pages and CONTEXT stay as they are.
+ */
+export function refetchBranches(client: QueryClient, branches: readonly string[]): void {
+  void client.invalidateQueries({ queryKey: keys.workspace() });
+  for (const branch of branches) {
+    void client.invalidateQueries({ queryKey: keys.branch(branch) });
+    client.removeQueries({ queryKey: keys.stepsOf(branch), type: 'inactive' });
+    void client.invalidateQueries({ queryKey: keys.stepsOf(branch) });
+    void client.invalidateQueries({ queryKey: keys.contextOf(branch) });
+  }
+  void client.invalidateQueries({ queryKey: keys.searches() });
+}
+
+/** The only full refetch: after `workspace-reset` or a whole `resync`. Unwatched pages are dropped rather than refetched. */
 export function refetchEverything(client: QueryClient): void {
   client.removeQueries({ queryKey: keys.all, type: 'inactive' });
   void client.invalidateQueries({ queryKey: keys.all });

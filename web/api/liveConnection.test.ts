@@ -131,6 +131,25 @@ describe('LiveConnection', () => {
     vi.useRealTimers();
   });
 
+  it('after a resync naming a branch, no longer puts that branch’s earlier appends back onto fresh pages', async () => {
+    const { client, conn, es } = setup();
+    client.setQueryData<StepsPage>(keys.stepsPage('side', 0), { branch: 'side', from: 0, total: 1, steps: [step(1)] });
+    conn.start(4);
+    es().send(append(5, 1, 2));
+    es().send({ type: 'steps-appended', id: 6, branch: 'side', from: 1, steps: [step(2)] });
+    es().send({ type: 'resync', id: 9, branches: ['main'] });
+    // main's file may have been rewritten in what was dropped: its fresh page is taken as the server answers it.
+    const fetched = (branch: string) => (): Promise<StepsPage> => Promise.resolve({ branch, from: 0, total: 1, steps: [step(1)] });
+    await client.fetchQuery({ queryKey: keys.stepsPage('main', 0), queryFn: fetched('main') });
+    client.removeQueries({ queryKey: keys.stepsPage('side', 0) });
+    await client.fetchQuery({ queryKey: keys.stepsPage('side', 0), queryFn: fetched('side') });
+    await Promise.resolve();
+    expect(client.getQueryData<StepsPage>(keys.stepsPage('main', 0))!.steps.map((s) => s.step)).toEqual([1]);
+    expect(client.getQueryData<StepsPage>(keys.stepsPage('side', 0))!.steps.map((s) => s.step)).toEqual([1, 2]);
+    conn.stop();
+    vi.useRealTimers();
+  });
+
   it('stops on a refused token (a 401 EventSource cannot show) instead of looping, and resumes with a new one', async () => {
     const { conn, store, es, server, client } = setup();
     conn.start(4);

@@ -192,6 +192,10 @@ export class LiveConnection {
     } else if (event.type === 'branch-reloaded' || event.type === 'branch-removed') {
       // The branch's files were rewritten: older appends no longer describe them.
       this.recent = this.recent.filter((r) => r.branch !== event.branch);
+    } else if (event.type === 'resync' && event.branches) {
+      // Dropped events may have rewritten these branches' files: their older appends may no longer describe them.
+      const resynced = new Set(event.branches);
+      this.recent = this.recent.filter((r) => !resynced.has(r.branch));
     } else if (event.type === 'resync' || event.type === 'workspace-reset') {
       this.recent = [];
     }

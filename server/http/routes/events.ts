@@ -1,16 +1,20 @@
 // GET /api/events: the live stream. Each frame is one StudioEvent as JSON with the event's id as SSE id, sent as
-// an unnamed message (so EventSource.onmessage sees all of them; the type is inside the data).
+// an unnamed message (so EventSource.onmessage sees all of them; the type is inside the data). Either a client gets
+// every event in order, or it is told to resync: its Last-Event-ID is older than the replay ring (or from another
+// server process), or it read too slowly and its backlog passed the bound (sse-pump.ts).
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StudioEvent } from '../../../shared/events.ts';
 import type { EventBus } from '../../live/event-bus.ts';
-import { EventPump } from '../sse-pump.ts';
+import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, type BacklogBound } from '../sse-pump.ts';
 
 export interface EventsRouteOptions {
   /** Interval of the `: heartbeat` comment that keeps idle connections (and proxies) from timing out. */
   heartbeatMs?: number;
   /** A client this far behind is cut short with a `resync` instead of an ever-growing queue. */
-  maxQueuedEvents?: number;
+  backlog?: BacklogBound;
+  /** Where the streams' backlogs and overflows are counted (the bench reads it); its bound is used if none is given. */
+  stats?: StreamStats;
 }
 
 /** Last-Event-ID from the header (EventSource's own reconnect) or `?lastEventId=` (a fresh EventSource). */
@@ -20,19 +24,53 @@ function lastEventId(header: string | undefined, query: string | undefined): num
   return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : -1;
 }
 
+/** Events that change one branch's records or summary; any other changes the workspace as a whole. */
+const ONE_BRANCH: ReadonlySet<StudioEvent['type']> = new Set([
+  'steps-appended',
+  'commits-appended',
+  'branch-reloaded',
+  'metadata-changed',
+  'branch-added',
+  'branch-removed',
+]);
+
+/**
+ * The resync that replaces a client's dropped backlog, at the newest dropped event's id: naming the branches the
+ * dropped events changed when each of them changed one branch (a dropped resync's branches count too), whole
+ * otherwise. It keeps the fleet's workspace tag (`ws`, fleet/tagged-bus.ts) like every other frame of the stream.
+ */
+export function resyncFor(dropped: readonly StudioEvent[]): StudioEvent {
+  const newest = dropped[dropped.length - 1]!;
+  const branches = new Set<string>();
+  let whole = false;
+  for (const event of dropped) {
+    if (event.type === 'resync' && event.branches) event.branches.forEach((b) => branches.add(b));
+    else if (ONE_BRANCH.has(event.type) && 'branch' in event) branches.add(event.branch);
+    else whole = true;
+  }
+  const resync: StudioEvent = whole ? { type: 'resync', id: newest.id } : { type: 'resync', id: newest.id, branches: [...branches].sort() };
+  const ws = (newest as { ws?: unknown }).ws;
+  return ws === undefined ? resync : ({ ...resync, ws } as StudioEvent);
+}
+
 export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const maxQueued = options.maxQueuedEvents ?? 10_000;
+  const stats = options.stats ?? new StreamStats(options.backlog ?? DEFAULT_BACKLOG_BOUND);
+  const bound = options.backlog ?? stats.bound;
+  // Every client is handed the same event object: encode it once, not once a client (kept as long as the event is).
+  const frames = new WeakMap<StudioEvent, Uint8Array>();
+  const frame = (event: StudioEvent): Uint8Array => {
+    let bytes = frames.get(event);
+    if (!bytes) frames.set(event, (bytes = encodeFrame(JSON.stringify(event), String(event.id))));
+    return bytes;
+  };
 
   return new Hono().get('/', (c) => {
     const resumeFrom = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
     return streamSSE(c, async (stream) => {
-      const pump = new EventPump<StudioEvent>(heartbeatMs);
+      const pump = new EventPump<StudioEvent>({ heartbeatMs, bound, stats, frame, overflow: (dropped) => [resyncFor(dropped)] });
       // Replay and subscribe in the same tick: no event can fall between the two.
-      const unsubscribe = bus.subscribe((event) => {
-        if (pump.queued >= maxQueued) pump.replace([{ type: 'resync', id: event.id }]);
-        else pump.push(event);
-      });
+      const unsubscribe = bus.subscribe((event) => pump.push(event));
       if (resumeFrom !== null) {
         const replay = bus.since(resumeFrom);
         if (replay.kind === 'gap') pump.push({ type: 'resync', id: bus.revision });
@@ -43,7 +81,7 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
         pump.close();
       });
       try {
-        await pump.run(stream, (event) => ({ id: String(event.id), data: JSON.stringify(event) }));
+        await pump.run(stream);
       } finally {
         unsubscribe();
       }
