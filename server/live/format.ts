@@ -48,12 +48,12 @@ export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
 /** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
 const SAMPLE = 200;
 
-function sampled(records: { readonly length: number; timestamps(from: number, to: number): string[] }): string[] {
+function sampled<T>(records: { readonly length: number }, take: (from: number, to: number) => T[]): T[] {
   const n = records.length;
-  return n <= 2 * SAMPLE ? records.timestamps(0, n) : [...records.timestamps(0, SAMPLE), ...records.timestamps(n - SAMPLE, n)];
+  return n <= 2 * SAMPLE ? take(0, n) : [...take(0, SAMPLE), ...take(n - SAMPLE, n)];
 }
 
-const commitTimes = (commits: readonly Commit[]) => ({ length: commits.length, timestamps: (from: number, to: number) => commits.slice(from, to).map((c) => c.timestamp) });
+
 
 export interface DialectEvidence {
   branch: string;
@@ -66,8 +66,9 @@ export interface DialectEvidence {
 /** The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits. */
 export function branchDialect(e: DialectEvidence): Dialect {
   const files: FileEvidence[] = [
-    { kind: 'log', timestamps: sampled(e.steps), file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: sampled(commitTimes(e.commits)), file: branchFilePath(e.branch, 'commit') },
+    // The log's shapes from its index's column: nothing read back on every append.
+    { kind: 'log', timestamps: [], shapes: sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b)), file: branchFilePath(e.branch, 'log') },
+    { kind: 'commit', timestamps: sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => c.timestamp)), file: branchFilePath(e.branch, 'commit') },
   ];
   const m = e.metadata;
   if (m) {

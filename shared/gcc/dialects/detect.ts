@@ -5,7 +5,7 @@
 
 import type { Dialect } from '../../types.ts';
 import type { MetadataStyle } from '../read/metadata-style.ts';
-import { describeTimestamp } from '../read/timestamp.ts';
+import { describeTimestamp, WRITERS_BY_SHAPE, type TimestampShapeName } from '../read/timestamp.ts';
 
 export type Writer = Exclude<Dialect, 'unknown'>;
 export const WRITERS: readonly Writer[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'];
@@ -17,6 +17,8 @@ export interface FileEvidence {
   kind: EvidenceFileKind;
   /** Timestamps in file order, exactly as read (step headers, `**Timestamp:**`, merge headers, `**Initialized:**`, `## Update (…)`, metadata created_at/merged_at). */
   timestamps: string[];
+  /** Their shapes instead (a step index keeps them: nothing is read back), null where no timestamp was found. */
+  shapes?: readonly (TimestampShapeName | null)[];
   /** From parseMetadata, for kind 'metadata'. */
   metadataStyle?: MetadataStyle;
   /** The file's text, for merge-text cues (roadmap line, Zig's merge commit, Elixir's corrupted headers). */
@@ -70,13 +72,13 @@ const W_YAML_HABIT = 1;
 const W_TEXT = 2;
 const W_LOCK = 0.5;
 
-function timestampVotes(timestamps: readonly string[]): { votes: Vote[]; perTimestamp: Writer[][] } {
+function timestampVotes(timestampShapes: readonly (TimestampShapeName | null)[]): { votes: Vote[]; perTimestamp: Writer[][] } {
   const perTimestamp: Writer[][] = [];
   const tally = zeroScores();
   const shapes = new Map<string, number>();
-  for (const ts of timestamps) {
-    const description = describeTimestamp(ts);
-    if (description === null) continue;
+  for (const shape of timestampShapes) {
+    if (shape === null) continue;
+    const description = { shape, writers: WRITERS_BY_SHAPE[shape] };
     shapes.set(description.shape, (shapes.get(description.shape) ?? 0) + 1);
     const typical = description.writers.filter((w) => w.chance === 'typical').map((w) => w.dialect as Writer);
     perTimestamp.push(typical);
@@ -172,7 +174,7 @@ function sequenceOf(perTimestamp: readonly Writer[][], preferred: readonly Write
 
 /** The writer of one file. Ties (e.g. a go/zig log alone) give 'unknown' with both candidates. */
 export function detectFileDialect(evidence: FileEvidence): DialectVerdict {
-  const { votes: tsVotes, perTimestamp } = timestampVotes(evidence.timestamps);
+  const { votes: tsVotes, perTimestamp } = timestampVotes(evidence.shapes ?? evidence.timestamps.map((ts) => describeTimestamp(ts)?.shape ?? null));
   const votes = [...tsVotes];
   if (evidence.metadataStyle !== undefined) votes.push(...metadataVotes(evidence.metadataStyle));
   if (evidence.text !== undefined) {

@@ -11,6 +11,7 @@ import { encodeUtf8 } from './bytes.ts';
 import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
 import { indexLog, type LogIndexResult } from './log-index.ts';
 import { compareKeys, timestampKey } from './records.ts';
+import { describeTimestamp } from './timestamp.ts';
 import { recordKey } from '../moment/time-key.ts';
 import { StepIndex } from './step-index.ts';
 import { plainShapeOf } from './step-list.ts';
@@ -68,6 +69,7 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     });
     return best;
   };
+  expect(index.timestampShapes(0, all.length), label).toEqual(all.map((s) => describeTimestamp(s.timestamp)?.shape ?? null));
   const mid = all.length ? timestampKey(all[all.length >> 1]!.timestamp) : null;
   for (const after of [null, mid]) expect(index.newestIndex(0, all.length, after), label).toBe(newestAfter(after));
   // Decoded one at a time, from the end, as the page and CONTEXT ask.

@@ -15,12 +15,13 @@ import { continueLog, initialLogState, type LogHeader, type LogParseResult, type
 import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
+import { shapeCode } from './timestamp-shapes.ts';
 import { plainShapeOf } from './step-list.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {
-  /** `real`: the key names a real instant (time travel's recordKey equals it); else that reads the text. */
-  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void;
+  /** `real`: the key names a real instant (time travel's recordKey equals it); else that reads the text. `shape`: shapeCode. */
+  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, shape: number, mergedFrom: string | undefined, plainShape: number): void;
   pushDecoded(step: OtaStep, plainShape: number): void;
 }
 
@@ -52,6 +53,8 @@ class TimeKeys {
   private monthDays = 0;
   readonly key: [number, number] = [0, 0];
   real = false;
+  /** timestamp.ts's shape of the timestamp (its fraction's width and zone), as a code (shapeCode). */
+  shape = 0;
 
   of(b: Uint8Array, s: number): readonly [number, number] {
     const year = two(b, s) * 100 + two(b, s + 2);
@@ -72,17 +75,18 @@ class TimeKeys {
     this.real = day >= 1 && day <= this.monthDays && hour <= 23 && minute <= 59 && second <= 60 && hour * 3600 + minute * 60 + second < 86400;
     let i = s + 19;
     let ns = 0;
+    let width = 0;
     if (b[i] === 0x2e) {
-      let digits = 0;
-      for (i++; b[i]! >= 48 && b[i]! <= 57; i++) if (digits++ < 9) ns = ns * 10 + (b[i]! - 48);
-      for (; digits < 9; digits++) ns *= 10;
+      for (i++; b[i]! >= 48 && b[i]! <= 57; i++) if (width++ < 9) ns = ns * 10 + (b[i]! - 48);
+      for (let d = width; d < 9; d++) ns *= 10;
     }
     if (b[i] !== 0x5a) {
       const oh = two(b, i + 1);
       const om = two(b, i + 4);
       secs -= (b[i] === 0x2d ? -1 : 1) * (oh * 3600 + om * 60);
       if (oh > 23 || om > 59) this.real = false;
-    }
+      this.shape = shapeCode(width, b[i] === 0x2b && oh === 0 && om === 0 ? '+00:00' : 'other');
+    } else this.shape = shapeCode(width, 'Z');
     this.key[0] = secs;
     this.key[1] = ns;
     return this.key;
@@ -195,7 +199,7 @@ class LogIndexer {
       const key = times.of(bytes, s.tsStart);
       const placed = this.place(s.step, key[0], key[1]);
       if (placed === REFUSED) break;
-      sink.pushScanned(base + p, base + s.end, s.step, key, times.real, placed === MERGED ? this.secBranch! : undefined, s.plainShape);
+      sink.pushScanned(base + p, base + s.end, s.step, key, times.real, times.shape, placed === MERGED ? this.secBranch! : undefined, s.plainShape);
       count++;
       line += s.lines + (p === pos ? 0 : countLines(bytes, pos, p));
       provisional = s.atEnd;

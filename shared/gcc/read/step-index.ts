@@ -11,6 +11,8 @@ import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
 import { recordKey, type TimeKey } from '../moment/time-key.ts';
 import { timestampKey } from './records.ts';
+import type { TimestampShapeName } from './timestamp.ts';
+import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
 import { iterateInRuns, PrefixList, sliceBounds, type StepList } from './step-list.ts';
 
 /** The file's bytes [start, end), read when a step is decoded. Throws when the file no longer holds them. */
@@ -35,6 +37,8 @@ export class StepIndex implements StepList {
   private flags = new Int8Array(0);
   /** 1: secs/nanos name a real instant (time travel's key); 0: time-key.ts reads the timestamp's text. */
   private real = new Uint8Array(0);
+  /** The timestamp's shape (timestamp-shapes.ts). */
+  private shapes = new Uint8Array(0);
   private readonly mergeNames: string[] = [];
   private readonly decoded = new Map<number, OtaStep>();
 
@@ -46,8 +50,9 @@ export class StepIndex implements StepList {
   ) {}
 
   /** A record the fast path read (its header is `### Step N — TS`, exactly). */
-  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, mergedFrom: string | undefined, plainShape: number): void {
+  pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, shape: number, mergedFrom: string | undefined, plainShape: number): void {
     const i = this.grow();
+    this.shapes[i] = shape;
     this.starts[i] = start;
     this.ends[i] = end;
     this.numbers[i] = step;
@@ -70,6 +75,7 @@ export class StepIndex implements StepList {
     this.merges[i] = s.mergedFrom === undefined ? NO_MERGE : this.mergeId(s.mergedFrom);
     this.flags[i] = plainShape;
     this.real[i] = 0;
+    this.shapes[i] = shapeCodeOf(s.timestamp);
     this.decoded.set(i, s);
   }
 
@@ -103,6 +109,7 @@ export class StepIndex implements StepList {
     this.merges = widen(this.merges, new Int32Array(n));
     this.flags = widen(this.flags, new Int8Array(n));
     this.real = widen(this.real, new Uint8Array(n));
+    this.shapes = widen(this.shapes, new Uint8Array(n));
     this.capacity = n;
   }
 
@@ -135,6 +142,10 @@ export class StepIndex implements StepList {
 
   timestampAt(i: number): string {
     return this.timestamps(this.checked(i), i + 1)[0]!;
+  }
+
+  timestampShapes(from: number, to: number): (TimestampShapeName | null)[] {
+    return Array.from({ length: to - from }, (_, k) => shapeName(this.shapes[this.checked(from + k)]!));
   }
 
   /** The timestamps of steps [from, to), each run of scanned records read back at once (their header lines). */

@@ -6,6 +6,7 @@ import type { ByteRange, OtaStep } from '../../types.ts';
 import { isPlainStep } from '../dialects/plain-record.ts';
 import { recordKey, type TimeKey } from '../moment/time-key.ts';
 import { timestampKey } from './records.ts';
+import { describeTimestamp, type TimestampShapeName } from './timestamp.ts';
 import { SHAPE_ACTION_ONLY, SHAPE_EMPTY, SHAPE_TOLD } from './step-scan.ts';
 
 export interface StepList extends Iterable<OtaStep> {
@@ -21,6 +22,8 @@ export interface StepList extends Iterable<OtaStep> {
   timestampAt(i: number): string;
   /** The timestamps of steps [from, to) (one read for a run of them). */
   timestamps(from: number, to: number): string[];
+  /** Their shapes (timestamp.ts), null where there is no timestamp: what dialect detection reads. */
+  timestampShapes(from: number, to: number): (TimestampShapeName | null)[];
   /** timestampKey of the timestamp, null when it is not an ISO-8601 time. */
   timeKeyAt(i: number): [number, number] | null;
   /** time-key.ts recordKey of the timestamp: the instant time travel places the step at. */
@@ -73,6 +76,9 @@ class ArrayStepList implements StepList {
   }
   timestamps(from: number, to: number): string[] {
     return this.steps.slice(from, to).map((s) => s.timestamp);
+  }
+  timestampShapes(from: number, to: number): (TimestampShapeName | null)[] {
+    return this.steps.slice(from, to).map((s) => describeTimestamp(s.timestamp)?.shape ?? null);
   }
   timeKeyAt(i: number): [number, number] | null {
     return timestampKey(this.steps[i]!.timestamp);
@@ -145,6 +151,7 @@ export class EditedSteps implements StepList {
   stepAt = (i: number) => this.edited(i, (s) => s.step, () => this.base.stepAt(i));
   timestampAt = (i: number) => this.edited(i, (s) => s.timestamp, () => this.base.timestampAt(i));
   timestamps = (from: number, to: number) => this.base.timestamps(from, to).map((t, k) => this.replaced.get(from + k)?.timestamp ?? t);
+  timestampShapes = (from: number, to: number) => this.base.timestampShapes(from, to).map((t, k) => { const r = this.replaced.get(from + k); return r ? (describeTimestamp(r.timestamp)?.shape ?? null) : t; });
   timeKeyAt = (i: number) => this.edited(i, (s) => timestampKey(s.timestamp), () => this.base.timeKeyAt(i));
   instantAt = (i: number) => this.edited(i, (s) => recordKey(s.timestamp), () => this.base.instantAt(i));
   mergedFromAt = (i: number) => this.edited(i, (s) => s.mergedFrom, () => this.base.mergedFromAt(i));
@@ -185,6 +192,7 @@ export class PrefixList implements StepList {
   stepAt = (i: number) => this.whole.stepAt(this.checked(i));
   timestampAt = (i: number) => this.whole.timestampAt(this.checked(i));
   timestamps = (from: number, to: number) => this.whole.timestamps(...sliceBounds(this.length, from, to));
+  timestampShapes = (from: number, to: number) => this.whole.timestampShapes(...sliceBounds(this.length, from, to));
   timeKeyAt = (i: number) => this.whole.timeKeyAt(this.checked(i));
   instantAt = (i: number) => this.whole.instantAt(this.checked(i));
   mergedFromAt = (i: number) => this.whole.mergedFromAt(this.checked(i));

@@ -33,7 +33,7 @@ export interface TimestampDescription {
 // trailing garbage. We take the last ISO-looking run in the string.
 const ISO_TIMESTAMP = /(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|z|[+-]\d{2}:?\d{2})?/g;
 
-const WRITERS_BY_SHAPE: Record<TimestampShapeName, { dialect: Dialect; chance: ShapeChance }[]> = {
+export const WRITERS_BY_SHAPE: Record<TimestampShapeName, { dialect: Dialect; chance: ShapeChance }[]> = {
   'seconds+00:00': [
     { dialect: 'lua', chance: 'typical' },
     { dialect: 'python', chance: 'rare' },
@@ -54,7 +54,7 @@ const WRITERS_BY_SHAPE: Record<TimestampShapeName, { dialect: Dialect; chance: S
   other: [],
 };
 
-function shapeOf(fraction: string | undefined, zone: string | undefined, separator: string): TimestampShapeName {
+export function shapeOf(fraction: string | undefined, zone: string | undefined, separator: string): TimestampShapeName {
   if (separator !== 'T') return 'other';
   const width = fraction === undefined ? 0 : fraction.length;
   if (zone === '+00:00') {
