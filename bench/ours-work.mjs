@@ -13,7 +13,7 @@ const [{ createStore }, { createEventBus }, { locateGccDir }] = await Promise.al
 const t0 = performance.now();
 const c0 = process.cpuUsage();
 const { projectDir: root, gccDir } = await locateGccDir(projectDir);
-const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus() });
+const store = createStore({ gccDir, root, readOnly: true, bus: createEventBus(), watched: false });
 await store.load();
 // What `gcc-studio context` prints: the text alone (token counts are the page's, counted off the main thread).
 const reading = store.contextText(branch, 1, dialect);

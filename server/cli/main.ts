@@ -165,7 +165,7 @@ async function loadOnce(dir: string): Promise<Store> {
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus() });
+  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), watched: false });
   await store.load();
   return store;
 }

@@ -38,12 +38,14 @@ export class BranchEntry {
   /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
   version = 0;
 
+  /** `watched`: false for a one-shot read (nothing is read again, so nothing is kept to judge a later change by). */
   constructor(
     readonly name: string,
     readonly dir: string,
+    watched = true,
   ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'));
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'));
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), { watched });
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), { watched });
   }
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */

@@ -68,6 +68,8 @@ export interface StoreOptions {
   onError?: ((error: unknown) => void) | undefined;
   /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
   wholeFileLimit?: number;
+  /** False for a one-shot read: nothing is kept to judge a later change by (the files are not hashed). */
+  watched?: boolean;
 }
 
 /** How many branches' CONTEXT is read ahead when the server starts. */
@@ -94,7 +96,7 @@ export function createStore(options: StoreOptions): Store {
   });
   const answerParts = (): ContextParts => ({ contexts, readings, roadmap: model.roadmap });
   const gate = new EventGate(bus);
-  const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate };
+  const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate, watched: options.watched ?? true };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
 
   return {

@@ -130,3 +130,18 @@ describe('TrackedFile in pieces', () => {
     expect(t.problem).toBeNull();
   });
 });
+
+describe('TrackedFile read once (watched: false)', () => {
+  it('reads what one parse reads, and reads the file whole again if asked once more', async () => {
+    const src = join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'log.md');
+    const bytes = readFileSync(src);
+    const path = join(scratch, 'once-log.md');
+    const cut = bytes.indexOf('### Step 3 ');
+    writeFileSync(path, bytes.subarray(0, cut));
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { watched: false });
+    expect(await t.refresh()).toMatchObject({ kind: 'appended', from: 0 });
+    appendFileSync(path, bytes.subarray(cut));
+    expect(await t.refresh()).toEqual({ kind: 'reloaded' });
+    expect(t.records.slice()).toEqual(wholeLog(bytes).steps);
+  });
+});

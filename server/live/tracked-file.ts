@@ -29,6 +29,11 @@ export const MAX_RECORD_BYTES = 16 * 2 ** 20;
 export interface TrackedFileOptions {
   chunkBytes?: number;
   maxRecordBytes?: number;
+  /**
+   * False for a file read once (a one-shot command): its bytes are not hashed for a later look (36 ms for a 50 MB log);
+   * a later refresh then reads it whole again.
+   */
+  watched?: boolean;
 }
 
 export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
@@ -52,6 +57,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   private readonly maxRecordBytes: number;
   /** The bytes the records were read from (each reading its own: a reload leaves the old records theirs). */
   private bytes: FileBytes;
+  private readonly watched: boolean;
 
   constructor(
     readonly path: string,
@@ -61,6 +67,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   ) {
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
+    this.watched = options.watched ?? true;
     this.bytes = new FileBytes(path, relPath);
     this.records = keeper.create(this.bytes.read);
   }
@@ -110,7 +117,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       // same inode or another one (an atomic save, or a writer that rewrites the file to append: then the hash too).
       // The usual append: one read covers the fingerprint and what was appended.
       const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
-      if (state && (await this.prefixIntact(source, state, opened.whole))) {
+      if (state && this.watched && (await this.prefixIntact(source, state, opened.whole))) {
         const records = this.records;
         const draft = await this.readOn(source, state, this.prefixHash.copy(), records, this.bytes);
         // Committed only onto the state it was read from.
@@ -160,7 +167,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         const result = this.keeper.parse(draft.state, bytes, list);
         if (result.needsFullReparse) return 'reparse';
         const consumed = bytes.subarray(0, result.state.consumed - pos);
-        draft.hash.update(consumed);
+        if (this.watched) draft.hash.update(consumed);
         if (keep) draft.pieces.push(consumed.slice());
         draft.state = result.state;
         draft.pending = result.pending;

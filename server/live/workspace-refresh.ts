@@ -14,6 +14,8 @@ import { join } from 'node:path';
 
 /** The store's parts a batch changes. */
 export interface RefreshParts {
+  /** False for a one-shot read (tracked-file.ts TrackedFileOptions.watched). */
+  watched?: boolean;
   gccDir: string;
   model: WorkspaceModel;
   contexts: ContextCache;
@@ -32,7 +34,7 @@ async function refreshRoadmap({ gccDir, model, gate }: RefreshParts): Promise<vo
 }
 
 /** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
-async function refreshListing({ gccDir, model, contexts, gate }: RefreshParts): Promise<void> {
+async function refreshListing({ gccDir, model, contexts, gate, watched }: RefreshParts): Promise<void> {
   model.lockFile = (await readBytes(join(gccDir, '.lock'))).ok;
   const listing = await listBranchFolders(gccDir);
   model.listingDiagnostics = listing.diagnostics;
@@ -50,7 +52,7 @@ async function refreshListing({ gccDir, model, contexts, gate }: RefreshParts): 
   for (let i = 0; i < fresh.length; i += READ_AHEAD) {
     const read = await Promise.all(
       fresh.slice(i, i + READ_AHEAD).map(async (folder) => {
-        const b = new BranchEntry(folder.name, folder.dir);
+        const b = new BranchEntry(folder.name, folder.dir, watched ?? true);
         await readNewBranch(b, model);
         return b;
       }),
