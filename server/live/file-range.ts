@@ -11,11 +11,17 @@ import type { FileStamp } from './tail-reader.ts';
 
 /** Files up to this size are held in memory while tracked. */
 export const HELD_LIMIT = 4 * 2 ** 20;
+/** Of a bigger file, the bytes of its last read up to this size are kept: the steps just appended (the live event, the
+ * page following the tail) decode without a disk read. */
+export const RECENT_LIMIT = 1 * 2 ** 20;
 
 /** One reading's bytes (a reload starts another, so the old records keep theirs). */
 export class FileBytes {
   private held: Uint8Array | null = new Uint8Array(0);
   private heldLength = 0;
+  /** A big file's last read: bytes [recentStart, recentStart + recent.length). */
+  private recent: Uint8Array | null = null;
+  private recentStart = 0;
   private stamp: FileStamp | null = null;
   readonly read: ByteReader;
 
@@ -24,32 +30,43 @@ export class FileBytes {
     private readonly relPath: string,
     private readonly limit = HELD_LIMIT,
   ) {
-    this.read = (start, end) => (this.held && end <= this.heldLength ? this.held.subarray(start, end) : this.fromDisk(start, end));
+    this.read = (start, end) => {
+      if (this.held && end <= this.heldLength) return this.held.subarray(start, end);
+      const recent = this.recent;
+      if (recent && start >= this.recentStart && end <= this.recentStart + recent.length) return recent.subarray(start - this.recentStart, end - this.recentStart);
+      return this.fromDisk(start, end);
+    };
   }
 
-  /** Pieces read and consumed since the last commit, copied (the piece buffers are reused), in file order. */
-  commit(pieces: readonly Uint8Array[], stamp: FileStamp): void {
+  /**
+   * What a read consumed, bytes [from, to): its pieces, copied (the piece buffers are reused), in file order; none when
+   * holds() said they would not be kept.
+   */
+  commit(pieces: readonly Uint8Array[], from: number, to: number, stamp: FileStamp): void {
     this.stamp = stamp;
-    if (!this.held) return;
-    const added = pieces.reduce((n, p) => n + p.length, 0);
-    if (this.heldLength + added > this.limit) {
-      this.held = null;
+    const complete = pieces.reduce((n, p) => n + p.length, 0) === to - from;
+    if (this.held && complete && from === this.heldLength && to <= this.limit) {
+      if (to > this.held.length) {
+        const next = new Uint8Array(Math.min(this.limit, Math.max(this.held.length * 2, to, 4096)));
+        next.set(this.held.subarray(0, this.heldLength));
+        this.held = next;
+      }
+      for (const p of pieces) {
+        this.held.set(p, this.heldLength);
+        this.heldLength += p.length;
+      }
       return;
     }
-    if (this.heldLength + added > this.held.length) {
-      const next = new Uint8Array(Math.min(this.limit, Math.max(this.held.length * 2, this.heldLength + added, 4096)));
-      next.set(this.held.subarray(0, this.heldLength));
-      this.held = next;
-    }
-    for (const p of pieces) {
-      this.held.set(p, this.heldLength);
-      this.heldLength += p.length;
-    }
+    // Not (or no longer) held whole: keep the last read when it is small (an append, not the first read of a big file).
+    this.held = null;
+    if (to === from) return;
+    this.recent = complete && to > from && to - from <= RECENT_LIMIT ? concat(pieces, to - from) : null;
+    this.recentStart = from;
   }
 
-  /** Whether pieces of `bytes` more would still be held (else the caller need not copy them). */
+  /** Whether pieces of `bytes` more would be kept, held or as the last read (else the caller need not copy them). */
   holds(bytes: number): boolean {
-    return this.held !== null && this.heldLength + bytes <= this.limit;
+    return (this.held !== null && this.heldLength + bytes <= this.limit) || bytes <= RECENT_LIMIT;
   }
 
   private fromDisk(start: number, end: number): Uint8Array {
@@ -75,4 +92,15 @@ export class FileBytes {
       closeSync(fd);
     }
   }
+}
+
+function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

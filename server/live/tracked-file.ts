@@ -155,7 +155,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    */
   // One piece: the piece loop, its growth while no record ends, and the cut-short case share the position and state.
   private async readOn(source: ByteSource, start: S | null, hash: Hash, list: L, held: FileBytes): Promise<Draft<S> | null> {
-    const draft: Draft<S> = { state: start, pending: null, diagnostics: [], cutShort: null, hash, pieces: [] };
+    const draft: Draft<S> = { state: start, pending: null, diagnostics: [], cutShort: null, hash, pieces: [], from: start?.consumed ?? 0 };
     const keep = held.holds(source.size - (start?.consumed ?? 0));
     let pos = start?.consumed ?? 0;
     let piece = this.chunkBytes;
@@ -192,7 +192,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** Makes a draft the file's state (synchronously: records and state change together). */
   private commit(draft: Draft<S>, stamp: FileStamp): void {
     this.stamp = stamp;
-    this.bytes.commit(draft.pieces, stamp);
+    this.bytes.commit(draft.pieces, draft.from, draft.state?.consumed ?? draft.from, stamp);
     this.state = draft.state;
     this.pending = draft.pending;
     this.cutShort = draft.cutShort;
@@ -223,7 +223,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       const bytes = await source.read(0, source.size);
       const result = this.keeper.parse(null, bytes, list);
       const consumed = bytes.subarray(0, result.state.consumed);
-      draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, hash: createHash('sha1').update(consumed), pieces: [consumed] };
+      draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, hash: createHash('sha1').update(consumed), pieces: [consumed], from: 0 };
     }
     const hadRecords = this.records.length > 0;
     this.reset();
@@ -243,8 +243,9 @@ interface Draft<S> {
   diagnostics: Diagnostic[];
   cutShort: Diagnostic | null;
   hash: Hash;
-  /** The consumed bytes, copied, when the file is small enough to hold (file-range.ts). */
+  /** The consumed bytes, copied, when the file is small enough to hold or they are few (file-range.ts), from byte `from`. */
   pieces: Uint8Array[];
+  from: number;
 }
 
 function cutShortDiagnostic(file: string, state: ResumePoint, size: number, limit: number): Diagnostic {
