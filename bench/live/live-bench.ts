@@ -207,10 +207,10 @@ function ask<K extends string, V>(server: ServerProcess, key: K): Promise<V> {
   });
 }
 
-/** Our server's memory after a full GC. */
+/** Our server's memory after a full GC: its heap and its array buffers (a log's step index is typed arrays). */
 export async function askMemory(server: ServerProcess): Promise<Memory> {
   const mem = await ask<'memory', NodeJS.MemoryUsage>(server, 'memory');
-  return { rss: mem.rss, heapUsed: mem.heapUsed };
+  return { rss: mem.rss, heapUsed: mem.heapUsed + mem.arrayBuffers };
 }
 
 /** Our streams' backlog peaks and overflows since the last asking (asking starts them again). */

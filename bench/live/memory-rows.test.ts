@@ -12,6 +12,7 @@ describe('memoryRows', () => {
     const rows = grew(205e6 + 9e6);
     expect(rows.map((r) => r.ok)).toEqual([true, false, true, true]);
     expect(rows[3]!.value).toContain('900 B per step (at load 1000)');
+    expect(rows[0]!.value).toContain('heap + buffers');
     expect(rows[3]!.value).toContain('3.60 B per byte (at load 4.00)');
     // Growth beyond what the data cost at load: a leak, or records kept heavier than they were read.
     expect(grew(205e6 + 11e6)[3]!.ok).toBe(false);
