@@ -16,13 +16,13 @@ import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
 import { TimeKeys } from './time-keys.ts';
-import { plainShapeOf } from './step-list.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {
   /** `real`: the key names a real instant (time travel's recordKey equals it); else that reads the text. `shape`: shapeCode. */
   pushScanned(start: number, end: number, step: number, key: readonly [number, number], real: boolean, shape: number, mergedFrom: string | undefined, plainShape: number): void;
-  pushDecoded(step: OtaStep, plainShape: number): void;
+  /** A step only the full reader could read, decoded (its plain shape and timestamp shape are worked out when asked). */
+  pushDecoded(step: OtaStep): void;
 }
 
 /** continueLog's result, with the steps given to the sink instead (`steps` counts them). */
@@ -50,7 +50,7 @@ export function indexLog(state: LogState, tail: Uint8Array, sink: StepSink, opti
 }
 
 function decodeAll(r: LogParseResult, sink: StepSink): LogIndexResult {
-  if (!r.needsFullReparse) for (const s of r.steps) sink.pushDecoded(s, plainShapeOf(s));
+  if (!r.needsFullReparse) for (const s of r.steps) sink.pushDecoded(s);
   return { ...r, steps: r.steps.length };
 }
 
@@ -206,7 +206,7 @@ class LogIndexer {
   private decode(end: number): LogParseResult {
     const r = continueLog(this.stateHere(), this.tail.subarray(this.pos, end));
     if (r.needsFullReparse) return r;
-    for (const s of r.steps) this.sink.pushDecoded(s, plainShapeOf(s));
+    for (const s of r.steps) this.sink.pushDecoded(s);
     this.count += r.steps.length;
     if (r.header) this.header = r.header;
     for (const m of r.merges) this.merges.push(m);

@@ -13,12 +13,15 @@ import { recordKey, type TimeKey } from '../moment/time-key.ts';
 import { timestampKey } from './records.ts';
 import type { TimestampShapeName } from './timestamp.ts';
 import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
-import { iterateInRuns, PrefixList, sliceBounds, type StepList } from './step-list.ts';
+import { iterateInRuns, plainShapeOf, PrefixList, sliceBounds, type StepList } from './step-list.ts';
 
 /** The file's bytes [start, end), read when a step is decoded. Throws when the file no longer holds them. */
 export type ByteReader = (start: number, end: number) => Uint8Array;
 
 const NO_MERGE = -1;
+/** A decoded record's plain shape or timestamp shape not worked out yet. */
+const UNKNOWN = -2;
+const UNKNOWN_SHAPE = 0xff;
 
 export class StepIndex implements StepList {
   /** Steps visible to readers. */
@@ -64,7 +67,7 @@ export class StepIndex implements StepList {
   }
 
   /** A record the full reader read, kept decoded. */
-  pushDecoded(s: OtaStep, plainShape: number): void {
+  pushDecoded(s: OtaStep): void {
     const i = this.grow();
     this.starts[i] = s.range.start;
     this.ends[i] = s.range.end;
@@ -73,9 +76,10 @@ export class StepIndex implements StepList {
     this.secs[i] = key ? key[0] : Number.NaN;
     this.nanos[i] = key ? key[1] : 0;
     this.merges[i] = s.mergedFrom === undefined ? NO_MERGE : this.mergeId(s.mergedFrom);
-    this.flags[i] = plainShape;
+    // Worked out when first asked (a Lua or Zig log is all decoded records, and its readers ask for neither).
+    this.flags[i] = UNKNOWN;
     this.real[i] = 0;
-    this.shapes[i] = shapeCodeOf(s.timestamp);
+    this.shapes[i] = UNKNOWN_SHAPE;
     this.decoded.set(i, s);
   }
 
@@ -145,7 +149,11 @@ export class StepIndex implements StepList {
   }
 
   timestampShapes(from: number, to: number): (TimestampShapeName | null)[] {
-    return Array.from({ length: to - from }, (_, k) => shapeName(this.shapes[this.checked(from + k)]!));
+    return Array.from({ length: to - from }, (_, k) => {
+      const i = this.checked(from + k);
+      if (this.shapes[i] === UNKNOWN_SHAPE) this.shapes[i] = shapeCodeOf(this.decoded.get(i)!.timestamp);
+      return shapeName(this.shapes[i]!);
+    });
   }
 
   /** The timestamps of steps [from, to), each run of scanned records read back at once (their header lines). */
@@ -207,7 +215,8 @@ export class StepIndex implements StepList {
   }
 
   plainShapeAt(i: number): number {
-    return this.flags[this.checked(i)]!;
+    if (this.flags[this.checked(i)] === UNKNOWN) this.flags[i] = plainShapeOf(this.decoded.get(i)!);
+    return this.flags[i]!;
   }
 
   rawBytes(from: number, to: number): Uint8Array | null {
