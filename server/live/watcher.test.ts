@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createWatcher, isWatchedGccPath, type GccWatcher } from './watcher.ts';
+import { watch } from 'chokidar';
+import { folderIdentities } from './folder-identity.ts';
+import { createWatcher, isWatchedGccPath, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('isWatchedGccPath', () => {
   it('accepts the format files and refuses locks, temp files and deeper paths', () => {
@@ -84,5 +86,29 @@ describe('createWatcher', () => {
     // Give a late event every chance to arrive, then check that none did.
     await new Promise((r) => setTimeout(r, 150));
     expect(seen).toEqual([]);
+  });
+});
+
+describe('unwatchedFolders', () => {
+  it('names the folders of .GCC/ that chokidar lists under no parent (here: below the depth it was told to scan)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-unwatched-'));
+    const gccDir = join(dir, '.GCC');
+    mkdirSync(join(gccDir, 'branches', 'main'), { recursive: true });
+    mkdirSync(join(gccDir, 'branches', 'side'));
+    const onDisk = await folderIdentities(gccDir);
+    const scan = async (depth: number) => {
+      const fs = watch(dir, { depth, ignoreInitial: true });
+      await new Promise<void>((resolve) => fs.once('ready', () => resolve()));
+      const watched = fs.getWatched();
+      await fs.close();
+      return unwatchedFolders(watched, gccDir, onDisk);
+    };
+    try {
+      expect(await scan(99)).toEqual([]);
+      expect(await scan(0)).toEqual(['branches', 'branches/main', 'branches/side']);
+      expect(await scan(1)).toEqual(['branches/main', 'branches/side']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

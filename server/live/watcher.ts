@@ -1,9 +1,10 @@
 // The only place that talks to chokidar. It reports *which* paths under .GCC/ may have changed, never what changed:
 // the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
 // A folder swapped in place (a rename makes no event for chokidar) is found by comparing folder identities
-// (folder-identity.ts), and chokidar is started afresh on the new folders.
+// (folder-identity.ts), and chokidar is started afresh on the new folders; so is it when a folder was made during its
+// initial scan, between its reading the parent and its watching it (unwatchedFolders).
 import { watch, type FSWatcher } from 'chokidar';
-import { basename, dirname, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
 
@@ -136,6 +137,21 @@ function createReporter(options: WatcherOptions) {
 
 /** How often the folders' identities are compared when chokidar says nothing (a swap makes no event at all). */
 const IDENTITY_CHECK_MS = 1000;
+/** Initial scans at most, when folders keep appearing during them (each later one is a rare, short race). */
+const MAX_SCANS = 4;
+
+/**
+ * Folders of .GCC/ on disk (relative paths, as folderIdentities gives them) that chokidar does not list under their
+ * parent. `watched` is chokidar's getWatched(): absolute folder path → the names it watches in it.
+ */
+export function unwatchedFolders(watched: Record<string, string[]>, gccDir: string, onDisk: FolderIdentities): string[] {
+  const listed = new Map(Object.entries(watched).map(([dir, children]) => [dir, new Set(children)]));
+  const root = resolve(gccDir);
+  return [...onDisk.keys()].filter((rel) => {
+    const abs = rel === '' ? root : join(root, rel);
+    return !listed.get(dirname(abs))?.has(basename(abs));
+  });
+}
 
 export function createWatcher(options: WatcherOptions): GccWatcher {
   const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
@@ -165,20 +181,31 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
 
   let current = startChokidar();
-  const identities = createIdentityCheck(options.gccDir, async (replaced) => {
-    // chokidar's watches are on the folders that moved away: watch afresh, then have everything looked at again
-    // (what changed while the new watches were being set up included).
+  // chokidar's watches are on the folders that moved away (or it never saw a folder made during its scan): watch
+  // afresh, then have everything looked at again (what changed while the new watches were being set up included).
+  const watchAfresh = async (folders: string[]) => {
     const old = current;
     current = startChokidar();
     await old.fs.close();
     await current.ready;
     if (reporter.closed) return;
-    for (const rel of replaced) reporter.report(rel);
+    for (const rel of folders) reporter.report(rel);
     reporter.report('');
-  }, options.onError);
+  };
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError);
 
-  const ready = current.ready.then(() => identities.start());
-
+  const ready = current.ready.then(async () => {
+    await identities.start();
+    // chokidar reads a folder, then watches it: a folder made in between is in neither its listing nor its watches,
+    // and nothing under it is ever reported. A store that reads before the watcher is ready (live-workspace.ts) lets
+    // writers go on meanwhile, so this is looked for once the scan is done, and the scan made again when it happened.
+    for (let scans = 1; ; scans++) {
+      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir);
+      const missed = unwatchedFolders(current.fs.getWatched(), options.gccDir, onDisk);
+      if (missed.length === 0 || scans >= MAX_SCANS || reporter.closed) return;
+      await watchAfresh(missed);
+    }
+  });
   return {
     ready,
     async close() {
@@ -224,6 +251,8 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
 
   return {
     check,
+    /** The folders as the last look found them. */
+    known: (): FolderIdentities => known,
     async start() {
       known = await folderIdentities(gccDir);
       if (stopped) return;
