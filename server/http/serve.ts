@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
-import { startDemo, type Demo } from '../demo/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
@@ -93,6 +93,8 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   let projectDir: string;
   let gccDir: string;
   if (options.demo) {
+    // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
+    const { startDemo } = await import('../demo/demo.ts');
     demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`) });
     ({ projectDir, gccDir } = demo);
   } else {
