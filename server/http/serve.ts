@@ -88,14 +88,15 @@ interface OpenedWorkspace {
 }
 
 /** The demo's temp workspace or the one DIR names, loaded and watched; a demo started for it is stopped on failure. */
-async function openWorkspace(options: StartServerOptions, warn: (line: string) => void): Promise<OpenedWorkspace> {
+async function openWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<OpenedWorkspace> {
   let demo: Demo | null = null;
   let projectDir: string;
   let gccDir: string;
   if (options.demo) {
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
     const { startDemo } = await import('../demo/demo.ts');
-    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`) });
+    // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
+    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);
   } else {
     ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
@@ -126,6 +127,32 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
   }
 }
 
+/** How long after listening the work kept for after the first answer starts anyway when no request has come. */
+const FIRST_ANSWER_WAIT_MS = 250;
+
+/**
+ * Settles once the server has answered its first request (`answered`), or FIRST_ANSWER_WAIT_MS after it listens
+ * (`listening`) when none came: what can wait for it (warming CONTEXT up, which starts the token worker, and the
+ * demo's agent) would otherwise compete with that answer for the machine's CPU.
+ */
+export function firstAnswerGate() {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    settled,
+    listening() {
+      timer = setTimeout(settle, FIRST_ANSWER_WAIT_MS);
+      timer.unref();
+    },
+    answered() {
+      if (timer) clearTimeout(timer);
+      // After this turn, in which the answer is written.
+      setImmediate(settle);
+    },
+  };
+}
+
 /** The workspace's kept token (or a new one, kept); when the folder cannot be used, a random one and a warning. */
 function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, warn: (line: string) => void): string {
   if (!store) return generateToken();
@@ -150,12 +177,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The app's modules (routes, the write side) load while the workspace is read: the first answer needs both.
   const appModule = import('./app.ts');
   void appModule.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
-  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
+  const firstAnswer = firstAnswerGate();
+  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn, firstAnswer.settled);
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
+  let answered = false;
   const server = createAdaptorServer({
-    fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })),
+    fetch: (req, env) => {
+      if (!app) return new Response('starting', { status: 503 });
+      const response = app.fetch(req, env);
+      if (!answered) {
+        answered = true;
+        void Promise.resolve(response).finally(firstAnswer.answered);
+      }
+      return response;
+    },
   }) as Server;
 
   let port: number;
@@ -184,10 +221,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
-  live.store.warmContexts();
-
   let closing: Promise<void> | null = null;
+  // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  firstAnswer.listening();
+  void firstAnswer.settled.then(() => {
+    if (!closing) live.store.warmContexts();
+  });
   return {
     url,
     port,
