@@ -166,6 +166,23 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
+/** The HTTP server in front of the app (503 until there is one); `onFirstAnswer` once its first answer is made. */
+function serverFor(appNow: () => ReturnType<typeof createApp> | null, onFirstAnswer: () => void): Server {
+  let answered = false;
+  return createAdaptorServer({
+    fetch: (req, env) => {
+      const app = appNow();
+      if (!app) return new Response('starting', { status: 503 });
+      const response = app.fetch(req, env);
+      if (!answered) {
+        answered = true;
+        Promise.resolve(response).then(onFirstAnswer, onFirstAnswer);
+      }
+      return response;
+    },
+  }) as Server;
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
@@ -182,18 +199,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
-  let answered = false;
-  const server = createAdaptorServer({
-    fetch: (req, env) => {
-      if (!app) return new Response('starting', { status: 503 });
-      const response = app.fetch(req, env);
-      if (!answered) {
-        answered = true;
-        void Promise.resolve(response).finally(firstAnswer.answered);
-      }
-      return response;
-    },
-  }) as Server;
+  const server = serverFor(() => app, firstAnswer.answered);
 
   let port: number;
   try {
