@@ -45,8 +45,9 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     usePolling: options.usePolling,
   });
   // '' is all of .GCC/: each branch's files are stat'ed and read on only where they grew or changed.
-  const rechecked = watcher.ready.then(() => (closed ? undefined : store.apply([''])));
-  void rechecked.catch((err: unknown) => options.onError?.(err));
+  const rechecked = watcher.ready
+    .then(() => (closed ? undefined : store.apply([''])))
+    .catch((err: unknown) => options.onError?.(err));
   // Closed before chokidar was ready: nothing is watched any more, and nobody waiting for it should wait forever.
   const watching = Promise.race([rechecked, new Promise<void>((resolve) => (closedBeforeReady = resolve))]);
   return {
