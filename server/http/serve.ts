@@ -106,7 +106,9 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   try {
     // Before the first read: what a crash of ours left (stale locks, temp files, a merge cut short) is put right.
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
-    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`) });
+    // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
+    // nothing written meanwhile is missed (live-workspace.ts).
+    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
   } catch (err) {
     await demo?.stop();
     throw err;

@@ -71,6 +71,24 @@ describe('openLiveWorkspace', () => {
     }
   });
 
+  it('watches only once `watchAfter` settles, and then sees what was written before', async () => {
+    const { gccDir, writer } = workspace(3);
+    let go = () => {};
+    const live = await openLiveWorkspace({ gccDir, watchAfter: new Promise<void>((resolve) => (go = resolve)) });
+    cleanups.push(() => live.close());
+    let watching = false;
+    void live.watching.then(() => (watching = true));
+    writer.logStep('main', { observation: 'before watching', thought: 't', action: 'a' });
+    // Long enough for chokidar to have reported the append, had it been watching.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(watching).toBe(false);
+    expect(live.store.steps('main', 0, 10)?.total).toBe(1);
+    go();
+    await live.watching;
+    await live.store.idle();
+    expect(live.store.steps('main', 0, 10)?.steps.map((s) => s.observation)).toEqual(['o', 'before watching']);
+  });
+
   it('closing before the watcher is ready ends `watching` too', async () => {
     const { gccDir } = workspace(5);
     const live = await openLiveWorkspace({ gccDir });
