@@ -1,11 +1,10 @@
 // metadata.yaml as the seven Contexa writers lay it out — one `key: value` per known key, each value plain, '…', "…"
 // or empty on its own line, or folded over indented lines as PyYAML and js-yaml fold a long one — read without a
-// YAML parser. A start-up reads one per branch (500 branches:
-// 500 files), and the parser's document took ~0.6 ms a file cold; this reads one in a few microseconds.
-// It gives exactly what the parser's document gives for such a file (the value's text, spelling, raw text and line;
-// metadata.test.ts compares the two on the corpus and on generated and mutated files), and returns null for anything
-// else — a comment, a blank line, a folded or block value, CRLF, a tab, a key not ours or a key twice — which
-// metadata.ts then reads with the parser.
+// YAML parser. A start-up reads one per branch, and the parser's document took ~0.6 ms a file cold; this reads one in
+// a few microseconds. It gives exactly what the parser's document gives for such a file (the value's text, spelling,
+// raw text and line; metadata-scan.test.ts compares the two on the corpus and on generated and damaged files), and
+// returns null for anything else — a comment, a blank line, a block (`|`) value, CRLF, a tab, a key not ours or a
+// key twice — which metadata.ts then reads with the parser.
 
 import { METADATA_KEYS, type MetadataKey } from './metadata-keys.ts';
 import { resolvePlainScalar, type ScalarSpelling } from './metadata-value.ts';
