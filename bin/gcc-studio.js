@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The installed command. It runs the compiled server in dist/ (`npm run build`, which `npm ci` runs through
-// `prepare`, and which the package ships), so nothing compiles TypeScript at run time.
+// The installed command. It runs the built server in dist/ (`npm run build`, which `npm ci` runs through `prepare`,
+// and which the package ships), so nothing compiles TypeScript at run time: the start-up bundle (dist/bundle/, a few
+// dozen files instead of ~290 modules: scripts/bundle-server.mjs), or tsc's output when only that was built.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/server/cli/main.js', import.meta.url);
-if (!existsSync(entry)) {
+const entry = [new URL('../dist/bundle/main.js', import.meta.url), new URL('../dist/server/cli/main.js', import.meta.url)].find((url) => existsSync(url));
+if (!entry) {
   const root = new URL('..', import.meta.url).pathname;
   process.stderr.write(`gcc-studio: not built: run \`npm run build\` in ${root}\n`);
   process.exit(2);

@@ -18,7 +18,7 @@ function check(ok: unknown, message: string): asserts ok {
 function checkContents(install: PackedInstall): void {
   const forbidden = install.files.filter((f) => /(^|\/)(e2e|fixtures|bench|scripts)\/|\.test\.|\.spec\.|\.tsx?$|tsconfig|vite\.config|playwright/.test(f));
   check(forbidden.length === 0, `the package holds files it must not: ${forbidden.slice(0, 10).join(', ')}`);
-  for (const needed of ['bin/gcc-studio.js', 'dist/server/cli/main.js', 'dist/web/index.html', 'dist/server/demo/agent.js', 'package.json', 'LICENSE']) {
+  for (const needed of ['bin/gcc-studio.js', 'dist/bundle/main.js', 'dist/server/cli/main.js', 'dist/web/index.html', 'dist/server/demo/agent.js', 'package.json', 'LICENSE']) {
     check(install.files.includes(needed), `the package lacks ${needed}`);
   }
   for (const tool of ['vite', 'typescript', 'tsx', 'react', 'react-dom', 'd3', '@playwright/test', 'vitest']) {

@@ -193,10 +193,14 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGTERM', onSignal);
   hideTokenFromPs(command.token);
   try {
-    const [{ startServer }, { runtimeDirectory }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts')]);
-    const { fleetRoots, startFleetServer } = await import('../fleet/fleet-serve.ts');
+    const [{ startServer }, { runtimeDirectory }, { fleetRoots }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts'), import('../fleet/fleet-roots.ts')]);
     const roots = command.demo ? null : await fleetRoots(command);
-    const start = roots ? (o: Parameters<typeof startServer>[0]) => startFleetServer(roots, command.depth, o) : startServer;
+    let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
+    if (roots) {
+      // The fleet server is loaded only for a fleet.
+      const { startFleetServer } = await import('../fleet/fleet-serve.ts');
+      start = (o) => startFleetServer(roots, command.depth, o);
+    }
     const server = await start({
       dir: command.dir,
       demo: command.demo,

@@ -13,8 +13,8 @@ describe('startDemo', () => {
     const ops: string[] = [];
     const errors: string[] = [];
     demo = startDemo({ intervalMs: 15, onOp: (op) => ops.push(op), onAgentError: (m) => errors.push(m) });
-    expect(demo.agent.pid).toBeGreaterThan(0);
-    expect(demo.agent.pid).not.toBe(process.pid);
+    expect(demo.agent?.pid).toBeGreaterThan(0);
+    expect(demo.agent?.pid).not.toBe(process.pid);
     await expect.poll(() => ops.includes('merge deploy-fly'), { timeout: 20_000 }).toBe(true);
     expect(errors).toEqual([]);
     const gcc = demo.gccDir;
@@ -35,11 +35,34 @@ describe('startDemo', () => {
   it('leaves no temp folder behind when the server goes away without stopping it', async () => {
     demo = startDemo({ intervalMs: 1000 });
     const { projectDir, agent } = demo;
+    if (!agent) throw new Error('the agent was not started at once');
     expect(existsSync(join(projectDir, '.GCC', 'main.md'))).toBe(true);
     // What the agent sees when the server process is killed: its IPC channel closes.
     const exited = new Promise((resolve) => agent.once('exit', resolve));
     agent.disconnect();
     await exited;
     expect(existsSync(projectDir)).toBe(false);
+  });
+
+  it('starts the agent only once `agentAfter` settles, and not at all when stopped before', async () => {
+    let go = () => {};
+    const ops: string[] = [];
+    demo = startDemo({ intervalMs: 15, onOp: (op) => ops.push(op), agentAfter: new Promise<void>((resolve) => (go = resolve)) });
+    expect(existsSync(join(demo.gccDir, 'main.md'))).toBe(true);
+    expect(demo.agent).toBeNull();
+    go();
+    await expect.poll(() => demo?.agent?.pid).toBeGreaterThan(0);
+    await expect.poll(() => ops.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await demo.stop();
+
+    let later = () => {};
+    demo = startDemo({ agentAfter: new Promise<void>((resolve) => (later = resolve)) });
+    const dir = demo.projectDir;
+    await demo.stop();
+    later();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(demo.agent).toBeNull();
+    expect(existsSync(dir)).toBe(false);
+    demo = null;
   });
 });

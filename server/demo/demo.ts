@@ -14,53 +14,83 @@ export interface DemoOptions {
   /** Called for each operation the agent performed, e.g. `log main`, `merge rate-limit`. */
   onOp?: (op: string) => void;
   onAgentError?: (message: string) => void;
+  /**
+   * Start the agent only once this settles (the server: after its first answer, so that the agent's own start-up, a
+   * second Node process, does not compete with the server's for the CPU). Default: at once.
+   */
+  agentAfter?: Promise<unknown>;
 }
 
 export interface Demo {
   projectDir: string;
   gccDir: string;
-  agent: ChildProcess;
+  /** The agent process, once started (null before `agentAfter` settles, and when stopped before it did). */
+  readonly agent: ChildProcess | null;
   /** Stops the agent and deletes the temp folder. */
   stop(): Promise<void>;
 }
 
-export function startDemo(options: DemoOptions = {}): Demo {
-  const projectDir = mkdtempSync(join(tmpdir(), 'gcc-studio-demo-'));
-  const gccDir = join(projectDir, '.GCC');
-  let agent: ChildProcess;
-  try {
-    const writer = seedDemoWorkspace(gccDir);
-    const entry = childEntry(import.meta.url, 'agent');
-    agent = fork(entry.path, [gccDir, '--interval-ms', String(options.intervalMs ?? 1000), '--remove-on-exit', projectDir], {
-      execArgv: entry.execArgv,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // The writer's state holds Maps: structured clone, not JSON.
-      serialization: 'advanced',
-    });
-    agent.send({ type: 'state', state: writer.state });
-  } catch (err) {
-    rmSync(projectDir, { recursive: true, force: true });
-    throw err;
-  }
+function forkAgent(gccDir: string, projectDir: string, state: unknown, options: DemoOptions): ChildProcess {
+  const entry = childEntry(import.meta.url, 'agent');
+  const agent = fork(entry.path, [gccDir, '--interval-ms', String(options.intervalMs ?? 1000), '--remove-on-exit', projectDir], {
+    execArgv: entry.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The writer's state holds Maps: structured clone, not JSON.
+    serialization: 'advanced',
+  });
+  agent.send({ type: 'state', state });
   agent.on('message', (message: unknown) => {
     const m = message as { type?: string; op?: string; message?: string };
     if (m.type === 'op' && m.op) options.onOp?.(m.op);
     if (m.type === 'error' && m.message) options.onAgentError?.(m.message);
   });
+  return agent;
+}
+
+export function startDemo(options: DemoOptions = {}): Demo {
+  const projectDir = mkdtempSync(join(tmpdir(), 'gcc-studio-demo-'));
+  const gccDir = join(projectDir, '.GCC');
+  let agent: ChildProcess | null = null;
   let stopped: Promise<void> | null = null;
+  const start = (state: unknown) => {
+    agent = forkAgent(gccDir, projectDir, state, options);
+  };
+  try {
+    const { state } = seedDemoWorkspace(gccDir);
+    if (options.agentAfter) {
+      const later = () => {
+        if (stopped) return;
+        try {
+          start(state);
+        } catch (err) {
+          // The seeded workspace is still served, only still; stop() removes it.
+          options.onAgentError?.(err instanceof Error ? err.message : String(err));
+        }
+      };
+      options.agentAfter.then(later, later);
+    } else {
+      start(state);
+    }
+  } catch (err) {
+    rmSync(projectDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     projectDir,
     gccDir,
-    agent,
+    get agent() {
+      return agent;
+    },
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         const done = () => {
           rmSync(projectDir, { recursive: true, force: true });
           resolve();
         };
-        if (agent.exitCode !== null || agent.signalCode !== null) return done();
-        agent.once('exit', done);
-        agent.kill('SIGTERM');
+        const running = agent;
+        if (!running || running.exitCode !== null || running.signalCode !== null) return done();
+        running.once('exit', done);
+        running.kill('SIGTERM');
       });
       return stopped;
     },

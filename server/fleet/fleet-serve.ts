@@ -1,44 +1,16 @@
-// Starting a fleet server: which folders make a fleet (fleetRoots), the fleet loaded and watched, its app on a
+// Starting a fleet server (which folders make one: fleet-roots.ts): the fleet loaded and watched, its app on a
 // loopback port, one line with the URL. The single-workspace server (server/http/serve.ts) is untouched: a DIR that
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { GccDirError, describeFsError, isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from '../http/security.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from '../http/static.ts';
 import { listenOnFreePort, urlHost, DEFAULT_HOST, type StartServerOptions } from '../http/serve.ts';
 import { openBrowser } from '../http/open-browser.ts';
-import { discoverWorkspaces } from './discovery.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
 
-export interface FleetChoice {
-  dirs: string[];
-  scan: boolean;
-  depth: number;
-}
-
-/**
- * The roots to serve as a fleet, or null for the single-workspace server: several DIRs or --scan always make a fleet;
- * one DIR does when it holds no .GCC/ of its own and at least one is found under it.
- */
-export async function fleetRoots(choice: FleetChoice): Promise<string[] | null> {
-  const roots: string[] = [];
-  for (const dir of choice.dirs) {
-    const info = await stat(dir).catch((err: unknown) => {
-      throw new GccDirError(`cannot open ${dir}: ${describeFsError(err)}`);
-    });
-    if (!info.isDirectory()) throw new GccDirError(`${dir} is not a folder`);
-    roots.push(resolve(dir));
-  }
-  if (choice.scan || roots.length > 1) return roots;
-  const { gccDir } = await locateGccDir(roots[0]!);
-  if (await isDir(gccDir)) return null;
-  const found = await discoverWorkspaces({ roots, maxDepth: choice.depth });
-  return found.workspaces.length > 0 ? roots : null;
-}
+export { fleetRoots, type FleetChoice } from './fleet-roots.ts';
 
 export interface RunningFleet {
   url: string;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
-import { startDemo, type Demo } from '../demo/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { isDir, locateGccDir } from '../live/gcc-dir.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
@@ -91,12 +91,15 @@ interface OpenedWorkspace {
 }
 
 /** The demo's temp workspace or the one DIR names, loaded and watched; a demo started for it is stopped on failure. */
-async function openWorkspace(options: StartServerOptions, warn: (line: string) => void): Promise<OpenedWorkspace> {
+async function openWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<OpenedWorkspace> {
   let demo: Demo | null = null;
   let projectDir: string;
   let gccDir: string;
   if (options.demo) {
-    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`) });
+    // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
+    const { startDemo } = await import('../demo/demo.ts');
+    // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
+    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);
   } else {
     ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
@@ -106,7 +109,9 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   try {
     // Before the first read: what a crash of ours left (stale locks, temp files, a merge cut short) is put right.
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
-    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`) });
+    // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
+    // nothing written meanwhile is missed (live-workspace.ts).
+    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
   } catch (err) {
     await demo?.stop();
     throw err;
@@ -127,6 +132,32 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
   }
 }
 
+/** How long after listening the work kept for after the first answer starts anyway when no request has come. */
+const FIRST_ANSWER_WAIT_MS = 250;
+
+/**
+ * Settles once the server has answered its first request (`answered`), or FIRST_ANSWER_WAIT_MS after it listens
+ * (`listening`) when none came: what can wait for it (warming CONTEXT up, which starts the token worker, and the
+ * demo's agent) would otherwise compete with that answer for the machine's CPU.
+ */
+export function firstAnswerGate() {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    settled,
+    listening() {
+      timer = setTimeout(settle, FIRST_ANSWER_WAIT_MS);
+      timer.unref();
+    },
+    answered() {
+      if (timer) clearTimeout(timer);
+      // After this turn, in which the answer is written.
+      setImmediate(settle);
+    },
+  };
+}
+
 /** The workspace's kept token (or a new one, kept); when the folder cannot be used, a random one and a warning. */
 function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, warn: (line: string) => void): string {
   if (!store) return generateToken();
@@ -140,6 +171,23 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
+/** The HTTP server in front of the app (503 until there is one); `onFirstAnswer` once its first answer is made. */
+function serverFor(appNow: () => ReturnType<typeof createApp> | null, onFirstAnswer: () => void): Server {
+  let answered = false;
+  return createAdaptorServer({
+    fetch: (req, env) => {
+      const app = appNow();
+      if (!app) return new Response('starting', { status: 503 });
+      const response = app.fetch(req, env);
+      if (!answered) {
+        answered = true;
+        Promise.resolve(response).then(onFirstAnswer, onFirstAnswer);
+      }
+      return response;
+    },
+  }) as Server;
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
@@ -151,14 +199,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The app's modules (routes, the write side) load while the workspace is read: the first answer needs both.
   const appModule = import('./app.ts');
   void appModule.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
-  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn);
+  const firstAnswer = firstAnswerGate();
+  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn, firstAnswer.settled);
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
   const streams = new StreamStats();
-  const server = createAdaptorServer({
-    fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })),
-  }) as Server;
+  const server = serverFor(() => app, firstAnswer.answered);
 
   let port: number;
   try {
@@ -186,10 +233,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  // Only now: the first answer must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
-  live.store.warmContexts();
-
   let closing: Promise<void> | null = null;
+  // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
+  firstAnswer.listening();
+  void firstAnswer.settled.then(() => {
+    if (!closing) live.store.warmContexts();
+  });
   return {
     url,
     port,

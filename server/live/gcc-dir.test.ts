@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listBranchFolders } from './gcc-dir.ts';
+import { listBranchFolders, readBytes } from './gcc-dir.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,5 +22,38 @@ describe('listBranchFolders', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ severity: 'error', code: 'undecodable-branch-name', file: 'branches/f\uFFFD\uFFFDo' });
     expect(diagnostics[0]!.message).toContain('"f\\xff\\xfeo" is not valid UTF-8');
+  });
+});
+
+describe('readBytes', () => {
+  function folder(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-read-bytes-'));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it('reads a file whole, and an empty one', async () => {
+    const dir = folder();
+    const text = 'name: main\n'.repeat(1000);
+    writeFileSync(join(dir, 'metadata.yaml'), text);
+    writeFileSync(join(dir, 'empty'), '');
+    const read = await readBytes(join(dir, 'metadata.yaml'));
+    expect(read.ok && Buffer.from(read.bytes).toString('utf8')).toBe(text);
+    expect(await readBytes(join(dir, 'empty'))).toEqual({ ok: true, bytes: new Uint8Array() });
+  });
+
+  it('tells a missing file from one that is a link, a folder, a FIFO or too large, and reads none of them', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'target'), 'outside');
+    symlinkSync(join(dir, 'target'), join(dir, 'link'));
+    mkdirSync(join(dir, 'folder'));
+    execFileSync('mkfifo', [join(dir, 'fifo')]);
+    writeFileSync(join(dir, 'big'), 'x'.repeat(2048));
+    expect(await readBytes(join(dir, 'nothing'))).toEqual({ ok: false, missing: true, message: 'no such file or folder' });
+    expect(await readBytes(join(dir, 'link'))).toEqual({ ok: false, missing: false, message: 'is a symbolic link; not followed' });
+    expect(await readBytes(join(dir, 'folder'))).toEqual({ ok: false, missing: false, message: 'is not a regular file' });
+    // Opened without waiting for a writer, then refused.
+    expect(await readBytes(join(dir, 'fifo'))).toEqual({ ok: false, missing: false, message: 'is not a regular file' });
+    expect(await readBytes(join(dir, 'big'), 1024)).toMatchObject({ ok: false, missing: false, message: expect.stringContaining('(2048 bytes), over the') });
   });
 });

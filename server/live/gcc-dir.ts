@@ -1,5 +1,6 @@
 // Finding and reading a .GCC/ folder on disk, safely: symlinked branch folders are reported, never followed.
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { close as fsClose, constants, fstat, open as fsOpen, read as fsRead } from 'node:fs';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, GCC_DIR_NAME, ROADMAP_FILE, branchNameProblem, type BranchFileKind } from '../../shared/gcc/read/paths.ts';
 import type { Diagnostic } from '../../shared/types.ts';
@@ -174,21 +175,44 @@ export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; missing:
 /** metadata.yaml and main.md are a few kB; one far past this is not read whole (it could be a 1 GB sparse file). */
 export const MAX_SMALL_FILE_BYTES = 16 * 2 ** 20;
 
-/** Read a whole file without throwing; `missing` tells an absent file from an unreadable (or too large) one. */
-export async function readBytes(path: string, limit = MAX_SMALL_FILE_BYTES): Promise<ReadResult> {
-  try {
-    // lstat first: a symlinked file inside a branch folder could point anywhere.
-    const info = await lstat(path);
-    if (info.isSymbolicLink()) return { ok: false, missing: false, message: 'is a symbolic link; not followed' };
-    if (!info.isFile()) return { ok: false, missing: false, message: 'is not a regular file' };
-    if (info.size > limit) {
-      return { ok: false, missing: false, message: `is ${(info.size / 2 ** 20).toFixed(0)} MB (${info.size} bytes), over the ${limit / 2 ** 20} MB gcc-studio reads of this file: not read` };
-    }
-    return { ok: true, bytes: await readFile(path) };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, missing: code === 'ENOENT', message: describeFsError(err) };
-  }
+/**
+ * Read a whole file without throwing; `missing` tells an absent file from an unreadable (or too large) one. A link is
+ * not followed (a symlinked file inside a branch folder could point anywhere), nor is anything but a regular file read.
+ * Four system calls (open with O_NOFOLLOW and O_NONBLOCK, so neither a link nor a FIFO is waited on; fstat; read;
+ * close) through the callback API: a start reads one metadata.yaml per branch, and lstat + readFile through promises
+ * took twice as long for 500 of them.
+ */
+export function readBytes(path: string, limit = MAX_SMALL_FILE_BYTES): Promise<ReadResult> {
+  const failed = (err: NodeJS.ErrnoException): ReadResult => {
+    if (err.code === 'ELOOP') return { ok: false, missing: false, message: 'is a symbolic link; not followed' };
+    // A socket cannot be opened at all.
+    if (err.code === 'ENXIO') return { ok: false, missing: false, message: 'is not a regular file' };
+    return { ok: false, missing: err.code === 'ENOENT', message: describeFsError(err) };
+  };
+  return new Promise((done) => {
+    fsOpen(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK, (openErr, fd) => {
+      if (openErr) return done(failed(openErr));
+      const finish = (result: ReadResult) => fsClose(fd, () => done(result));
+      fstat(fd, (statErr, info) => {
+        if (statErr) return finish(failed(statErr));
+        if (!info.isFile()) return finish({ ok: false, missing: false, message: 'is not a regular file' });
+        if (info.size > limit) {
+          return finish({ ok: false, missing: false, message: `is ${(info.size / 2 ** 20).toFixed(0)} MB (${info.size} bytes), over the ${limit / 2 ** 20} MB gcc-studio reads of this file: not read` });
+        }
+        // As readFile: the size fstat gave, or less when the file ends sooner.
+        const bytes = new Uint8Array(info.size);
+        const readOn = (at: number) => {
+          if (at === bytes.length) return finish({ ok: true, bytes });
+          fsRead(fd, bytes, at, bytes.length - at, at, (readErr, n) => {
+            if (readErr) return finish(failed(readErr));
+            if (n === 0) return finish({ ok: true, bytes: bytes.subarray(0, at) });
+            readOn(at + n);
+          });
+        };
+        readOn(0);
+      });
+    });
+  });
 }
 
 export function branchFileAbsPath(gccDir: string, branch: string, kind: BranchFileKind): string {

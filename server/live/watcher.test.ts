@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createWatcher, isWatchedGccPath, type GccWatcher } from './watcher.ts';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
+import fc from 'fast-check';
+import { folderIdentities } from './folder-identity.ts';
+import { createWatcher, gccPaths, isWatchedGccPath, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('isWatchedGccPath', () => {
   it('accepts the format files and refuses locks, temp files and deeper paths', () => {
@@ -84,5 +87,60 @@ describe('createWatcher', () => {
     // Give a late event every chance to arrive, then check that none did.
     await new Promise((r) => setTimeout(r, 150));
     expect(seen).toEqual([]);
+  });
+});
+
+describe('unwatchedFolders', () => {
+  it('names the folders of .GCC/ that chokidar lists under no parent (here: below the depth it was told to scan)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-unwatched-'));
+    const gccDir = join(dir, '.GCC');
+    mkdirSync(join(gccDir, 'branches', 'main'), { recursive: true });
+    mkdirSync(join(gccDir, 'branches', 'side'));
+    const onDisk = await folderIdentities(gccDir);
+    const scan = async (depth: number) => {
+      const fs = watch(dir, { depth, ignoreInitial: true });
+      await new Promise<void>((resolve) => fs.once('ready', () => resolve()));
+      const watched = fs.getWatched();
+      await fs.close();
+      return unwatchedFolders(watched, gccDir, onDisk);
+    };
+    try {
+      expect(await scan(99)).toEqual([]);
+      expect(await scan(0)).toEqual(['branches', 'branches/main', 'branches/side']);
+      expect(await scan(1)).toEqual(['branches/main', 'branches/side']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gccPaths', () => {
+  // The rule as it was written first, with path.relative: the sliced one must say the same of every path.
+  function byRelative(gccDir: string) {
+    const parent = dirname(gccDir);
+    const gccName = basename(gccDir);
+    const toGccRelative = (path: string): string | null => {
+      const fromParent = relative(parent, path).split(sep).join('/');
+      if (fromParent === '') return null;
+      if (fromParent === gccName) return '';
+      if (!fromParent.startsWith(`${gccName}/`)) return null;
+      return fromParent.slice(gccName.length + 1);
+    };
+    const ignored = (path: string) => relative(parent, path) !== '' && (toGccRelative(path) === null || !isWatchedGccPath(toGccRelative(path)!));
+    return { toGccRelative, ignored };
+  }
+
+  it('turns every path, normalized or not, into what path.relative makes of it', () => {
+    const part = fc.constantFrom('.GCC', 'branches', 'main', 'log.md', 'metadata.yaml', 'main.md', '.lock', '..', '.', '', 'x y', 'project');
+    fc.assert(
+      fc.property(fc.constantFrom('/tmp/project/.GCC', '/.GCC', '/tmp/a b/.GCC'), fc.array(part, { maxLength: 6 }), fc.boolean(), (gccDir, parts, fromParent) => {
+        const path = (fromParent ? dirname(gccDir) : '/elsewhere') + '/' + parts.join('/');
+        const now = gccPaths(gccDir);
+        const before = byRelative(gccDir);
+        expect(now.toGccRelative(path), path).toBe(before.toGccRelative(path));
+        expect(now.ignored(path), path).toBe(before.ignored(path));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,9 +1,10 @@
 // The only place that talks to chokidar. It reports *which* paths under .GCC/ may have changed, never what changed:
 // the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
 // A folder swapped in place (a rename makes no event for chokidar) is found by comparing folder identities
-// (folder-identity.ts), and chokidar is started afresh on the new folders.
+// (folder-identity.ts), and chokidar is started afresh on the new folders; so is it when a folder was made during its
+// initial scan, between its reading the parent and its watching it (unwatchedFolders).
 import { watch, type FSWatcher } from 'chokidar';
-import { basename, dirname, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
 
@@ -47,22 +48,35 @@ export function isWatchedGccPath(rel: string): boolean {
   return false;
 }
 
+/** A remainder path.relative would change: `.` or `..` parts, a leading, doubled or trailing separator. */
+const NOT_NORMAL = /^[\\/]|(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|[\\/]$/;
+
 /** Paths as chokidar gives them (under the parent of .GCC/) turned into paths relative to .GCC/, and the ignore rule. */
-function gccPaths(gccDir: string) {
+export function gccPaths(gccDir: string) {
   // Watch the parent so that a .GCC/ created, deleted or replaced later is seen like any other change.
   const parent = dirname(gccDir);
   const gccName = basename(gccDir);
+  const below = parent.endsWith(sep) ? parent : `${parent}${sep}`;
+
+  // chokidar joins normalized paths, so the part below `parent` is a plain slice; path.relative, which resolves both
+  // paths first, took a tenth of chokidar's initial scan (the ignore rule is asked several times for every entry).
+  const fromParent = (path: string): string => {
+    if (path === parent) return '';
+    const rest = path.startsWith(below) ? path.slice(below.length) : null;
+    const plain = rest !== null && !NOT_NORMAL.test(rest) ? rest : relative(parent, path);
+    return sep === '/' ? plain : plain.split(sep).join('/');
+  };
 
   const toGccRelative = (path: string): string | null => {
-    const fromParent = relative(parent, path).split(sep).join('/');
-    if (fromParent === '') return null;
-    if (fromParent === gccName) return '';
-    if (!fromParent.startsWith(`${gccName}/`)) return null;
-    return fromParent.slice(gccName.length + 1);
+    const rel = fromParent(path);
+    if (rel === '') return null;
+    if (rel === gccName) return '';
+    if (!rel.startsWith(`${gccName}/`)) return null;
+    return rel.slice(gccName.length + 1);
   };
 
   const ignored = (path: string): boolean => {
-    if (relative(parent, path) === '') return false;
+    if (fromParent(path) === '') return false;
     const rel = toGccRelative(path);
     return rel === null || !isWatchedGccPath(rel);
   };
@@ -136,6 +150,21 @@ function createReporter(options: WatcherOptions) {
 
 /** How often the folders' identities are compared when chokidar says nothing (a swap makes no event at all). */
 const IDENTITY_CHECK_MS = 1000;
+/** Initial scans at most, when folders keep appearing during them (each later one is a rare, short race). */
+const MAX_SCANS = 4;
+
+/**
+ * Folders of .GCC/ on disk (relative paths, as folderIdentities gives them) that chokidar does not list under their
+ * parent. `watched` is chokidar's getWatched(): absolute folder path → the names it watches in it.
+ */
+export function unwatchedFolders(watched: Record<string, string[]>, gccDir: string, onDisk: FolderIdentities): string[] {
+  const listed = new Map(Object.entries(watched).map(([dir, children]) => [dir, new Set(children)]));
+  const root = resolve(gccDir);
+  return [...onDisk.keys()].filter((rel) => {
+    const abs = rel === '' ? root : join(root, rel);
+    return !listed.get(dirname(abs))?.has(basename(abs));
+  });
+}
 
 export function createWatcher(options: WatcherOptions): GccWatcher {
   const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
@@ -165,20 +194,31 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
 
   let current = startChokidar();
-  const identities = createIdentityCheck(options.gccDir, async (replaced) => {
-    // chokidar's watches are on the folders that moved away: watch afresh, then have everything looked at again
-    // (what changed while the new watches were being set up included).
+  // chokidar's watches are on the folders that moved away (or it never saw a folder made during its scan): watch
+  // afresh, then have everything looked at again (what changed while the new watches were being set up included).
+  const watchAfresh = async (folders: string[]) => {
     const old = current;
     current = startChokidar();
     await old.fs.close();
     await current.ready;
     if (reporter.closed) return;
-    for (const rel of replaced) reporter.report(rel);
+    for (const rel of folders) reporter.report(rel);
     reporter.report('');
-  }, options.onError);
+  };
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError);
 
-  const ready = current.ready.then(() => identities.start());
-
+  const ready = current.ready.then(async () => {
+    await identities.start();
+    // chokidar reads a folder, then watches it: a folder made in between is in neither its listing nor its watches,
+    // and nothing under it is ever reported. A store that reads before the watcher is ready (live-workspace.ts) lets
+    // writers go on meanwhile, so this is looked for once the scan is done, and the scan made again when it happened.
+    for (let scans = 1; ; scans++) {
+      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir);
+      const missed = unwatchedFolders(current.fs.getWatched(), options.gccDir, onDisk);
+      if (missed.length === 0 || scans >= MAX_SCANS || reporter.closed) return;
+      await watchAfresh(missed);
+    }
+  });
   return {
     ready,
     async close() {
@@ -224,6 +264,8 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
 
   return {
     check,
+    /** The folders as the last look found them. */
+    known: (): FolderIdentities => known,
     async start() {
       known = await folderIdentities(gccDir);
       if (stopped) return;

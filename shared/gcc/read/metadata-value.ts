@@ -1,10 +1,38 @@
 // One value of metadata.yaml as we read it: its text exactly as in the file (never a boolean, a date or an
 // expanded alias), how it is spelled, its line, and the diagnostics where another reader would see something else.
 
-import { isAlias, isMap, isScalar, isSeq, type LineCounter } from 'yaml';
-import type { Document, Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type LineCounter } from 'yaml';
+import type { Document, Node as YamlNode, ScalarTag } from 'yaml';
 import type { Diagnostic, Severity } from '../../types.ts';
 import { TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
+
+/**
+ * How metadata.yaml is parsed (metadata.ts adds its line counter). uniqueKeys off: duplicates are reported instead of
+ * failing the whole file. prettyErrors off: it quotes the source around every error and took 1.7 s on 5 KB of
+ * damaged text (found by the format fuzz); the first error's line and column are worked out from its offset instead.
+ */
+export const YAML_OPTIONS = { version: '1.1', uniqueKeys: false, prettyErrors: false } as const;
+
+let yaml11Tags: ScalarTag[] | null = null;
+
+/**
+ * What the yaml library makes of a plain scalar in a value, exactly as its composer does (composeScalar): the first
+ * default tag of the YAML 1.1 schema whose test matches resolves it, else it is text. null when resolving reports
+ * an error (the document would have one: the caller reads the file with the parser instead).
+ */
+export function resolvePlainScalar(source: string): { value: unknown } | null {
+  // The schema of a document parsed with the same options: the very tags, in the order, the composer tries.
+  yaml11Tags ??= parseDocument('', YAML_OPTIONS).schema.tags.filter((t): t is ScalarTag => t.default === true && !t.collection && t.test !== undefined);
+  const tag = yaml11Tags.find((t) => t.test?.test(source));
+  if (tag === undefined) return { value: source };
+  let failed = false;
+  try {
+    const value = tag.resolve(source, () => (failed = true), YAML_OPTIONS);
+    return failed ? null : { value: isScalar(value) ? value.value : value };
+  } catch {
+    return null;
+  }
+}
 
 /** How a value is spelled in the file. `unparsed`: the file is not valid YAML, judged from its first character. */
 export type ScalarSpelling = 'plain' | 'single' | 'double' | 'folded' | 'literal' | 'alias' | 'collection';
@@ -99,10 +127,17 @@ export function readValueNode(
     return { value: null, spelling: 'collection', raw, line };
   }
   const spelling = SPELLING_OF_TYPE[node.type ?? 'PLAIN'] ?? 'plain';
-  const source = String(node.source ?? node.value ?? '');
+  return readScalar(key, spelling, String(node.source ?? node.value ?? ''), node.value, raw, line, reader);
+}
+
+/**
+ * A scalar's reading from its spelling, its text (`source`, escapes undone) and what YAML 1.1 resolves it to
+ * (`resolved`: a boolean, a number, a Date, null or the text): the yaml document's nodes (readValueNode) and the
+ * writers' layouts read without a parser (metadata-scan.ts) both end here.
+ */
+export function readScalar(key: MetadataKey | string, spelling: ScalarSpelling, source: string, resolved: unknown, raw: string, line: number, reader: Reader): ReadValue {
   if (spelling === 'plain' && isYamlNullWord(source)) return { value: null, spelling, raw, line };
   if (spelling === 'plain') {
-    const resolved: unknown = node.value;
     if (typeof resolved === 'boolean') {
       reader.report(
         line,

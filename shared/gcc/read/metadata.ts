@@ -12,7 +12,8 @@ import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { assign, emptyMetadata, METADATA_KEYS, NULLABLE_KEYS, valueOf, type MetadataKey } from './metadata-keys.ts';
 import { readMetadataLineBased } from './metadata-line-based.ts';
 import { EMPTY_STYLE, styleFromParts, type MetadataStyle } from './metadata-style.ts';
-import { makeReader, readValueNode, type Reader, type ReadValue, type ScalarSpelling } from './metadata-value.ts';
+import { scanWriterLayout } from './metadata-scan.ts';
+import { makeReader, readScalar, readValueNode, YAML_OPTIONS, type Reader, type ReadValue, type ScalarSpelling } from './metadata-value.ts';
 
 const KNOWN_STATUSES = new Set(['active', 'merged', 'abandoned']);
 
@@ -138,11 +139,56 @@ function readLineBased(text: string, reader: Reader, firstError: { line: number;
   return { metadata: meta, diagnostics: reader.diagnostics, style };
 }
 
+/** The values of the known keys as they are read, gathered into the metadata. */
+interface Gathered {
+  meta: BranchMetadata;
+  /** Top-level keys in file order (duplicates and unknown ones included). */
+  keys: string[];
+  values: Map<string, ReadValue>;
+  seen: Set<string>;
+}
+
+function gathering(): Gathered {
+  return { meta: emptyMetadata('active'), keys: [], values: new Map(), seen: new Set() };
+}
+
+/** One known key's value, read: kept (the last one wins) and a null where text is expected said so. */
+function takeValue(into: Gathered, key: string, read: ReadValue, reader: Reader): void {
+  into.seen.add(key);
+  into.values.set(key, read);
+  const k = key as MetadataKey;
+  if (read.value === null && !NULLABLE_KEYS.has(k) && !(k === 'created_from' && read.raw.trim() === '') && read.spelling !== 'alias' && read.spelling !== 'collection') {
+    reader.report(read.line, 'warning', 'null-value', `\`${key}\` is null; read as ${k === 'status' ? '"active"' : '""'}.`);
+  }
+  assign(into.meta, key, read.value);
+}
+
+/** The checks, the style and the Lua note once every value is read: the same for both ways of reading the values. */
+function finish(text: string, got: Gathered, reader: Reader): ParsedMetadata {
+  const lineOf = (key: string): number => got.values.get(key)?.line ?? 0;
+  checkFields(got.meta, got.seen, lineOf, reader);
+  const style = styleFromParts(text, got.keys, got.values, true, got.meta);
+  reportLuaDoubling(got.meta, style, lineOf, reader);
+  return { metadata: got.meta, diagnostics: reader.diagnostics, style };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
 /**
  * Read metadata.yaml. `bytes` null means the file does not exist. Never throws: every problem is a
- * diagnostic, and whatever could be read is returned.
+ * diagnostic, and whatever could be read is returned. A file laid out as the writers lay it out is read without the
+ * YAML parser (metadata-scan.ts), to the same result.
  */
 export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMetadata {
+  return readMetadataFile(bytes, file, true);
+}
+
+/** parseMetadata always through the YAML parser: what the writers' layouts read without it are tested against. */
+export function parseMetadataWithYaml(bytes: Uint8Array | null, file: string): ParsedMetadata {
+  return readMetadataFile(bytes, file, false);
+}
+
+function readMetadataFile(bytes: Uint8Array | null, file: string, scanLayouts: boolean): ParsedMetadata {
   const reader = makeReader(file);
   if (bytes === null) {
     reader.report(0, 'warning', 'missing-metadata', 'The branch has no metadata.yaml: name, purpose and status are unknown (every Contexa reader returns no metadata).');
@@ -152,21 +198,30 @@ export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMet
   if (badByte >= 0) {
     reader.report(lineOfByte(bytes, badByte), 'warning', 'invalid-utf8', `metadata.yaml is not valid UTF-8 (byte 0x${(bytes[badByte] ?? 0).toString(16).padStart(2, '0')} at offset ${badByte}); replaced by U+FFFD.`);
   }
-  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '');
+  const text = UTF8.decode(bytes).replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     reader.report(0, 'error', 'empty-metadata', 'metadata.yaml is empty.');
     return { metadata: null, diagnostics: reader.diagnostics, style: EMPTY_STYLE };
   }
+  const scanned = scanLayouts ? scanWriterLayout(text) : null;
+  if (scanned !== null) {
+    const got = gathering();
+    for (const v of scanned) {
+      got.keys.push(v.key);
+      takeValue(got, v.key, readScalar(v.key, v.spelling, v.source, v.resolved, v.raw, v.line, reader), reader);
+    }
+    return finish(text, got, reader);
+  }
+  return readWithYaml(text, reader);
+}
 
+function readWithYaml(text: string, reader: Reader): ParsedMetadata {
   const lines = new LineCounter();
   let doc: Document;
   try {
-    // uniqueKeys off: duplicates are reported below instead of failing the whole file. We never call
-    // doc.toJS(), so aliases are never expanded (maxAliasCount is a toJS option; an alias bomb costs
+    // We never call doc.toJS(), so aliases are never expanded (maxAliasCount is a toJS option; an alias bomb costs
     // nothing here and is measured by expansionSize instead).
-    // prettyErrors off: it quotes the source around every error and took 1.7 s on 5 KB of damaged text (found by the
-    // format fuzz); the first error's line and column are worked out below from its offset instead.
-    doc = parseDocument(text, { version: '1.1', uniqueKeys: false, lineCounter: lines, prettyErrors: false });
+    doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter: lines });
   } catch (error) {
     return readLineBased(text, reader, { line: 0, message: error instanceof Error ? error.message : String(error) });
   }
@@ -181,10 +236,7 @@ export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMet
     return { metadata: null, diagnostics: reader.diagnostics, style: { ...EMPTY_STYLE, validYaml: true } };
   }
 
-  const meta = emptyMetadata('active');
-  const keys: string[] = [];
-  const values = new Map<string, ReadValue>();
-  const seen = new Set<string>();
+  const got = gathering();
   for (const pair of doc.contents.items) {
     const keyNode = pair.key as YamlNode | null;
     const keyLine = keyNode?.range ? lines.linePos(keyNode.range[0]).line : 0;
@@ -193,27 +245,15 @@ export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMet
       continue;
     }
     const key = String(keyNode.source ?? keyNode.value);
-    keys.push(key);
-    const known = (METADATA_KEYS as readonly string[]).includes(key);
-    if (!known) {
+    got.keys.push(key);
+    if (!(METADATA_KEYS as readonly string[]).includes(key)) {
       reader.report(keyLine, 'info', 'unknown-key', `Key \`${key}\` is not part of Contexa's metadata; ignored.`);
       continue;
     }
-    if (seen.has(key)) {
+    if (got.seen.has(key)) {
       reader.report(keyLine, 'warning', 'duplicate-key', `\`${key}\` appears twice; the last one is used (as PyYAML, Lua and Elixir do; js-yaml rejects the file, Zig takes the first).`);
     }
-    seen.add(key);
-    const read = readValueNode(key, pair.value as YamlNode | null, doc, text, lines, reader);
-    values.set(key, read);
-    const k = key as MetadataKey;
-    if (read.value === null && !NULLABLE_KEYS.has(k) && !(k === 'created_from' && read.raw.trim() === '') && read.spelling !== 'alias' && read.spelling !== 'collection') {
-      reader.report(read.line, 'warning', 'null-value', `\`${key}\` is null; read as ${k === 'status' ? '"active"' : '""'}.`);
-    }
-    assign(meta, key, read.value);
+    takeValue(got, key, readValueNode(key, pair.value as YamlNode | null, doc, text, lines, reader), reader);
   }
-  const lineOf = (key: string): number => values.get(key)?.line ?? 0;
-  checkFields(meta, seen, lineOf, reader);
-  const style = styleFromParts(text, keys, values, true, meta);
-  reportLuaDoubling(meta, style, lineOf, reader);
-  return { metadata: meta, diagnostics: reader.diagnostics, style };
+  return finish(text, got, reader);
 }

@@ -3,10 +3,8 @@
 // is dear on the bench machine, ~3 ms a MB, so nothing else is kept: even a timestamp's text is read back from the
 // record's header line when asked). Records the fast path read (step-scan.ts) are decoded again from the file's bytes
 // when asked for, by log.ts's own reader, so a decoded step is exactly what a full parse gives. Records only the full
-// reader could read are kept decoded (a damaged or hand-laid record, a merge's first step: few).
-//
-// Appends stay invisible until `commit` (a read of the disk becomes visible only when it is complete), and `rollback`
-// forgets them.
+// reader could read are kept decoded (a damaged or hand-laid record, a merge's first step: few). Appends stay invisible
+// until `commit` (a read of the disk becomes visible only when it is complete); `rollback` forgets them.
 import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
 import { recordKey, type TimeKey } from '../moment/time-key.ts';

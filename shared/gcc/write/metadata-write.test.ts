@@ -51,4 +51,29 @@ describe('writers round-trip through our reader', () => {
   it('every writer is covered', () => {
     expect([...METADATA_WRITERS].sort()).toEqual([...LANGS].sort());
   });
+
+  it('writersOf, which compares entry by entry, names exactly the writers whose whole text is the file', () => {
+    const value = fc.oneof(oneLine, fc.constantFrom('', 'null', 'keep\n', 'a\n\n', ' lead', 'trail ', 'x\n ', 'long '.repeat(20)));
+    const meta = fc.record({
+      name: value,
+      purpose: value,
+      createdFrom: fc.oneof(fc.constant(''), value),
+      createdAt: fc.constantFrom('2026-12-02T13:58:12.404196+00:00', '2026-12-02T13:58:10Z'),
+      status: fc.constantFrom('active', 'merged'),
+      mergedInto: fc.option(value),
+      mergedAt: fc.option(fc.constantFrom('2026-12-02T13:58:17Z', '')),
+    });
+    // The file: one writer's text for these values, for other values, or that text cut or with a character put in.
+    const file = fc.tuple(meta, meta, fc.constantFrom(...METADATA_WRITERS), fc.nat(), fc.constantFrom('same', 'other', 'cut', 'insert')).map(([m, other, dialect, at, how]) => {
+      const text = serializeMetadata(how === 'other' ? other : m, dialect);
+      const i = text.length === 0 ? 0 : at % text.length;
+      return { meta: m, text: how === 'cut' ? text.slice(0, i) : how === 'insert' ? `${text.slice(0, i)}'${text.slice(i)}` : text };
+    });
+    fc.assert(
+      fc.property(file, ({ meta, text }) => {
+        expect(writersOf(meta, text)).toEqual(METADATA_WRITERS.filter((d) => serializeMetadata(meta, d) === text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

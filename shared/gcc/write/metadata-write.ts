@@ -9,7 +9,7 @@
 //   lua, elixir, zig: hand-written `key: value` lines (below)
 
 import type { BranchMetadata, Dialect } from '../../types.ts';
-import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, valueOf } from '../read/metadata-keys.ts';
+import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
 import { emitJsYamlValue } from './yaml-emit/js-yaml.ts';
 import { emitGoYamlPair, emitRustYamlPair } from './yaml-emit/libyaml.ts';
 import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
@@ -33,6 +33,47 @@ function elixirValue(value: string | null): string {
   return value;
 }
 
+/** The keys `dialect`'s writer writes for `meta`, in its order. */
+function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataKey[] {
+  switch (dialect) {
+    case 'python':
+    case 'lua':
+    case 'elixir':
+      return SORTED_KEYS;
+    case 'go':
+      // `omitempty` pointers: merged_* appear only once set
+      return METADATA_KEYS.filter((key) => !(NULLABLE_KEYS.has(key) && valueOf(meta, key) === null));
+    default:
+      return METADATA_KEYS;
+  }
+}
+
+/** One `key: value` entry (its lines, each ending in `\n`) as `dialect`'s writer writes it. */
+function entryText(key: MetadataKey, value: string | null, dialect: Dialect): string {
+  switch (dialect) {
+    case 'python':
+      return emitPyYamlPair(key, value);
+    case 'lua':
+      return `${key}: ${luaValue(value)}\n`;
+    case 'elixir':
+      return `${key}: ${elixirValue(value)}\n`;
+    case 'zig':
+      return `${key}: ${value ?? 'null'}\n`;
+    case 'rust':
+      return emitRustYamlPair(key, value);
+    case 'go':
+      return emitGoYamlPair(key, value);
+    case 'typescript':
+    case 'unknown':
+      return `${key}: ${emitJsYamlValue(value)}\n`;
+  }
+}
+
+/** What follows the entries: libyaml 0.2.5 (unsafe-libyaml) ends the document with `...` once a `|+` block kept trailing breaks. */
+function documentEnd(body: string, dialect: Dialect): string {
+  return dialect === 'rust' && /^[a-z_]+: \|2?\+$/m.test(body) ? '...\n' : '';
+}
+
 /**
  * metadata.yaml exactly as `dialect`'s writer would write `meta` (a string; encode as UTF-8).
  * `unknown` writes as TypeScript. Lua: this is what Lua writes *given these values*; Lua's own next
@@ -40,32 +81,30 @@ function elixirValue(value: string | null): string {
  * `readMetadataLineBased(text, 'lua')`.
  */
 export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): string {
-  switch (dialect) {
-    case 'python':
-      return SORTED_KEYS.map((key) => emitPyYamlPair(key, valueOf(meta, key))).join('');
-    case 'lua':
-      return SORTED_KEYS.map((key) => `${key}: ${luaValue(valueOf(meta, key))}\n`).join('');
-    case 'elixir':
-      return SORTED_KEYS.map((key) => `${key}: ${elixirValue(valueOf(meta, key))}\n`).join('');
-    case 'zig':
-      return METADATA_KEYS.map((key) => `${key}: ${valueOf(meta, key) ?? 'null'}\n`).join('');
-    case 'rust': {
-      const body = METADATA_KEYS.map((key) => emitRustYamlPair(key, valueOf(meta, key))).join('');
-      // libyaml 0.2.5 (unsafe-libyaml) ends the document with `...` once a `|+` block kept trailing breaks
-      return /^[a-z_]+: \|2?\+$/m.test(body) ? `${body}...\n` : body;
-    }
-    case 'go':
-      // `omitempty` pointers: merged_* appear only once set
-      return METADATA_KEYS.filter((key) => !(NULLABLE_KEYS.has(key) && valueOf(meta, key) === null))
-        .map((key) => emitGoYamlPair(key, valueOf(meta, key)))
-        .join('');
-    case 'typescript':
-    case 'unknown':
-      return METADATA_KEYS.map((key) => `${key}: ${emitJsYamlValue(valueOf(meta, key))}\n`).join('');
+  const body = keysWritten(meta, dialect)
+    .map((key) => entryText(key, valueOf(meta, key), dialect))
+    .join('');
+  return body + documentEnd(body, dialect);
+}
+
+/**
+ * Whether `dialect`'s writer writes exactly `text` for `meta`: serializeMetadata(meta, dialect) === text, found entry
+ * by entry so that a writer is given up at its first entry that differs (a start-up asks this of seven writers for
+ * every branch, and most differ in their first key).
+ */
+function writesExactly(meta: BranchMetadata, dialect: Dialect, text: string): boolean {
+  let at = 0;
+  for (const key of keysWritten(meta, dialect)) {
+    // Every writer starts an entry with its key and a colon: a text that does not cannot be this entry.
+    if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a) return false;
+    const entry = entryText(key, valueOf(meta, key), dialect);
+    if (!text.startsWith(entry, at)) return false;
+    at += entry.length;
   }
+  return text.slice(at) === documentEnd(text.slice(0, at), dialect);
 }
 
 /** The writers that would produce exactly `text` for `meta`. */
 export function writersOf(meta: BranchMetadata, text: string): Dialect[] {
-  return METADATA_WRITERS.filter((dialect) => serializeMetadata(meta, dialect) === text);
+  return METADATA_WRITERS.filter((dialect) => writesExactly(meta, dialect, text));
 }
