@@ -32,6 +32,11 @@ export interface BranchResponse {
   commits: Commit[];
 }
 
+/** GET /api/branches: every branch with its commits (what the graph draws), in the workspace's order. */
+export interface BranchesResponse {
+  branches: BranchResponse[];
+}
+
 export interface StepsPage {
   branch: string;
   from: number;

@@ -19,13 +19,13 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: numb
 }
 
 export function GraphPanel() {
-  const { model, loaded, total } = useGraphModel();
+  const { model, total, error } = useGraphModel();
   const [url, setUrl] = useUrlState();
   return (
     <section className="panel graph-panel" aria-label="Branch graph overview">
       <div className="panel-head">
         <h2>Graph</h2>
-        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : `loading ${loaded} of ${total}`}</span>
+        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : error ? 'could not load the commits' : `loading ${total} branches`}</span>
         <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={url.tab === 'graph'}>
           Open graph
         </button>
