@@ -7,6 +7,7 @@ import { useUrlState } from '../../state/useUrlState.ts';
 import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
 import { useCopyText } from './useCopyText.ts';
+import { formatCount } from '../../ui/count.ts';
 
 /** Without `tokensByK` from the server, at most this many K values are asked for one by one. */
 const MAX_K_QUERIES = 40;
@@ -16,7 +17,7 @@ const CUT_SHORT_NOTE = 'At least this many: the text holds a run too long to cou
 
 /** "1,234 tokens", or "≥ 1,234 tokens" for a count that is a lower bound. */
 export function tokenLabel(tokens: number, atLeast: boolean): string {
-  return `${atLeast ? '≥ ' : ''}${tokens.toLocaleString('en-US')} tokens`;
+  return `${atLeast ? '≥ ' : ''}${formatCount(tokens)} tokens`;
 }
 
 /** The detected writer's dialect; Python when no writer could be told (labelled a fallback in the selector). */
