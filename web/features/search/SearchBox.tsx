@@ -7,7 +7,30 @@ import { lazyView } from '../../ui/lazyView.tsx';
 // The results list is fetched with the first query typed.
 const SearchResults = lazyView(() => import('./SearchResults.tsx').then((m) => m.SearchResults), 'search results');
 
-const DEBOUNCE_MS = 150;
+/** While typing, at most one search every this many ms; the first keystroke after a pause searches at once. */
+const THROTTLE_MS = 150;
+
+/**
+ * What is typed is searched at once after a pause, then at most once every THROTTLE_MS while the typing goes on:
+ * waiting for a pause in the typing (a debounce) put its whole wait before the first results of every query. A search
+ * still to come is dropped when the query changes from outside (Esc, back/forward, a deep link).
+ */
+function useSearchAsTyped(q: string, setUrl: (patch: { q: string }) => void): (value: string) => void {
+  const lastSearch = useRef(0);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => clearTimeout(pending.current), [q]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  return (value: string) => {
+    clearTimeout(pending.current);
+    const search = () => {
+      lastSearch.current = Date.now();
+      setUrl({ q: value });
+    };
+    const wait = lastSearch.current + THROTTLE_MS - Date.now();
+    if (wait <= 0) search();
+    else pending.current = setTimeout(search, wait);
+  };
+}
 
 export function SearchBox() {
   const [url, setUrl] = useUrlState();
@@ -16,14 +39,9 @@ export function SearchBox() {
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<SearchMatch[]>([]);
   const box = useRef<HTMLDivElement>(null);
-
   // The URL wins when it changes from outside (Esc, back/forward, a deep link).
   useEffect(() => setText(url.q), [url.q]);
-  useEffect(() => {
-    if (text === url.q) return;
-    const t = setTimeout(() => setUrl({ q: text }), DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, url.q, setUrl]);
+  const searchFor = useSearchAsTyped(url.q, setUrl);
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
@@ -58,6 +76,7 @@ export function SearchBox() {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          searchFor(e.target.value);
           setOpen(true);
           setActive(0);
         }}
