@@ -21,6 +21,8 @@ export function useFollowTail(
   followingRef: { current: boolean },
   count: number,
   scrollToEnd: () => void,
+  /** Pixels below the viewport to the end of the list, known without reading the scroll height (a layout). */
+  distanceToEnd: () => number,
 ): FollowTail {
   const [following, setFollowing] = useState(followingRef.current);
   const [countWhenLeft, setCountWhenLeft] = useState(count);
@@ -28,6 +30,8 @@ export function useFollowTail(
   countRef.current = count;
   const toEnd = useRef(scrollToEnd);
   toEnd.current = scrollToEnd;
+  const toGo = useRef(distanceToEnd);
+  toGo.current = distanceToEnd;
 
   const set = useCallback(
     (on: boolean) => {
@@ -44,14 +48,16 @@ export function useFollowTail(
     if (followingRef.current) toEnd.current();
   }, [count, followingRef]);
 
+  // The scroller is there once the list has items: listen from then.
+  const present = count > 0;
   useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
+    if (!el || !present) return;
     let lastInput = 0;
     let lastTop = el.scrollTop;
     const mark = () => (lastInput = Date.now());
     const onScroll = () => {
-      const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
+      const atBottom = toGo.current() < BOTTOM_SLACK;
       const wentUp = el.scrollTop < lastTop;
       lastTop = el.scrollTop;
       if (atBottom) set(true);
@@ -63,7 +69,7 @@ export function useFollowTail(
       el.removeEventListener('scroll', onScroll);
       for (const t of INPUTS) el.removeEventListener(t, mark);
     };
-  }, [scroller, set]);
+  }, [scroller, set, present]);
 
   return useMemo(
     () => ({
