@@ -22,6 +22,8 @@ function useSearchAsTyped(q: string, setUrl: (patch: { q: string }) => void): (v
   useEffect(() => () => clearTimeout(pending.current), []);
   return (value: string) => {
     clearTimeout(pending.current);
+    // Clearing the box asks the server nothing: at once, and it does not hold up the next query.
+    if (value.trim() === '') return setUrl({ q: value });
     const search = () => {
       lastSearch.current = Date.now();
       setUrl({ q: value });
