@@ -21,8 +21,11 @@ export function useFollowTail(
   followingRef: { current: boolean },
   count: number,
   scrollToEnd: () => void,
-  /** Pixels below the viewport to the end of the list, known without reading the scroll height (a layout). */
-  distanceToEnd: () => number,
+  /**
+   * The scroll position and the pixels below the viewport to the end, as the list last saw them: reading scrollTop
+   * or scrollHeight here, after the list drew the steps a scroll brought, forced a layout in every scroll event.
+   */
+  where: () => { top: number; toEnd: number },
 ): FollowTail {
   const [following, setFollowing] = useState(followingRef.current);
   const [countWhenLeft, setCountWhenLeft] = useState(count);
@@ -30,8 +33,8 @@ export function useFollowTail(
   countRef.current = count;
   const toEnd = useRef(scrollToEnd);
   toEnd.current = scrollToEnd;
-  const toGo = useRef(distanceToEnd);
-  toGo.current = distanceToEnd;
+  const whereNow = useRef(where);
+  whereNow.current = where;
 
   const set = useCallback(
     (on: boolean) => {
@@ -54,12 +57,13 @@ export function useFollowTail(
     const el = scroller.current;
     if (!el || !present) return;
     let lastInput = 0;
-    let lastTop = el.scrollTop;
+    let lastTop = whereNow.current().top;
     const mark = () => (lastInput = Date.now());
     const onScroll = () => {
-      const atBottom = toGo.current() < BOTTOM_SLACK;
-      const wentUp = el.scrollTop < lastTop;
-      lastTop = el.scrollTop;
+      const { top, toEnd } = whereNow.current();
+      const atBottom = toEnd < BOTTOM_SLACK;
+      const wentUp = top < lastTop;
+      lastTop = top;
       if (atBottom) set(true);
       else if (wentUp && Date.now() - lastInput < USER_INTENT_MS) set(false);
     };

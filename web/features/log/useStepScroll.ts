@@ -14,7 +14,7 @@ export function useStepScroll(scroller: Scroller, count: number, target: number 
   const followingRef = useRef(target === null);
   const win = useStepWindow(scroller, count, () => followingRef.current);
   const revealStep = useRevealStep(scroller, win.scrollToStep);
-  const follow = useFollowTail(scroller, followingRef, count, win.scrollToEnd, win.distanceToEnd);
+  const follow = useFollowTail(scroller, followingRef, count, win.scrollToEnd, win.where);
 
   // First view: the linked step, else the tail.
   const placed = useRef(false);

@@ -27,8 +27,8 @@ export interface StepWindow {
   measure(el: HTMLElement | null): (() => void) | undefined;
   scrollToStep(index: number, align: Align): void;
   scrollToEnd(): void;
-  /** Pixels from the bottom of the viewport to the end of the log, from the index (no layout read beyond scrollTop). */
-  distanceToEnd(): number;
+  /** The scroll position and the pixels from the bottom of the viewport to the end, as last seen (no layout read). */
+  where(): { top: number; toEnd: number };
 }
 
 /** `stickToEnd`: whether the end is being followed (measurements then keep it in view). */
@@ -77,12 +77,12 @@ export function useStepWindow(scroller: RefObject<HTMLElement | null>, count: nu
     [index, scrollTo],
   );
   const scrollToEnd = useCallback(() => scrollTo(index.total, false), [index, scrollTo]);
-  const distanceToEnd = useCallback(() => index.total - ((scroller.current?.scrollTop ?? view.current.top) + view.current.height), [index, scroller]);
+  const where = useCallback(() => ({ top: view.current.top, toEnd: index.total - (view.current.top + view.current.height) }), [index]);
   const offsetOf = useCallback((i: number) => index.offset(i), [index]);
 
   const range = rangeNow();
   drawn.current = range;
-  return { ...range, total: index.total, offsetOf, measure, scrollToStep, scrollToEnd, distanceToEnd };
+  return { ...range, total: index.total, offsetOf, measure, scrollToStep, scrollToEnd, where };
 }
 
 type View = RefObject<{ top: number; height: number }>;
