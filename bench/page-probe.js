@@ -5,7 +5,8 @@
 //   frame after it, in which it is drawn), on performance.now()'s clock;
 // - burst['seq=<i> t=<ms>'] (once the bench sets followBurst): when a step card showing a burst writer's step (`seq=<i> t=<ms>`, server/demo/burst.ts) appeared, on
 //   Date.now(), the system clock the writer stamped its write time with (comparable between processes);
-// - lastInput: when the last input event happened (a search typed), on performance.now()'s clock.
+// - lastInput: when the last input event happened (a search typed), on performance.now()'s clock;
+// - startFrames()/stopFrames(): the frames the page drew late in between.
 (() => {
   const bench = { longTasks: [], first: {}, burst: {}, lastInput: null, followBurst: false, watch: window.__benchWatch || {} };
   window.__bench = bench;
@@ -17,6 +18,7 @@
   document.addEventListener('input', () => (bench.lastInput = performance.now()), true);
   const BURST = /seq=(\d+) t=([\d.]+)/;
   const check = () => {
+    if (!bench.followBurst && Object.keys(bench.watch).every((name) => bench.first[name] !== undefined)) return;
     const now = performance.now();
     const wall = Date.now();
     for (const name of Object.keys(bench.watch)) {
@@ -34,29 +36,24 @@
       requestAnimationFrame(() => (seen.frame = Date.now()));
     }
   };
-  // A hand on the scrollbar: the scroller's thumb dragged from top to bottom, one position an animation frame, then
-  // `screens` screens paged down from the middle, one a frame. Resolves with every frame gap over 50 ms.
-  bench.scrollThrough = async (selector, frames, screens) => {
-    const el = document.querySelector(selector);
-    const slowFrames = [];
-    let last = performance.now();
-    const tick = async () => {
-      await new Promise((r) => requestAnimationFrame(r));
-      const now = performance.now();
-      if (now - last > 50) slowFrames.push(now - last);
-      last = now;
+  // Frames: from startFrames() to stopFrames(), every gap between two animation frames over 50 ms (a frame the page
+  // could not draw in time).
+  let frames = null;
+  bench.startFrames = () => {
+    const run = { slow: [], last: performance.now(), on: true };
+    frames = run;
+    const loop = (now) => {
+      if (now - run.last > 50) run.slow.push(now - run.last);
+      run.last = now;
+      if (run.on) requestAnimationFrame(loop);
     };
-    for (let i = 1; i <= frames; i++) {
-      el.scrollTop = ((el.scrollHeight - el.clientHeight) * i) / frames;
-      await tick();
-    }
-    el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
-    await tick();
-    for (let i = 0; i < screens; i++) {
-      el.scrollTop += el.clientHeight;
-      await tick();
-    }
-    return slowFrames;
+    requestAnimationFrame(loop);
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  bench.stopFrames = () => {
+    if (!frames) return [];
+    frames.on = false;
+    return frames.slow;
+  };
+  // Attributes: only the canvas width the graph's watch reads (every transform of a scrolled list would be a record).
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['width'] });
 })();

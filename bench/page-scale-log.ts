@@ -63,6 +63,7 @@ async function measureTail(page: Page, server: ServerProcess, gccDir: string, st
   sse.close();
   const bursts = await page.evaluate(() => (window as unknown as { __bench: { burst: Record<string, Burst> } }).__bench.burst);
   const onScreen = Object.values(bursts).flatMap((b) => (b.frame !== undefined && b.written >= since ? [b.frame - b.written] : []));
+  await page.evaluate(() => ((window as unknown as { __bench: { followBurst: boolean } }).__bench.followBurst = false));
   const tasks = await takeLongTasks(page);
   const p50 = middle(onScreen);
   return [
@@ -115,6 +116,18 @@ async function measureSearch(page: Page, rounds: number): Promise<BenchRow[]> {
   return [row('newest matches (common words)', common), row('one old match (a scan of every step)', rare)];
 }
 
+/** Scrolls the log by real input (a synthesized gesture, as Chrome's own benchmarks scroll): wheel events, one a frame. */
+async function scrollGesture(page: Page, distance: number, pxPerSecond: number): Promise<void> {
+  const box = (await page.getByTestId('step-log').boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), yDistance: -Math.round(distance), speed: Math.round(pxPerSecond), gestureSourceType: 'mouse', preventFling: true });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Top → bottom of the 205k log in about five seconds, then 100 screens down from the middle at a reading pace. */
 async function measureScroll(page: Page, rounds: number): Promise<BenchRow[]> {
   const log = page.getByTestId('step-log');
   const tasks: LongTask[][] = [];
@@ -126,8 +139,13 @@ async function measureScroll(page: Page, rounds: number): Promise<BenchRow[]> {
     await page.locator('[data-testid="step-card"][data-index="0"]').waitFor();
     await page.locator('.step-card.is-placeholder').first().waitFor({ state: 'detached' });
     const before = (await apiTimings(page)).length;
+    const { height, screen } = await log.evaluate((el) => ({ height: el.scrollHeight - el.clientHeight, screen: el.clientHeight }));
     await takeLongTasks(page);
-    slow.push(await page.evaluate(() => (window as unknown as { __bench: { scrollThrough(s: string, f: number, n: number): Promise<number[]> } }).__bench.scrollThrough('[data-testid="step-log"]', 300, 100)));
+    await page.evaluate(() => (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames());
+    await scrollGesture(page, height, height / 5);
+    await log.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+    await scrollGesture(page, 100 * screen, 20 * screen);
+    slow.push(await page.evaluate(() => (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames()));
     await page.locator('.step-card.is-placeholder').first().waitFor({ state: 'detached', timeout: 15_000 });
     tasks.push(await takeLongTasks(page));
     const steps = (await apiTimings(page)).slice(before).filter((r) => r.path.includes('/steps'));
@@ -137,8 +155,8 @@ async function measureScroll(page: Page, rounds: number): Promise<BenchRow[]> {
   const all = tasks.flat();
   return [
     {
-      name: 'scroll the 205k log top → bottom (300 frames), then 100 screens',
-      value: `${all.length} long tasks in ${rounds} run(s), longest ${worstTask(all).toFixed(0)} ms; ${slow.flat().length} frames over 50 ms`,
+      name: 'scroll the 205k log top → bottom (5 s), then 100 screens (5 s)',
+      value: `${all.length} long tasks in ${rounds} run(s), longest ${worstTask(all).toFixed(0)} ms; ${slow.flat().length} frames later than 50 ms`,
       target: `no task over ${LONG_TASK_MS} ms`,
       ok: all.length === 0,
     },
