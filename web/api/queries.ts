@@ -2,7 +2,8 @@
 // live-update hook patches exactly these keys. Everything sits under 'gcc' so a resync can refetch it all.
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MergeRequest } from '../../shared/compare-api.ts';
-import type { Commit, ContextDialect } from '../../shared/types.ts';
+import type { CommitBrief } from '../../shared/api.ts';
+import type { ContextDialect } from '../../shared/types.ts';
 import { api } from './client.ts';
 
 /** Steps are fetched and cached in pages of this many; a 200,000-step log is never downloaded whole. */
@@ -53,8 +54,8 @@ export function branchOptions(name: string) {
   return queryOptions({ queryKey: keys.branch(name), queryFn: ({ signal, client }) => api.branch(name, signal, momentOf(client)) });
 }
 
-/** Commits by branch name. */
-export type GraphCommits = Record<string, Commit[]>;
+/** Commits in brief by branch name (appended ones arrive whole: a Commit is a CommitBrief). */
+export type GraphCommits = Record<string, CommitBrief[]>;
 
 /**
  * Every branch's commits in one request, for the graph (a request per branch was 500 on a big workspace, six at a
@@ -64,8 +65,8 @@ export function graphCommitsOptions() {
   return queryOptions({
     queryKey: keys.graphCommits(),
     queryFn: async ({ signal, client }): Promise<GraphCommits> => {
-      const answer = await api.branches(signal, momentOf(client));
-      return Object.fromEntries(answer.branches.map((b) => [b.branch.name, b.commits]));
+      const answer = await api.commits(signal, momentOf(client));
+      return Object.fromEntries(answer.branches.map((b) => [b.name, b.commits]));
     },
   });
 }

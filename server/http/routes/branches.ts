@@ -1,7 +1,6 @@
-// GET /api/branches (every branch with its commits: the graph's one request), /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context; each also `?at=` as it was then.
+// GET /api/branches/:name, …/steps (paged: a log can hold 200,000 steps) and …/context; each also `?at=` as it was then.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { BranchesResponse } from '../../../shared/api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
 import type { WorkspaceView } from '../../live/store.ts';
 import type { TimeTravel } from '../../live/time-travel.ts';
@@ -18,10 +17,6 @@ function notFound(name: string): never {
 
 export function branchRoutes(now: WorkspaceView, travel: TimeTravel | null = null) {
   return new Hono()
-    .get('/', async (c) => {
-      const store = await viewAt(c, now, travel);
-      return c.json<BranchesResponse>({ branches: store.workspace().branches.flatMap((s) => store.branch(s.name) ?? []) });
-    })
     .get('/:name', async (c) => {
       const name = branchParam(c);
       const store = await viewAt(c, now, travel);
