@@ -44,6 +44,8 @@ export function useStepWindow(scroller: RefObject<HTMLElement | null>, count: nu
 
   const rangeNow = useCallback(() => {
     const { top, height } = view.current;
+    // Nothing before the viewport is known: the first draw would fetch the steps at the top for nothing.
+    if (height === 0) return { first: 0, last: -1 };
     return { first: Math.max(0, index.indexAt(top - OVERSCAN_PX)), last: index.indexAt(top + height + OVERSCAN_PX) };
   }, [index]);
 
