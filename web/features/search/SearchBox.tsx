@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { SearchMatch } from '../../api/client.ts';
+import { searchOptions } from '../../api/queries.ts';
 import { SEARCH_INPUT_ID } from '../../state/useKeyboardShortcuts.ts';
 import { useUrlState } from '../../state/useUrlState.ts';
 import { lazyView } from '../../ui/lazyView.tsx';
@@ -9,6 +11,8 @@ const SearchResults = lazyView(() => import('./SearchResults.tsx').then((m) => m
 
 /** While typing, at most one search every this many ms; the first keystroke after a pause searches at once. */
 const THROTTLE_MS = 150;
+/** Matches asked for (the list shows them all). */
+const LIMIT = 100;
 
 /**
  * What is typed is searched at once after a pause, then at most once every THROTTLE_MS while the typing goes on:
@@ -16,6 +20,7 @@ const THROTTLE_MS = 150;
  * still to come is dropped when the query changes from outside (Esc, back/forward, a deep link).
  */
 function useSearchAsTyped(q: string, setUrl: (patch: { q: string }) => void): (value: string) => void {
+  const client = useQueryClient();
   const lastSearch = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => clearTimeout(pending.current), [q]);
@@ -26,6 +31,9 @@ function useSearchAsTyped(q: string, setUrl: (patch: { q: string }) => void): (v
     if (value.trim() === '') return setUrl({ q: value });
     const search = () => {
       lastSearch.current = Date.now();
+      // Asked before the page re-renders for the new query (the log's highlights, the results list): the server
+      // works while the page draws.
+      void client.prefetchQuery(searchOptions(value, LIMIT));
       setUrl({ q: value });
     };
     const wait = lastSearch.current + THROTTLE_MS - Date.now();
@@ -95,7 +103,7 @@ export function SearchBox() {
         }}
       />
       {text ? null : <kbd className="search-kbd">/</kbd>}
-      {open && url.q.trim() ? <SearchResults query={url.q} active={active} onChoose={choose} onMatches={setPicked} /> : null}
+      {open && url.q.trim() ? <SearchResults query={url.q} limit={LIMIT} active={active} onChoose={choose} onMatches={setPicked} /> : null}
     </div>
   );
 }
