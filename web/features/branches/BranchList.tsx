@@ -8,7 +8,7 @@ import { workspaceOptions } from '../../api/queries.ts';
 import { statusClass } from '../../ui/status.ts';
 import { formatAgo, parseTimestamp } from '../../ui/time.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl } from '../../state/useUrlState.ts';
 
 /**
  * Up to this many branches the list is drawn whole (find-in-page sees every one); beyond, only the rows in view and a
@@ -33,7 +33,7 @@ export function orderBranches(branches: readonly BranchSummary[]): BranchSummary
 export function BranchList() {
   const { data } = useQuery(workspaceOptions());
   const { name: selected } = useSelectedBranch();
-  const [, setUrl] = useUrlState();
+  const setUrl = useSetUrl();
   // Re-render with the live state so "x s ago" and the fresh flash stay current.
   useLiveState((s) => s.lastEventId);
   const branches = useMemo(() => orderBranches(data?.branches ?? []), [data?.branches]);

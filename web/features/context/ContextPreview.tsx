@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../shared/types.ts';
 import { contextOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
 import { useCopyText } from './useCopyText.ts';
@@ -40,10 +40,12 @@ export function ContextPreview() {
 }
 
 function ContextFor({ branch, commitCount, detected }: { branch: string; commitCount: number; detected: Dialect }) {
-  const [url, setUrl] = useUrlState();
+  const urlK = useUrlValue((u) => u.k);
+  const urlDialect = useUrlValue((u) => u.dialect);
+  const setUrl = useSetUrl();
   const maxK = Math.max(1, commitCount);
-  const k = Math.min(Math.max(url.k ?? 1, 1), maxK);
-  const dialect = url.dialect ?? defaultDialect(detected);
+  const k = Math.min(Math.max(urlK ?? 1, 1), maxK);
+  const dialect = urlDialect ?? defaultDialect(detected);
   const { data, error, isFetching } = useQuery(contextOptions(branch, k, dialect));
   const serverCounts = data?.tokensByK;
   // Only when the server's answer came without `tokensByK`: one request per K otherwise.

@@ -6,19 +6,21 @@ import { memo, useCallback, useRef } from 'react';
 import type { OtaStep } from '../../../shared/types.ts';
 import { liveStore, useLiveState } from '../../api/liveStore.ts';
 import type { FollowTail } from './useFollowTail.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { StepCard } from './StepCard.tsx';
 import { useStepPages } from './useStepPages.ts';
 import { useStepScroll } from './useStepScroll.ts';
 
 export function StepLog({ branch, count }: { branch: string; count: number }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [url, setUrl] = useUrlState();
+  const step = useUrlValue((u) => u.step);
+  const query = useUrlValue((u) => u.q);
+  const setUrl = useSetUrl();
   // Re-render on every event so the fresh marks are read; cheap, the steps drawn are few.
   useLiveState((s) => s.lastEventId);
-  const target = url.step !== null && url.step < count ? url.step : null;
+  const target = step !== null && step < count ? step : null;
 
-  const { win, follow } = useStepScroll(scroller, count, target, url.step);
+  const { win, follow } = useStepScroll(scroller, count, target, step);
   const stepAt = useStepPages(branch, count, win.first, win.last);
   const select = useCallback((index: number) => setUrl({ step: index }), [setUrl]);
 
@@ -38,9 +40,9 @@ export function StepLog({ branch, count }: { branch: string; count: number }) {
               measure={win.measure}
               branch={branch}
               step={stepAt(index)}
-              selected={url.step === index}
+              selected={step === index}
               fresh={liveStore.isFresh(`step:${branch}:${index}`)}
-              query={url.q}
+              query={query}
               onSelect={select}
             />
           ))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchMatch } from '../../api/client.ts';
 import { searchOptions } from '../../api/queries.ts';
 import { SEARCH_INPUT_ID } from '../../state/useKeyboardShortcuts.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { lazyView } from '../../ui/lazyView.tsx';
 
 // The results list is fetched with the first query typed.
@@ -43,15 +43,16 @@ function useSearchAsTyped(q: string, setUrl: (patch: { q: string }) => void): (v
 }
 
 export function SearchBox() {
-  const [url, setUrl] = useUrlState();
-  const [text, setText] = useState(url.q);
+  const q = useUrlValue((u) => u.q);
+  const setUrl = useSetUrl();
+  const [text, setText] = useState(q);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<SearchMatch[]>([]);
   const box = useRef<HTMLDivElement>(null);
   // The URL wins when it changes from outside (Esc, back/forward, a deep link).
-  useEffect(() => setText(url.q), [url.q]);
-  const searchFor = useSearchAsTyped(url.q, setUrl);
+  useEffect(() => setText(q), [q]);
+  const searchFor = useSearchAsTyped(q, setUrl);
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
@@ -103,7 +104,7 @@ export function SearchBox() {
         }}
       />
       {text ? null : <kbd className="search-kbd">/</kbd>}
-      {open && url.q.trim() ? <SearchResults query={url.q} limit={LIMIT} active={active} onChoose={choose} onMatches={setPicked} /> : null}
+      {open && q.trim() ? <SearchResults query={q} limit={LIMIT} active={active} onChoose={choose} onMatches={setPicked} /> : null}
     </div>
   );
 }

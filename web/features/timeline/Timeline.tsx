@@ -8,7 +8,7 @@ import { pageSnapshot } from '../../api/snapshot.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
 import { useIdleAfter } from '../../state/useIdleAfter.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
-import { updateUrlState, useUrlState } from '../../state/useUrlState.ts';
+import { updateUrlState, useUrlValue } from '../../state/useUrlState.ts';
 import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
 import { MomentBanner } from './MomentBanner.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
@@ -41,8 +41,7 @@ function ExportedBanner() {
 }
 
 function LiveTimeline() {
-  const [url] = useUrlState();
-  const at = url.at ?? null;
+  const at = useUrlValue((u) => u.at ?? null);
   const { data: live } = useQuery(workspaceOptions());
   const revision = useSettledRevision(live?.revision ?? 0, 250);
   const [zoom, setZoom] = useState<AxisRange | null>(null);
