@@ -67,10 +67,13 @@ interface StepItemProps {
   onSelect(index: number): void;
 }
 
-/** One step in its place: the card, or a placeholder until its page comes. */
+/**
+ * One step in its place: the card, measured, or until its page comes a placeholder exactly as tall as the estimate,
+ * which is not measured (a fling crosses thousands of them, and each measurement would move the ones below).
+ */
 const StepItem = memo(function StepItem({ index, top, measure, branch, step, selected, fresh, query, onSelect }: StepItemProps) {
   return (
-    <div data-index={index} ref={measure} className="step-item" style={{ transform: `translateY(${top}px)` }}>
+    <div data-index={index} ref={step ? measure : undefined} className="step-item" style={{ transform: `translateY(${top}px)` }}>
       {step ? (
         <StepCard branch={branch} step={step} index={index} selected={selected} fresh={fresh} query={query} onSelect={onSelect} />
       ) : (
