@@ -44,14 +44,17 @@ async function timeRender(browser: Browser, url: string, what: keyof typeof GRAP
   }
 }
 
+/** The requests the first render waited for (the last round's): how many, the largest, and the server's share. */
 function describeRequests(renders: readonly Render[]): string {
   const r = renders[renders.length - 1]!.requests;
-  const branchCalls = r.filter((x) => /^\/api\/branches\/[^/]+(\?|$)/.test(x.path)).length;
   const waits = r.map((x) => x.wait);
-  const kb = r.reduce((n, x) => n + x.bytes, 0) / 1024;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const largest = r.reduce<ApiTiming | null>((a, x) => (!a || x.bytes > a.bytes ? x : a), null);
+  const last = Math.max(0, ...r.map((x) => x.end));
   return (
-    `${r.length} API requests (${branchCalls} for one branch each, ${kb.toFixed(0)} KB), the last answered at ${Math.max(0, ...r.map((x) => x.end)).toFixed(0)} ms; ` +
-    `server wait median ${middle(waits).toFixed(0)} ms, max ${Math.max(0, ...waits).toFixed(0)} ms, summed ${waits.reduce((a, b) => a + b, 0).toFixed(0)} ms`
+    `${r.length} API requests, ${kb(r.reduce((n, x) => n + x.bytes, 0))}, the last answered at ${last.toFixed(0)} ms; server wait median ${middle(waits).toFixed(0)} ms, ` +
+    `max ${Math.max(0, ...waits).toFixed(0)} ms` +
+    (largest ? `; largest ${largest.path.split('?')[0]} (${kb(largest.bytes)}): asked at ${largest.start.toFixed(0)} ms, server wait ${largest.wait.toFixed(0)} ms, answered at ${largest.end.toFixed(0)} ms` : '')
   );
 }
 
@@ -84,15 +87,15 @@ async function measureGraph(browser: Browser, many: Workload, tiny: string, roun
   }
   const ms = (rs: Render[]) => rs.map((r) => r.ms);
   const longest = (rs: Render[]) => `longest task ${Math.max(...rs.map((r) => r.longest)).toFixed(0)} ms`;
-  const worst = Math.max(middle(ms(atStart)), middle(ms(settled)));
   return [
-    { name: '500 branches: page opened at the first /api/workspace', value: `${describeMs(spawnMs)} after spawn` },
-    { name: '  navigation → graph drawn (side minimap), then', value: `${describeMs(ms(atStart))}, ${longest(atStart)}`, target: `≤ ${FIRST_RENDER_TARGET_MS} ms`, ok: middle(ms(atStart)) <= FIRST_RENDER_TARGET_MS },
-    { name: '  the same once the server settled', value: `${describeMs(ms(settled))} (settled ${describeMs(settleMs)} later), ${longest(settled)}`, target: `≤ ${FIRST_RENDER_TARGET_MS} ms`, ok: worst <= FIRST_RENDER_TARGET_MS },
-    { name: '  its requests (settled)', value: describeRequests(settled) },
+    { name: '500 branches: the page opened at the first /api/workspace', value: `${describeMs(spawnMs)} after spawn` },
+    { name: '  navigation → graph drawn (the side column minimap)', value: `${describeMs(ms(atStart))}, ${longest(atStart)}`, target: `≤ ${FIRST_RENDER_TARGET_MS} ms (median)`, ok: middle(ms(atStart)) <= FIRST_RENDER_TARGET_MS },
+    { name: '  the requests it waited for', value: describeRequests(atStart) },
+    { name: `  the same once the server settled (${describeMs(settleMs)} later)`, value: `${describeMs(ms(settled))}, ${longest(settled)}` },
+    { name: '  the requests it waited for', value: describeRequests(settled) },
     { name: '  navigation → Graph tab rows drawn (settled)', value: `${describeMs(ms(tab))}, ${longest(tab)}` },
-    { name: 'baseline: first contentful paint, 500 branches', value: describeMs(settled.map((r) => r.firstPaint)) },
-    { name: 'baseline: graph drawn, 1-branch workspace', value: `${describeMs(ms(floor))} (first paint ${describeMs(floor.map((r) => r.firstPaint))})` },
+    { name: 'baseline: first contentful paint, 500 branches (settled)', value: describeMs(settled.map((r) => r.firstPaint)) },
+    { name: 'baseline: graph drawn, a 1-branch workspace', value: `${describeMs(ms(floor))} (first contentful paint ${describeMs(floor.map((r) => r.firstPaint))})` },
   ];
 }
 
