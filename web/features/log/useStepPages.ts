@@ -9,10 +9,15 @@ import { pagesFor } from './stepRows.ts';
 
 /** How long the steps drawn must stay on a page before it is asked for. */
 const SETTLE_MS = 60;
+/**
+ * Steps beyond each edge of those drawn whose pages are asked too: read at a steady pace, the next page is in before
+ * its steps scroll in, drawn a card or two a frame instead of a whole screen of placeholders turned at once.
+ */
+const AHEAD = 50;
 
 /** The step at an index, once its page has come; steps [first, last] are the ones drawn. */
 export function useStepPages(branch: string, count: number, first: number, last: number) {
-  const pageNumbers = pagesFor(first, last, count);
+  const pageNumbers = last < first ? [] : pagesFor(Math.max(0, first - AHEAD), last + AHEAD, count);
   const settled = useSettledValue(pageNumbers.join(','), SETTLE_MS).split(',');
   // A page already cached is shown at once whether asked or not (a disabled query still reads the cache).
   const pages = useQueries({ queries: pageNumbers.map((p) => ({ ...stepsPageOptions(branch, p), enabled: settled.includes(String(p)) })) });
