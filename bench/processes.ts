@@ -104,3 +104,19 @@ export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?
     });
   });
 }
+
+/** The page's URL on a spawned server, the token in it as the server prints it (the page keeps it and drops it). */
+export const pageUrl = (server: ServerProcess, query = ''): string => `${server.origin}/?token=${server.token}${query ? `&${query}` : ''}`;
+
+/** Waits until the server has used under 20 ms of CPU in half a second (its start-up warming done), at most 20 s. */
+export async function serverSettled(server: ServerProcess): Promise<number> {
+  const t0 = performance.now();
+  let before = cpuMsOf(server.child.pid!);
+  while (performance.now() - t0 < 20_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuMsOf(server.child.pid!);
+    if (now === null || before === null || now - before < 20) break;
+    before = now;
+  }
+  return performance.now() - t0;
+}

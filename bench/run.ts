@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   try {
     const large = largeLog(scratch);
     console.log(`  workload: ${large.description}`);
-    const many = o.sections.has('spawn') ? manyBranches(scratch) : null;
+    const many = o.sections.has('spawn') || o.sections.has('page-scale') ? manyBranches(scratch) : null;
     if (many) console.log(`  workload: ${many.description}`);
     await section('oneshot', `One-shot on the 205k-step log, beside the real Contexa readers (${o.rounds} interleaved rounds)`, () =>
       runOneShotBench(large, scratch, BIN, o.rounds),
@@ -45,6 +45,10 @@ async function main(): Promise<void> {
     const live = `${o.liveRounds} round(s); ours in ${o.liveCycles} cycles of 3 phases of ${o.liveSeconds} s: 19 readers alone, beside a stalled client, beside a slow one`;
     await section('live', `Live on the 205k-step log at ${o.liveRate}/s, ours beside a naive dashboard (${live})`, () =>
       runLiveBench(large, scratch, { rounds: o.liveRounds, cycles: o.liveCycles, rate: o.liveRate, seconds: o.liveSeconds, soakSeconds: o.soakSeconds, soakRate: o.soakRate }),
+    );
+    // After the live section, which appends to the large log: the page reads its step count from the server.
+    await section('page-scale', "Page at scale in Debian's Chromium (its Performance API): first render of 500 branches, the 205k-step log", async () =>
+      (await import('./page-scale.ts')).runPageScaleBench(large, many!, o.quick ? 1 : 3),
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });

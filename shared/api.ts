@@ -32,6 +32,14 @@ export interface BranchResponse {
   commits: Commit[];
 }
 
+/** A commit as the branch graph draws it: which, when, and what it says (merges are read from it). */
+export type CommitBrief = Pick<Commit, 'commitId' | 'timestamp' | 'thisCommitContribution'>;
+
+/** GET /api/commits: every branch's commits in brief, in the workspace's order: what the graph draws, in one answer. */
+export interface CommitsResponse {
+  branches: { name: string; commits: CommitBrief[] }[];
+}
+
 export interface StepsPage {
   branch: string;
   from: number;

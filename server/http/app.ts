@@ -7,6 +7,7 @@ import type { ErrorResponse } from '../../shared/api.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
+import { commitRoutes } from './routes/commits.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
 import { createEditService, type EditServiceDeps } from '../write/edits.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
     // One workspace, no fleet: the page asks first thing (a 404 here was read as the answer and logged an error).
     .get('/fleet', (c) => c.json({ mode: 'single' as const }))
     .route('/branches', branchRoutes(versioned, travel))
+    .route('/commits', commitRoutes(deps.store, travel))
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/search', searchRoutes(deps.store))

@@ -4,7 +4,7 @@ import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
 import { applyEvent } from './cacheUpdates.ts';
-import { STEPS_PAGE_SIZE, keys } from './queries.ts';
+import { STEPS_PAGE_SIZE, keys, type GraphCommits } from './queries.ts';
 
 const step = (n: number): OtaStep => ({
   step: n,
@@ -107,6 +107,30 @@ describe('applyEvent: commits and branches', () => {
     expect(wsNow().branches[0]!.commitCount).toBe(2);
     applyEvent(client, { type: 'commits-appended', id: 4, branch: 'main', from: 5, commits: [commit('z')] });
     expect(client.getQueryState(keys.branch('main'))!.isInvalidated).toBe(true);
+  });
+
+  it("keeps the graph's commits of every branch: appended by position, a new branch from its first, a gap or a reload refetched, a removed branch dropped", () => {
+    const { client } = setup(0, [commit('a')]);
+    const graph = () => client.getQueryData<GraphCommits>(keys.graphCommits())!;
+    const ids = (name: string) => graph()[name]?.map((c) => c.commitId);
+    client.setQueryData<GraphCommits>(keys.graphCommits(), { main: [commit('a')], other: [] });
+    const untouched = graph().other;
+    const ev: StudioEvent = { type: 'commits-appended', id: 3, branch: 'main', from: 1, commits: [commit('b')] };
+    applyEvent(client, ev);
+    applyEvent(client, ev);
+    expect(ids('main')).toEqual(['a', 'b']);
+    expect(graph().other).toBe(untouched);
+    applyEvent(client, { type: 'commits-appended', id: 4, branch: 'new', from: 0, commits: [commit('n')] });
+    expect(ids('new')).toEqual(['n']);
+    applyEvent(client, { type: 'branch-removed', id: 5, branch: 'new' });
+    expect(Object.keys(graph()).sort()).toEqual(['main', 'other']);
+    expect(client.getQueryState(keys.graphCommits())!.isInvalidated).toBe(false);
+    applyEvent(client, { type: 'commits-appended', id: 6, branch: 'main', from: 5, commits: [commit('z')] });
+    expect(ids('main')).toEqual(['a', 'b']);
+    expect(client.getQueryState(keys.graphCommits())!.isInvalidated).toBe(true);
+    client.setQueryData<GraphCommits>(keys.graphCommits(), { main: [commit('a')] });
+    applyEvent(client, { type: 'branch-reloaded', id: 7, branch: 'main', summary: summary('main', 0, 1) });
+    expect(client.getQueryState(keys.graphCommits())!.isInvalidated).toBe(true);
   });
 
   it('adds, updates and removes branches in the workspace', () => {

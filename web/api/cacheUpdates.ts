@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
-import { STEPS_PAGE_SIZE, keys } from './queries.ts';
+import { STEPS_PAGE_SIZE, keys, type GraphCommits } from './queries.ts';
 
 /** Keys of the records an event added, so the page can flash them briefly. */
 export type FreshKey = `step:${string}:${number}` | `commit:${string}:${number}` | `branch:${string}`;
@@ -24,6 +24,7 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
     case 'branch-reloaded':
       replaceSummary(client, event.summary);
       void client.invalidateQueries({ queryKey: keys.branch(event.branch) });
+      void client.invalidateQueries({ queryKey: keys.graphCommits() });
       client.removeQueries({ queryKey: keys.stepsOf(event.branch), type: 'inactive' });
       void client.invalidateQueries({ queryKey: keys.stepsOf(event.branch) });
       void client.invalidateQueries({ queryKey: keys.contextOf(event.branch) });
@@ -38,6 +39,11 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
     case 'branch-removed':
       client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, branches: ws.branches.filter((b) => b.name !== event.branch) });
       client.removeQueries({ queryKey: keys.branch(event.branch) });
+      client.setQueryData<GraphCommits>(keys.graphCommits(), (all) => {
+        if (!all || !(event.branch in all)) return all;
+        const { [event.branch]: _removed, ...rest } = all;
+        return rest;
+      });
       client.removeQueries({ queryKey: keys.stepsOf(event.branch) });
       client.removeQueries({ queryKey: keys.contextOf(event.branch) });
       void client.invalidateQueries({ queryKey: keys.searches() });
@@ -166,8 +172,23 @@ function appendCommits(client: QueryClient, branch: string, from: number, commit
     commits.forEach((c, i) => (next[from + i] = c));
     client.setQueryData<BranchResponse>(key, { ...cached, commits: next });
   }
+  appendGraphCommits(client, branch, from, commits);
   if (!replay) invalidateDependents(client, branch);
   return commits.map((_, i) => `commit:${branch}:${from + i}` as const);
+}
+
+/** The graph's commits of every branch: a branch it does not hold yet (just created) starts with these. */
+function appendGraphCommits(client: QueryClient, branch: string, from: number, commits: readonly Commit[]): void {
+  const all = client.getQueryData<GraphCommits>(keys.graphCommits());
+  if (!all) return;
+  const held = all[branch] ?? [];
+  if (from > held.length) {
+    void client.invalidateQueries({ queryKey: keys.graphCommits(), exact: true });
+    return;
+  }
+  const next = held.slice();
+  commits.forEach((c, i) => (next[from + i] = c));
+  client.setQueryData<GraphCommits>(keys.graphCommits(), { ...all, [branch]: next });
 }
 
 /** CONTEXT text and search answers are computed by the server from the records: ask again. */

@@ -1,6 +1,6 @@
 // The one typed client of the page. Every call carries the token as a header (auth.ts keeps it; there is no cookie)
 // and tells auth.ts whether the server took it, so a refused page says why instead of retrying.
-import type { BranchResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { BranchResponse, CommitsResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
@@ -72,6 +72,8 @@ const seg = encodeURIComponent;
 export const api = {
   workspace: (signal?: AbortSignal, at?: string) => getJson<WorkspaceResponse>(atPath('/api/workspace', at), signal),
   branch: (name: string, signal?: AbortSignal, at?: string) => getJson<BranchResponse>(atPath(`/api/branches/${seg(name)}`, at), signal),
+  /** Every branch's commits in brief, in one answer (what the graph draws). */
+  commits: (signal?: AbortSignal, at?: string) => getJson<CommitsResponse>(atPath('/api/commits', at), signal),
   steps: (name: string, from: number, limit: number, signal?: AbortSignal, at?: string) =>
     getJson<StepsPage>(atPath(`/api/branches/${seg(name)}/steps?from=${from}&limit=${Math.min(limit, STEPS_PAGE_LIMIT)}`, at), signal),
   context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal, at?: string) =>

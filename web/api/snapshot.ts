@@ -23,6 +23,7 @@ export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message:
   const url = new URL(path, 'http://snapshot.invalid');
   const q = url.searchParams;
   if (url.pathname === '/api/workspace') return s.workspace;
+  if (url.pathname === '/api/commits') return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: s.branches[b.name]?.branch.commits ?? [] })) };
   const m = /^\/api\/branches\/([^/]+)(\/steps|\/context)?$/.exec(url.pathname);
   if (!m) return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
   const b = s.branches[decodeURIComponent(m[1]!)];

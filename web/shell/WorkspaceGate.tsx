@@ -1,10 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { workspaceOptions } from '../api/queries.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { graphCommitsOptions, workspaceOptions } from '../api/queries.ts';
 
 /** The columns need a workspace; until there is one, say plainly what is happening. */
 export function WorkspaceGate({ children }: { children: ReactNode }) {
   const { data, error, isPending, refetch } = useQuery(workspaceOptions());
+  // The largest answer of the first screen (every branch's commits, for the graph in the side column) is asked beside
+  // the workspace instead of once the columns have rendered from it.
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery(graphCommitsOptions()), [client]);
   if (isPending) return <div className="gate">Loading workspace…</div>;
   if (error)
     return (

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BranchSummary } from '../../shared/api.ts';
 import { workspaceOptions } from '../api/queries.ts';
-import { useUrlState } from './useUrlState.ts';
+import { useUrlValue } from './useUrlState.ts';
 
 export function pickBranch(branches: readonly BranchSummary[], wanted: string | null): string | null {
   if (wanted && branches.some((b) => b.name === wanted)) return wanted;
@@ -11,9 +11,9 @@ export function pickBranch(branches: readonly BranchSummary[], wanted: string | 
 }
 
 export function useSelectedBranch(): { name: string | null; summary: BranchSummary | null } {
-  const [url] = useUrlState();
+  const wanted = useUrlValue((u) => u.branch);
   const { data } = useQuery(workspaceOptions());
   const branches = data?.branches ?? [];
-  const name = pickBranch(branches, url.branch);
+  const name = pickBranch(branches, wanted);
   return { name, summary: branches.find((b) => b.name === name) ?? null };
 }

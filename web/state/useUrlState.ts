@@ -1,6 +1,6 @@
 // The URL as the page's view state: read once, written with replaceState (or pushState when the user
 // navigates somewhere), re-read on back/forward.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { adoptUrlToken } from '../api/auth.ts';
 import { parseUrlState, serializeUrlState, type UrlState } from './urlState.ts';
 
@@ -35,7 +35,16 @@ export function updateUrlState(patch: UrlPatch, mode: 'push' | 'replace' = 'repl
   listeners.forEach((l) => l());
 }
 
-export function useUrlState(): [UrlState, typeof updateUrlState] {
-  const state = useSyncExternalStore(subscribe, () => current);
-  return [state, useCallback(updateUrlState, [])];
+/**
+ * One value of the URL state (a field, or something made of primitives): the component re-renders only when it
+ * changes. A hook of the whole state re-rendered every view that read any of it on every change, each letter of a
+ * search typed included.
+ */
+export function useUrlValue<T extends string | number | boolean | null | undefined>(pick: (s: UrlState) => T): T {
+  return useSyncExternalStore(subscribe, () => pick(current));
+}
+
+/** Writes the URL state without re-rendering on its changes. */
+export function useSetUrl(): typeof updateUrlState {
+  return updateUrlState;
 }

@@ -289,7 +289,6 @@ function headerTimestamp(text: string, at: number, file: string): string {
   if (text.charCodeAt(at) !== 0x23 || text.charCodeAt(i + 1) !== 0xe2 || nl === -1 || nl - from > 64) throw new StaleStepsError(file, at);
   return text.slice(from, nl);
 }
-
 /** The file changed under the index (a rewrite the watcher has not reported yet): read it again and ask again. */
 export class StaleStepsError extends Error {
   constructor(

@@ -1,11 +1,11 @@
 import type { BranchSummary } from '../../../shared/api.ts';
 import { statusClass } from '../../ui/status.ts';
 import { formatTimestamp } from '../../ui/time.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl } from '../../state/useUrlState.ts';
 import { EditBranchPurpose, EditBranchStatus } from '../edit/index.ts';
 
 export function BranchHeader({ summary }: { summary: BranchSummary }) {
-  const [, setUrl] = useUrlState();
+  const setUrl = useSetUrl();
   const status = statusClass(summary.status);
   const m = summary.metadata;
   const go = (branch: string) => setUrl({ branch, step: null, commit: null }, 'push');

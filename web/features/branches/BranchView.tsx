@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { branchOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { BranchHeader } from './BranchHeader.tsx';
 import { CommitList } from '../commits/index.ts';
 import { ComparePanel } from '../compare/index.ts';
@@ -10,7 +10,8 @@ import { StepLog } from '../log/index.ts';
 
 export function BranchView() {
   const { name, summary } = useSelectedBranch();
-  const [url, setUrl] = useUrlState();
+  const tab = useUrlValue((u) => u.tab);
+  const setUrl = useSetUrl();
   const { data, error } = useQuery({ ...branchOptions(name ?? ''), enabled: name !== null });
   if (!name || !summary) return <div className="empty">No branch selected.</div>;
   const stepCount = summary.stepCount;
@@ -20,31 +21,31 @@ export function BranchView() {
       <BranchHeader summary={summary} />
       {error ? <div className="notice notice-error">Could not load {name}: {error.message}</div> : null}
       <div className="tabs" role="tablist" aria-label="Branch records">
-        <button type="button" role="tab" id="tab-log" aria-selected={url.tab === 'log'} aria-controls="panel-log" onClick={() => setUrl({ tab: 'log' })}>
+        <button type="button" role="tab" id="tab-log" aria-selected={tab === 'log'} aria-controls="panel-log" onClick={() => setUrl({ tab: 'log' })}>
           OTA log <span className="count">{stepCount}</span>
         </button>
-        <button type="button" role="tab" id="tab-commits" aria-selected={url.tab === 'commits'} aria-controls="panel-commits" onClick={() => setUrl({ tab: 'commits' })}>
+        <button type="button" role="tab" id="tab-commits" aria-selected={tab === 'commits'} aria-controls="panel-commits" onClick={() => setUrl({ tab: 'commits' })}>
           Commits <span className="count">{commitCount}</span>
         </button>
-        <button type="button" role="tab" id="tab-compare" aria-selected={url.tab === 'compare'} aria-controls="panel-compare" onClick={() => setUrl({ tab: 'compare' })}>
+        <button type="button" role="tab" id="tab-compare" aria-selected={tab === 'compare'} aria-controls="panel-compare" onClick={() => setUrl({ tab: 'compare' })}>
           Compare &amp; merge
         </button>
-        <button type="button" role="tab" id="tab-graph" aria-selected={url.tab === 'graph'} aria-controls="panel-graph" onClick={() => setUrl({ tab: 'graph' })}>
+        <button type="button" role="tab" id="tab-graph" aria-selected={tab === 'graph'} aria-controls="panel-graph" onClick={() => setUrl({ tab: 'graph' })}>
           Graph
         </button>
         <span className="tabs-hint muted">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>/</kbd> search · <kbd>Esc</kbd> clear
         </span>
       </div>
-      {url.tab === 'log' ? (
+      {tab === 'log' ? (
         <div className="tab-panel" role="tabpanel" id="panel-log" aria-labelledby="tab-log">
           <StepLog key={name} branch={name} count={stepCount} />
         </div>
-      ) : url.tab === 'graph' ? (
+      ) : tab === 'graph' ? (
         <div className="tab-panel" role="tabpanel" id="panel-graph" aria-labelledby="tab-graph">
           <GraphView />
         </div>
-      ) : url.tab === 'compare' ? (
+      ) : tab === 'compare' ? (
         <div className="tab-panel" role="tabpanel" id="panel-compare" aria-labelledby="tab-compare">
           <ComparePanel key={name} head={name} />
         </div>

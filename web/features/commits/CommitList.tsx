@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { Commit } from '../../../shared/types.ts';
 import { liveStore, useLiveState } from '../../api/liveStore.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { CommitCard } from './CommitCard.tsx';
 
 /** Newest first. Commits are few (one per checkpoint), so the list is not virtualized. */
 export function CommitList({ branch, commits }: { branch: string; commits: readonly Commit[] | null }) {
-  const [url, setUrl] = useUrlState();
+  const selectedId = useUrlValue((u) => u.commit);
+  const query = useUrlValue((u) => u.q);
+  const setUrl = useSetUrl();
   useLiveState((s) => s.lastEventId);
   const list = useRef<HTMLOListElement>(null);
-  const selectedIndex = commits && url.commit ? commits.findIndex((c) => c.commitId === url.commit) : -1;
+  const selectedIndex = commits && selectedId ? commits.findIndex((c) => c.commitId === selectedId) : -1;
   useEffect(() => {
     if (selectedIndex === -1) return;
     list.current?.querySelector(`[data-index="${selectedIndex}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -27,7 +29,7 @@ export function CommitList({ branch, commits }: { branch: string; commits: reado
             index={i}
             selected={i === selectedIndex}
             fresh={liveStore.isFresh(`commit:${branch}:${i}`)}
-            query={url.q}
+            query={query}
             onSelect={() => setUrl({ commit: c.commitId })}
           />
         </li>

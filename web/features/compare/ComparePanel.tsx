@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { compareOptions, workspaceOptions } from '../../api/queries.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { CompareRecords } from './CompareRecords.tsx';
 import { CompareSides } from './CompareSides.tsx';
 import { CompareWarnings } from './CompareWarnings.tsx';
@@ -15,11 +15,12 @@ import type { DiffMode } from './TextDiff.tsx';
 import './compare.css';
 
 export function ComparePanel({ head }: { head: string }) {
-  const [url, setUrl] = useUrlState();
+  const base = useUrlValue((u) => u.base ?? null);
+  const setUrl = useSetUrl();
   const ws = useQuery(workspaceOptions()).data;
   const revision = useSettledRevision(ws?.revision ?? 0);
   // A base equal to the head (the head was switched in the branch list) means: the default again.
-  const wantedBase = url.base && url.base !== head ? url.base : null;
+  const wantedBase = base && base !== head ? base : null;
   const { data, error, isPending } = useQuery(compareOptions(head, wantedBase, revision));
   const [mode, setMode] = useState<DiffMode>('unified');
   const baseId = useId();

@@ -2,6 +2,7 @@
 // metadata.yaml) and for the roadmap, a word diff of the file before and after.
 import type { MergeWriteView as Write } from '../../../shared/compare-api.ts';
 import { TextDiff, type DiffMode } from './TextDiff.tsx';
+import { formatCount } from '../../ui/count.ts';
 
 const KIND_TITLE: Record<Write['kind'], string> = {
   log: 'Copied steps',
@@ -10,10 +11,10 @@ const KIND_TITLE: Record<Write['kind'], string> = {
   metadata: 'Head metadata',
 };
 
-const bytes = (n: number) => `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
+const bytes = (n: number) => `${formatCount(n)} byte${n === 1 ? '' : 's'}`;
 
 export function MergeWriteView({ write, mode, roadmap }: { write: Write; mode: DiffMode; roadmap: string }) {
-  const where = write.mode === 'append' ? `appends ${bytes(write.byteLength)} after byte ${write.baseSize.toLocaleString('en-US')}` : `replaces the file (${bytes(write.byteLength)})`;
+  const where = write.mode === 'append' ? `appends ${bytes(write.byteLength)} after byte ${formatCount(write.baseSize)}` : `replaces the file (${bytes(write.byteLength)})`;
   return (
     <section className="merge-write" data-testid="merge-write" data-kind={write.kind} aria-label={`${KIND_TITLE[write.kind]}: ${write.file}`}>
       <header className="merge-write-head">

@@ -3,6 +3,7 @@
 // raises or reads nothing, what gcc-studio's own lossless reader sees, shown apart and marked as not its output.
 import type { ContextPreview } from '../../api/client.ts';
 import type { ContextDialect } from '../../../shared/types.ts';
+import { formatCount } from '../../ui/count.ts';
 
 export const IMPLEMENTATION_NAMES: Record<ContextDialect, string> = {
   python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', lua: 'Lua', elixir: 'Elixir', zig: 'Zig',
@@ -35,7 +36,7 @@ export function ContextOutcome({ data }: { data: ContextPreview }) {
           </h3>
           <p className="muted">
             {data.error !== undefined ? `${who} raises instead;` : `${who} reads nothing here that gcc-studio reads;`} this is the same layout
-            rendered from gcc-studio&apos;s lossless reading of the files ({data.lossless.tokens.toLocaleString('en-US')} tokens).
+            rendered from gcc-studio&apos;s lossless reading of the files ({formatCount(data.lossless.tokens)} tokens).
           </p>
           <pre className="context-text" data-testid="context-lossless-text" tabIndex={0}>
             {shownText(data.lossless.text)}

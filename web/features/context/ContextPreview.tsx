@@ -3,10 +3,11 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { CONTEXT_DIALECTS, type ContextDialect, type Dialect } from '../../../shared/types.ts';
 import { contextOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
 import { useCopyText } from './useCopyText.ts';
+import { formatCount } from '../../ui/count.ts';
 
 /** Without `tokensByK` from the server, at most this many K values are asked for one by one. */
 const MAX_K_QUERIES = 40;
@@ -16,7 +17,7 @@ const CUT_SHORT_NOTE = 'At least this many: the text holds a run too long to cou
 
 /** "1,234 tokens", or "≥ 1,234 tokens" for a count that is a lower bound. */
 export function tokenLabel(tokens: number, atLeast: boolean): string {
-  return `${atLeast ? '≥ ' : ''}${tokens.toLocaleString('en-US')} tokens`;
+  return `${atLeast ? '≥ ' : ''}${formatCount(tokens)} tokens`;
 }
 
 /** The detected writer's dialect; Python when no writer could be told (labelled a fallback in the selector). */
@@ -39,10 +40,12 @@ export function ContextPreview() {
 }
 
 function ContextFor({ branch, commitCount, detected }: { branch: string; commitCount: number; detected: Dialect }) {
-  const [url, setUrl] = useUrlState();
+  const urlK = useUrlValue((u) => u.k);
+  const urlDialect = useUrlValue((u) => u.dialect);
+  const setUrl = useSetUrl();
   const maxK = Math.max(1, commitCount);
-  const k = Math.min(Math.max(url.k ?? 1, 1), maxK);
-  const dialect = url.dialect ?? defaultDialect(detected);
+  const k = Math.min(Math.max(urlK ?? 1, 1), maxK);
+  const dialect = urlDialect ?? defaultDialect(detected);
   const { data, error, isFetching } = useQuery(contextOptions(branch, k, dialect));
   const serverCounts = data?.tokensByK;
   // Only when the server's answer came without `tokensByK`: one request per K otherwise.

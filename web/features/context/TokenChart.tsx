@@ -1,4 +1,6 @@
 // Token count for every K as small bars, so the cost of raising K is visible before choosing it.
+import { formatCount } from '../../ui/count.ts';
+
 interface Props {
   counts: readonly (number | undefined)[];
   /** Per K: the count is a lower bound ("≥"). */
@@ -31,7 +33,7 @@ export function TokenChart({ counts, atLeast = [], k, onPick }: Props) {
               data-k={i + 1}
               data-tokens={c ?? ''}
             >
-              <title>{c === undefined ? `K=${i + 1}: …` : `K=${i + 1}: ${ge(i)}${c.toLocaleString('en-US')} tokens`}</title>
+              <title>{c === undefined ? `K=${i + 1}: …` : `K=${i + 1}: ${ge(i)}${formatCount(c)} tokens`}</title>
             </rect>
           );
         })}
@@ -39,11 +41,11 @@ export function TokenChart({ counts, atLeast = [], k, onPick }: Props) {
       <figcaption className="muted">
         <span>
           K=1 · {ge(0)}
-          {counts[0]?.toLocaleString('en-US') ?? '…'}
+          {counts[0] === undefined ? '…' : formatCount(counts[0])}
         </span>
         <span>
           K={counts.length} · {ge(counts.length - 1)}
-          {counts[counts.length - 1]?.toLocaleString('en-US') ?? '…'} tokens
+          {counts[counts.length - 1] === undefined ? '…' : formatCount(counts[counts.length - 1]!)} tokens
         </span>
       </figcaption>
     </figure>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Diagnostic } from '../../../shared/types.ts';
 import { workspaceOptions } from '../../api/queries.ts';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl } from '../../state/useUrlState.ts';
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
@@ -20,7 +20,7 @@ export function editorHref(root: string, file: string, line: number): string {
 
 export function DiagnosticsPanel() {
   const { data } = useQuery(workspaceOptions());
-  const [, setUrl] = useUrlState();
+  const setUrl = useSetUrl();
   const list = [...(data?.diagnostics ?? [])].sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
   if (list.length === 0) return <div className="empty">No format problems found.</div>;
   return (

@@ -2,7 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { workspaceOptions } from '../../api/queries.ts';
 
+const editable = (ws: { present: boolean; readOnly: boolean }) => ws.present && !ws.readOnly;
+
 export function useCanEdit(): boolean {
-  const { data } = useQuery(workspaceOptions());
-  return data !== undefined && data.present && !data.readOnly;
+  // Only the flag is observed: every field of every card drawn asks, and the workspace answer changes with each event
+  // of the live stream (a step's count), which then re-rendered every card's fields.
+  const { data } = useQuery({ ...workspaceOptions(), select: editable });
+  return data === true;
 }

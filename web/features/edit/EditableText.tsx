@@ -1,6 +1,6 @@
 // One field, edited in place: the text as it reads, an Edit button, then a Write/Preview editor with Save and Cancel.
 // A save carries the version of the record the draft was made from; a 409 opens the conflict view (disk beside draft).
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { ConflictView } from './ConflictView.tsx';
 import { MisreadWarning } from './MisreadWarning.tsx';
@@ -32,22 +32,29 @@ export interface EditableTextProps {
 }
 
 export function EditableText(props: EditableTextProps) {
-  const { value, label, render, markdown = false, singleLine = false, canEdit } = props;
-  const ed = useFieldEditor(props);
-  const { draft, busy, conflict, close, submit } = ed;
-
-  if (!ed.editing) {
+  const { value, label, render, canEdit } = props;
+  // Only this until the field is opened: the editor's state (useFieldEditor) is made when it opens.
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
     return (
       <div className={`editable${props.className ? ` ${props.className}` : ''}`}>
         <div className="editable-view">{render(value)}</div>
         {canEdit ? (
-          <button type="button" className="edit-btn" onClick={(e) => (e.stopPropagation(), ed.open())} aria-label={`Edit ${label}`} title={`Edit ${label}`}>
+          <button type="button" className="edit-btn" onClick={(e) => (e.stopPropagation(), setEditing(true))} aria-label={`Edit ${label}`} title={`Edit ${label}`}>
             Edit
           </button>
         ) : null}
       </div>
     );
   }
+  return <OpenEditor {...props} onClose={() => setEditing(false)} />;
+}
+
+/** The field being edited: Write/Preview, the misread warning, Save and Cancel, a conflict's two texts. */
+function OpenEditor(props: EditableTextProps & { onClose(): void }) {
+  const { value, label, markdown = false, singleLine = false } = props;
+  const ed = useFieldEditor(props, props.onClose);
+  const { draft, busy, conflict, close, submit } = ed;
 
   const renderPreview = (text: string) => (markdown ? <MarkdownText text={text} /> : <div className="edit-plain">{text}</div>);
   const editor = (

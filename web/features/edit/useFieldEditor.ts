@@ -1,6 +1,7 @@
-// The state of one in-place editor: open/closed, the draft and the version it was made from, the Write/Preview tab,
-// a save in flight, its error, the conflict a 409 sent back, and how Contexa's readers would misread the draft (as
-// the page computes it while typing, or as a 422 said).
+// The state of one open in-place editor (it exists only while the field is edited: a step card's fields are drawn by
+// the thousand while the log scrolls): the draft and the version it was made from, the Write/Preview tab, a save in
+// flight, its error, the conflict a 409 sent back, and how Contexa's readers would misread the draft (as the page
+// computes it while typing, or as a 422 said).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { EditConflictError, EditMisreadError } from '../../api/editClient.ts';
@@ -9,41 +10,28 @@ import type { EditableTextProps } from './EditableText.tsx';
 export type Conflict = { text: string; version: string };
 export type EditorTab = 'write' | 'preview';
 
-export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText' | 'misread'>) {
+/** `close`: leaves the editor (after a save, on Cancel or Esc, or taking the disk's text). */
+export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText' | 'misread'>, close: () => void) {
   const { value, version } = props;
-  const [editing, setEditing] = useState(false);
+  // Made from the record as it is when the editor opens.
   const [draft, setDraft] = useState(value);
-  const [base, setBase] = useState(version);
+  const [base] = useState(version);
   const [tab, setTab] = useState<EditorTab>('write');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [refusedMisread, setRefusedMisread] = useState<{ draft: string; report: MisreadReport } | null>(null);
   const check = props.misread?.check;
-  const liveMisread = useMemo(() => (editing && check ? check(draft) : null), [editing, check, draft]);
+  const liveMisread = useMemo(() => (check ? check(draft) : null), [check, draft]);
   // The page's own reading first; a 422 for this very draft when the page saw nothing (the file's bytes differ).
   const misread = liveMisread ?? (refusedMisread && refusedMisread.draft === draft ? refusedMisread.report : null);
   const area = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const id = useId();
 
   useEffect(() => {
-    if (editing && tab === 'write') area.current?.focus();
-  }, [editing, tab]);
+    if (tab === 'write') area.current?.focus();
+  }, [tab]);
 
-  const open = () => {
-    setDraft(value);
-    setBase(version);
-    setTab('write');
-    setError(null);
-    setConflict(null);
-    setRefusedMisread(null);
-    setEditing(true);
-  };
-  const close = () => {
-    setEditing(false);
-    setConflict(null);
-    setError(null);
-  };
   const submit = async (against: string) => {
     setBusy(true);
     setError(null);
@@ -63,5 +51,5 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
     }
   };
 
-  return { editing, draft, setDraft, base, tab, setTab, busy, error, conflict, misread, area, id, open, close, submit };
+  return { draft, setDraft, base, tab, setTab, busy, error, conflict, misread, area, id, close, submit };
 }

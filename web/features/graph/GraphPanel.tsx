@@ -1,7 +1,7 @@
 // The side column's compact overview of the graph: a minimap of the full view (same filters, same order, the focus's
 // lineage bright) with the full view's viewport marked. A click opens the Graph tab at that point.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
 import { drawMinimap, lanePalette, minimapScale, type MinimapScale } from './minimap.ts';
@@ -19,14 +19,15 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: numb
 }
 
 export function GraphPanel() {
-  const { model, loaded, total } = useGraphModel();
-  const [url, setUrl] = useUrlState();
+  const { model, total, error } = useGraphModel();
+  const onGraph = useUrlValue((u) => u.tab === 'graph');
+  const setUrl = useSetUrl();
   return (
     <section className="panel graph-panel" aria-label="Branch graph overview">
       <div className="panel-head">
         <h2>Graph</h2>
-        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : `loading ${loaded} of ${total}`}</span>
-        <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={url.tab === 'graph'}>
+        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : error ? 'could not load the commits' : `loading ${total} branches`}</span>
+        <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={onGraph}>
           Open graph
         </button>
       </div>
@@ -37,14 +38,16 @@ export function GraphPanel() {
 
 function Minimap({ model }: { model: GraphModel }) {
   const { layout } = model;
-  const [url, setUrl] = useUrlState();
+  const branch = useUrlValue((u) => u.branch);
+  const onGraph = useUrlValue((u) => u.tab === 'graph');
+  const setUrl = useSetUrl();
   const newestFirst = useGraphState((s) => s.newestFirst);
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { w, h } = useSize(box);
   const order = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: 0 }), [layout.rowCount, newestFirst]);
   const scale = useMemo(() => minimapScale(layout.laneCount, layout.rowCount, w, h), [layout.laneCount, layout.rowCount, w, h]);
-  const focusName = url.branch && model.summaries.has(url.branch) ? url.branch : null;
+  const focusName = branch && model.summaries.has(branch) ? branch : null;
   const focus = useMemo(() => (focusName ? lineage(model, focusName) : null), [model, focusName]);
 
   useEffect(() => {
@@ -61,7 +64,7 @@ function Minimap({ model }: { model: GraphModel }) {
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {
     const y = 'clientY' in e ? e.clientY - box.current!.getBoundingClientRect().top : 0;
-    if (url.tab !== 'graph') setUrl({ tab: 'graph' }, 'push');
+    if (!onGraph) setUrl({ tab: 'graph' }, 'push');
     graphStore.requestScroll(scale.rowAt(y));
   };
   return (

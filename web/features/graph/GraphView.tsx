@@ -15,11 +15,13 @@ import { useGraphSearch } from './useGraphSearch.ts';
 import './graphView.css';
 
 export function GraphView() {
-  const { model, loaded, total, complete } = useGraphModel();
+  const { model, total, complete, error } = useGraphModel();
   if (!model) {
-    return (
+    return error ? (
+      <div className="notice notice-error">Could not load the commits of the branches: {error.message}</div>
+    ) : (
       <div className="loading-view muted" role="status">
-        Loading the commits of {total} branches… {loaded} of {total}
+        Loading the commits of {total} branches…
       </div>
     );
   }

@@ -1,9 +1,8 @@
 // Each branch's place in time, the first step of the graph layout: a fixed order, its start, its commit times (made
 // non-decreasing), and for a merged branch when and where it merged. Pure; layout.ts turns this into rows and lanes.
-import type { Commit } from '../../../shared/types.ts';
 import { parseTimestamp } from '../../ui/time.ts';
 import { statusClass, type StatusClass } from '../../ui/status.ts';
-import type { BranchSummary } from '../../../shared/api.ts';
+import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import type { LayoutInput } from './layout.ts';
 
 /** A merge commit on the target is recognised by its text and by being this close to merged_at. */
@@ -25,7 +24,7 @@ function firstFinite(...values: number[]): number {
 }
 
 /** Commit times in file order, made non-decreasing: dots on a lane must follow the file even if a clock stepped back. */
-export function monotonicTimes(commits: readonly Commit[], start: number): number[] {
+export function monotonicTimes(commits: readonly CommitBrief[], start: number): number[] {
   const out: number[] = [];
   let prev = start;
   for (const c of commits) {
@@ -37,7 +36,7 @@ export function monotonicTimes(commits: readonly Commit[], start: number): numbe
 }
 
 /** Per commit of a target, the branches its text says were merged: found once, not once per merged branch. */
-function mergeMarks(commits: readonly Commit[]): Map<string, number[]> {
+function mergeMarks(commits: readonly CommitBrief[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
   commits.forEach((c, i) => {
     for (const m of c.thisCommitContribution.matchAll(/Merged branch `([^`]+)`/g)) {
@@ -79,7 +78,7 @@ export function prepare(input: LayoutInput): Prepared[] {
 }
 
 /** The target's commit that records this merge: its contribution names the branch and it is close to merged_at. */
-export function findMergeCommit(commits: readonly Commit[], branch: string, time: number, candidates?: readonly number[]): number | null {
+export function findMergeCommit(commits: readonly CommitBrief[], branch: string, time: number, candidates?: readonly number[]): number | null {
   const mark = `Merged branch \`${branch}\``;
   let best: number | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;

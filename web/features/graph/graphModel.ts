@@ -1,8 +1,7 @@
 // What the full graph view shows, as data: the filters applied (hidden branches folded into one marker each on the
 // lane of their nearest shown ancestor), the lane layout of what is left, each branch's head row, and the lineage a
 // focus highlights. Pure; GraphView and the minimap draw what this returns.
-import type { BranchSummary } from '../../../shared/api.ts';
-import type { Commit } from '../../../shared/types.ts';
+import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import { parseTimestamp } from '../../ui/time.ts';
 import { statusClass } from '../../ui/status.ts';
 import { layoutGraph, type FoldedBranch, type GraphLayout, type LayoutInput } from './layout.ts';
@@ -30,12 +29,12 @@ export interface GraphModel {
 const parentOf = (b: BranchSummary) => b.createdFrom ?? b.metadata?.createdFrom ?? null;
 
 /** Newest activity of the branch: its summary's, else its last commit's, else its creation. */
-function lastActive(b: BranchSummary, commits: readonly Commit[] | undefined): number {
+function lastActive(b: BranchSummary, commits: readonly CommitBrief[] | undefined): number {
   const times = [parseTimestamp(b.lastActivity), parseTimestamp(commits?.at(-1)?.timestamp), parseTimestamp(b.metadata?.createdAt)];
   return Math.max(...times.map((t) => (Number.isFinite(t) ? t : Number.NEGATIVE_INFINITY)));
 }
 
-export function isHidden(b: BranchSummary, commits: readonly Commit[] | undefined, f: GraphFilters, now: number): boolean {
+export function isHidden(b: BranchSummary, commits: readonly CommitBrief[] | undefined, f: GraphFilters, now: number): boolean {
   if (b.name === 'main') return false;
   const status = statusClass(b.status ?? b.metadata?.status);
   if (f.hideMerged && status === 'merged') return true;
@@ -66,7 +65,7 @@ function repoint(b: BranchSummary, byName: ReadonlyMap<string, BranchSummary>, s
   return { ...b, createdFrom: p, mergedInto: t, metadata: b.metadata ? { ...b.metadata, createdFrom: p ?? '', mergedInto: t } : null };
 }
 
-function startTime(b: BranchSummary, commits: readonly Commit[] | undefined): number {
+function startTime(b: BranchSummary, commits: readonly CommitBrief[] | undefined): number {
   const created = parseTimestamp(b.metadata?.createdAt);
   return Number.isFinite(created) ? created : parseTimestamp(commits?.[0]?.timestamp);
 }

@@ -1,7 +1,6 @@
 // The branch graph as data: workspace → nodes and edges on a grid of lanes (x) and rows (y, time order).
 // Pure and deterministic so it is unit-tested; BranchGraph.tsx only draws what this returns.
-import type { BranchSummary } from '../../../shared/api.ts';
-import type { Commit } from '../../../shared/types.ts';
+import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import type { StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
 import { firstLine, foldedNode } from './layoutNodes.ts';
@@ -54,7 +53,7 @@ export interface GraphLayout {
 export interface LayoutInput {
   branches: readonly BranchSummary[];
   /** Commits per branch name; a branch whose commits are not loaded yet has none here. */
-  commits: Readonly<Record<string, readonly Commit[] | undefined>>;
+  commits: Readonly<Record<string, readonly CommitBrief[] | undefined>>;
   /** Branches left out of `branches` by a filter: each becomes one marker on `onto`'s lane at `time`. */
   folded?: readonly FoldedBranch[];
 }
@@ -209,7 +208,7 @@ function drawBranch(b: Prepared, { input, rows, laneOf, byName }: Placed, nodes:
 }
 
 /** The branch's start dot and one dot a commit, on its lane. */
-function ownNodes(b: Prepared, commits: readonly Commit[], lane: number, rows: Rows, purpose: string, nodes: GraphNode[]): void {
+function ownNodes(b: Prepared, commits: readonly CommitBrief[], lane: number, rows: Rows, purpose: string, nodes: GraphNode[]): void {
   nodes.push({
     id: `${b.name}^`,
     kind: 'start',

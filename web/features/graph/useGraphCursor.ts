@@ -2,7 +2,7 @@
 // URL's branch): following a selection made elsewhere (the branch list), and the keys — ↑/↓ and j/k move between
 // rows, ←/→ between lanes, Home/End, Enter opens the branch, Esc clears the focus.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import type { GraphModel } from './graphModel.ts';
 import type { GraphNode } from './layout.ts';
 import { branchBeside, displayRow, nearestRowOf, type RowOrder } from './geometry.ts';
@@ -26,20 +26,21 @@ export interface GraphCursor {
 }
 
 export function useGraphCursor(model: GraphModel, order: RowOrder, reveal: (display: number) => void): GraphCursor {
-  const [url, setUrl] = useUrlState();
+  const urlBranch = useUrlValue((u) => u.branch);
+  const setUrl = useSetUrl();
   const [cursorId, setCursorId] = useState<string | null>(null);
   const { layout } = model;
   const rowById = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n.row])), [layout]);
   const row = cursorId !== null ? rowById.get(cursorId) : undefined;
   const node = row !== undefined ? layout.nodes[row]! : null;
   const at = row !== undefined ? displayRow(row, order) : null;
-  const focusBranch = url.branch && model.summaries.has(url.branch) ? url.branch : null;
+  const focusBranch = urlBranch && model.summaries.has(urlBranch) ? urlBranch : null;
 
   const pick = (display: number) => {
     const n = layout.nodes[displayRow(display, order)];
     if (!n) return;
     setCursorId(n.id);
-    if (n.branch !== url.branch) setUrl({ branch: n.branch, step: null, commit: null });
+    if (n.branch !== urlBranch) setUrl({ branch: n.branch, step: null, commit: null });
     reveal(display);
   };
   const headOf = (branch: string): number | null => model.headRow.get(branch) ?? layout.nodes.find((n) => n.id === `${branch}~`)?.row ?? null;
@@ -47,7 +48,7 @@ export function useGraphCursor(model: GraphModel, order: RowOrder, reveal: (disp
     const r = headOf(branch);
     if (r === null) return null;
     setCursorId(layout.nodes[r]!.id);
-    if (branch !== url.branch) setUrl({ branch, step: null, commit: null });
+    if (branch !== urlBranch) setUrl({ branch, step: null, commit: null });
     reveal(displayRow(r, order));
     return r;
   };

@@ -21,6 +21,11 @@ export function useFollowTail(
   followingRef: { current: boolean },
   count: number,
   scrollToEnd: () => void,
+  /**
+   * The scroll position and the pixels below the viewport to the end, as the list last saw them: reading scrollTop
+   * or scrollHeight here, after the list drew the steps a scroll brought, forced a layout in every scroll event.
+   */
+  where: () => { top: number; toEnd: number },
 ): FollowTail {
   const [following, setFollowing] = useState(followingRef.current);
   const [countWhenLeft, setCountWhenLeft] = useState(count);
@@ -28,6 +33,8 @@ export function useFollowTail(
   countRef.current = count;
   const toEnd = useRef(scrollToEnd);
   toEnd.current = scrollToEnd;
+  const whereNow = useRef(where);
+  whereNow.current = where;
 
   const set = useCallback(
     (on: boolean) => {
@@ -44,16 +51,19 @@ export function useFollowTail(
     if (followingRef.current) toEnd.current();
   }, [count, followingRef]);
 
+  // The scroller is there once the list has items: listen from then.
+  const present = count > 0;
   useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
+    if (!el || !present) return;
     let lastInput = 0;
-    let lastTop = el.scrollTop;
+    let lastTop = whereNow.current().top;
     const mark = () => (lastInput = Date.now());
     const onScroll = () => {
-      const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
-      const wentUp = el.scrollTop < lastTop;
-      lastTop = el.scrollTop;
+      const { top, toEnd } = whereNow.current();
+      const atBottom = toEnd < BOTTOM_SLACK;
+      const wentUp = top < lastTop;
+      lastTop = top;
       if (atBottom) set(true);
       else if (wentUp && Date.now() - lastInput < USER_INTENT_MS) set(false);
     };
@@ -63,7 +73,7 @@ export function useFollowTail(
       el.removeEventListener('scroll', onScroll);
       for (const t of INPUTS) el.removeEventListener(t, mark);
     };
-  }, [scroller, set]);
+  }, [scroller, set, present]);
 
   return useMemo(
     () => ({

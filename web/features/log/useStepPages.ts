@@ -1,14 +1,26 @@
-// The steps of the visible rows: the step pages they fall in, fetched (and cached) page by page.
+// The steps drawn: the step pages they fall in, fetched (and cached) page by page. A page not cached yet is asked once
+// the steps drawn have stayed on it for a moment: a fling or a dragged scrollbar crosses a new page every frame, and
+// asking each one (and cancelling it the next frame) was a long task a frame of fetches started and observers made.
 import { useQueries } from '@tanstack/react-query';
 import type { StepsPage } from '../../../shared/api.ts';
 import { STEPS_PAGE_SIZE, stepsPageOptions } from '../../api/queries.ts';
-import { pagesFor, stepsOfRows } from './stepRows.ts';
+import { useSettledValue } from '../../state/useSettledRevision.ts';
+import { pagesFor } from './stepRows.ts';
 
-/** The step at an index, once its page has come. */
-export function useStepPages(branch: string, count: number, rows: readonly { index: number }[]) {
-  const { first, last } = stepsOfRows(rows, count);
-  const pageNumbers = pagesFor(first, last, count);
-  const pages = useQueries({ queries: pageNumbers.map((p) => stepsPageOptions(branch, p)) });
+/** How long the steps drawn must stay on a page before it is asked for. */
+const SETTLE_MS = 60;
+/**
+ * Steps beyond each edge of those drawn whose pages are asked too: read at a steady pace, the next page is in before
+ * its steps scroll in, drawn a card or two a frame instead of a whole screen of placeholders turned at once.
+ */
+const AHEAD = 50;
+
+/** The step at an index, once its page has come; steps [first, last] are the ones drawn. */
+export function useStepPages(branch: string, count: number, first: number, last: number) {
+  const pageNumbers = last < first ? [] : pagesFor(Math.max(0, first - AHEAD), last + AHEAD, count);
+  const settled = useSettledValue(pageNumbers.join(','), SETTLE_MS).split(',');
+  // A page already cached is shown at once whether asked or not (a disabled query still reads the cache).
+  const pages = useQueries({ queries: pageNumbers.map((p) => ({ ...stepsPageOptions(branch, p), enabled: settled.includes(String(p)) })) });
   const byPage = new Map<number, StepsPage>();
   pages.forEach((q, i) => q.data && byPage.set(pageNumbers[i]!, q.data));
   return (i: number) => byPage.get(Math.floor(i / STEPS_PAGE_SIZE))?.steps[i % STEPS_PAGE_SIZE];

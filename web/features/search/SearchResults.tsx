@@ -4,7 +4,6 @@ import type { SearchMatch } from '../../api/client.ts';
 import { searchOptions } from '../../api/queries.ts';
 import { HighlightText } from '../../ui/HighlightText.tsx';
 
-const LIMIT = 100;
 const NONE: SearchMatch[] = [];
 const FIELD_LABEL: Record<string, string> = {
   thisCommitContribution: 'contribution',
@@ -15,13 +14,14 @@ const FIELD_LABEL: Record<string, string> = {
 
 interface Props {
   query: string;
+  limit: number;
   active: number;
   onChoose(match: SearchMatch): void;
   onMatches(matches: SearchMatch[]): void;
 }
 
-export function SearchResults({ query, active, onChoose, onMatches }: Props) {
-  const { data, isFetching, error } = useQuery(searchOptions(query, LIMIT));
+export function SearchResults({ query, limit, active, onChoose, onMatches }: Props) {
+  const { data, isFetching, error } = useQuery(searchOptions(query, limit));
   const matches = data?.matches ?? NONE;
   useEffect(() => onMatches(matches), [matches, onMatches]);
   return (

@@ -5,7 +5,7 @@
 // new ones arrive, so dragging and replay never blank the page; "Now" drops the scope and the views read live again.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useUrlState } from '../../state/useUrlState.ts';
+import { useUrlValue } from '../../state/useUrlState.ts';
 import { setTravelViews } from './travelViews.ts';
 
 function travelClient(at: string): QueryClient {
@@ -14,8 +14,7 @@ function travelClient(at: string): QueryClient {
 }
 
 export function TimeTravelScope({ children }: { children: ReactNode }) {
-  const [url] = useUrlState();
-  const at = url.at ?? null;
+  const at = useUrlValue((u) => u.at ?? null);
   const [client, setClient] = useState<QueryClient | null>(() => (at ? travelClient(at) : null));
   useLayoutEffect(() => {
     if (at === null) {

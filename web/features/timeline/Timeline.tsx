@@ -6,8 +6,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
 import { pageSnapshot } from '../../api/snapshot.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
+import { useIdleAfter } from '../../state/useIdleAfter.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
-import { updateUrlState, useUrlState } from '../../state/useUrlState.ts';
+import { updateUrlState, useUrlValue } from '../../state/useUrlState.ts';
 import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
 import { MomentBanner } from './MomentBanner.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
@@ -40,13 +41,14 @@ function ExportedBanner() {
 }
 
 function LiveTimeline() {
-  const [url] = useUrlState();
-  const at = url.at ?? null;
+  const at = useUrlValue((u) => u.at ?? null);
   const { data: live } = useQuery(workspaceOptions());
   const revision = useSettledRevision(live?.revision ?? 0, 250);
   const [zoom, setZoom] = useState<AxisRange | null>(null);
   const [width, setWidth] = useState(800);
-  const { data: axis } = useQuery(timelineOptions(zoom?.fromMs ?? null, zoom?.toMs ?? null, Math.max(20, Math.floor(width / 3)), revision));
+  // The axis can wait for the first screen: asked once the page has drawn it (useIdleAfter says why).
+  const afterFirstScreen = useIdleAfter(live !== undefined);
+  const { data: axis } = useQuery({ ...timelineOptions(zoom?.fromMs ?? null, zoom?.toMs ?? null, Math.max(20, Math.floor(width / 3)), revision), enabled: afterFirstScreen });
   const { data: moment } = useQuery({ ...momentOptions(at ?? ''), enabled: at !== null });
   const momentMs = at && moment?.at ? isoMs(moment.at.time) : null;
   const [playing, setPlaying] = useState(false);
