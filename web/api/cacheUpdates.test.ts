@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
@@ -172,5 +172,26 @@ describe('applyEvent: commits and branches', () => {
     expect(invalidated(keys.stepsPage('side', 0))).toBe(false);
     expect(invalidated(keys.context('side', 3, 'python'))).toBe(false);
     expect(client.getQueryData<WorkspaceResponse>(keys.workspace())!.revision).toBe(9);
+  });
+});
+
+describe('applyEvent: an answer asked before the change', () => {
+  it('a CONTEXT whose first fetch was in flight when steps arrived is asked again (a refetch would only join it)', async () => {
+    const client = new QueryClient();
+    const answers: ((v: string) => void)[] = [];
+    const key = keys.context('main', 1, 'python');
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => new Promise<string>((done) => answers.push(done)) });
+    const unsubscribe = observer.subscribe(() => {});
+    await Promise.resolve();
+    expect(answers).toHaveLength(1);
+    const step: OtaStep = { step: 10, timestamp: 't', observation: 'o', thought: 't', action: 'a', range: { start: 0, end: 1 } };
+    applyEvent(client, { type: 'steps-appended', id: 1, branch: 'main', from: 9, steps: [step] } as StudioEvent);
+    answers[0]!('before the step');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(answers).toHaveLength(2);
+    answers[1]!('after the step');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(client.getQueryData(key)).toBe('after the step');
+    unsubscribe();
   });
 });

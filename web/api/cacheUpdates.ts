@@ -23,12 +23,12 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
       return appendCommits(client, event.branch, event.from, event.commits, replay);
     case 'branch-reloaded':
       replaceSummary(client, event.summary);
-      void client.invalidateQueries({ queryKey: keys.branch(event.branch) });
-      void client.invalidateQueries({ queryKey: keys.graphCommits() });
+      askAgain(client, keys.branch(event.branch));
+      askAgain(client, keys.graphCommits());
       client.removeQueries({ queryKey: keys.stepsOf(event.branch), type: 'inactive' });
-      void client.invalidateQueries({ queryKey: keys.stepsOf(event.branch) });
-      void client.invalidateQueries({ queryKey: keys.contextOf(event.branch) });
-      void client.invalidateQueries({ queryKey: keys.searches() });
+      askAgain(client, keys.stepsOf(event.branch));
+      askAgain(client, keys.contextOf(event.branch));
+      askAgain(client, keys.searches());
       return [];
     case 'metadata-changed':
       replaceSummary(client, event.summary);
@@ -46,19 +46,19 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
       });
       client.removeQueries({ queryKey: keys.stepsOf(event.branch) });
       client.removeQueries({ queryKey: keys.contextOf(event.branch) });
-      void client.invalidateQueries({ queryKey: keys.searches() });
+      askAgain(client, keys.searches());
       return [];
     case 'roadmap-changed':
       client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, roadmap: { text: event.text } });
       // Every branch's CONTEXT starts with the roadmap.
-      void client.invalidateQueries({ queryKey: keys.contexts() });
+      askAgain(client, keys.contexts());
       return [];
     case 'diagnostics-changed':
       client.setQueryData<WorkspaceResponse>(keys.workspace(), (ws) => ws && { ...ws, diagnostics: event.diagnostics });
       return [];
     case 'record-edited':
       // The edit history (edited marks, Undo) is its own query.
-      void client.invalidateQueries({ queryKey: ['gcc', 'edits'] });
+      askAgain(client, ['gcc', 'edits']);
       return [];
     case 'workspace-reset':
       refetchEverything(client);
@@ -76,20 +76,20 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
  * CONTEXT and the searches, as `branch-reloaded` does for one; other branches' pages and CONTEXT stay as they are.
  */
 export function refetchBranches(client: QueryClient, branches: readonly string[]): void {
-  void client.invalidateQueries({ queryKey: keys.workspace() });
+  askAgain(client, keys.workspace());
   for (const branch of branches) {
-    void client.invalidateQueries({ queryKey: keys.branch(branch) });
+    askAgain(client, keys.branch(branch));
     client.removeQueries({ queryKey: keys.stepsOf(branch), type: 'inactive' });
-    void client.invalidateQueries({ queryKey: keys.stepsOf(branch) });
-    void client.invalidateQueries({ queryKey: keys.contextOf(branch) });
+    askAgain(client, keys.stepsOf(branch));
+    askAgain(client, keys.contextOf(branch));
   }
-  void client.invalidateQueries({ queryKey: keys.searches() });
+  askAgain(client, keys.searches());
 }
 
 /** The only full refetch: after `workspace-reset` or a whole `resync`. Unwatched pages are dropped rather than refetched. */
 export function refetchEverything(client: QueryClient): void {
   client.removeQueries({ queryKey: keys.all, type: 'inactive' });
-  void client.invalidateQueries({ queryKey: keys.all });
+  askAgain(client, keys.all);
 }
 
 function bumpRevision(client: QueryClient, id: number): void {
@@ -193,6 +193,20 @@ function appendGraphCommits(client: QueryClient, branch: string, from: number, c
 
 /** CONTEXT text and search answers are computed by the server from the records: ask again. */
 function invalidateDependents(client: QueryClient, branch: string): void {
-  void client.invalidateQueries({ queryKey: keys.contextOf(branch) });
-  void client.invalidateQueries({ queryKey: keys.searches() });
+  askAgain(client, keys.contextOf(branch));
+  askAgain(client, keys.searches());
+}
+
+/**
+ * Invalidates, first fetches included: a query's first fetch (no data yet) is joined by a refetch, not cancelled, so
+ * an answer asked before a change and arriving after it would stand (a first CONTEXT waits seconds for the token
+ * worker to start). Such fetches are cancelled first, then asked again.
+ */
+function askAgain(client: QueryClient, queryKey: readonly unknown[]): void {
+  const firstFetch = { queryKey, predicate: (q: { state: { data: unknown; fetchStatus: string } }) => q.state.data === undefined && q.state.fetchStatus === 'fetching' };
+  if (client.isFetching(firstFetch) === 0) {
+    void client.invalidateQueries({ queryKey });
+    return;
+  }
+  void client.cancelQueries(firstFetch).then(() => client.invalidateQueries({ queryKey }));
 }
