@@ -168,7 +168,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         if (result.needsFullReparse) return 'reparse';
         const consumed = bytes.subarray(0, result.state.consumed - pos);
         if (this.watched) draft.hash.update(consumed);
-        if (keep) draft.pieces.push(consumed.slice());
+        // A pooled buffer is reused by the next read: its bytes are copied; a read of its own is kept as it is.
+        if (keep) draft.pieces.push(buffer ? consumed.slice() : consumed);
         draft.state = result.state;
         draft.pending = result.pending;
         for (const d of result.diagnostics) draft.diagnostics.push(d);

@@ -72,17 +72,25 @@ const W_YAML_HABIT = 1;
 const W_TEXT = 2;
 const W_LOCK = 0.5;
 
+const typicalByShape = new Map<TimestampShapeName, Writer[]>();
+
+/** The writers a shape is typical of (one array a shape: a log's 400 sampled timestamps share a few). */
+function typicalWriters(shape: TimestampShapeName): Writer[] {
+  let typical = typicalByShape.get(shape);
+  if (!typical) typicalByShape.set(shape, (typical = WRITERS_BY_SHAPE[shape].filter((w) => w.chance === 'typical').map((w) => w.dialect as Writer)));
+  return typical;
+}
+
 function timestampVotes(timestampShapes: readonly (TimestampShapeName | null)[]): { votes: Vote[]; perTimestamp: Writer[][] } {
   const perTimestamp: Writer[][] = [];
   const tally = zeroScores();
   const shapes = new Map<string, number>();
   for (const shape of timestampShapes) {
     if (shape === null) continue;
-    const description = { shape, writers: WRITERS_BY_SHAPE[shape] };
-    shapes.set(description.shape, (shapes.get(description.shape) ?? 0) + 1);
-    const typical = description.writers.filter((w) => w.chance === 'typical').map((w) => w.dialect as Writer);
-    perTimestamp.push(typical);
-    for (const w of description.writers) tally[w.dialect as Writer] += w.chance === 'typical' ? 1 : 0.1;
+    const writers = WRITERS_BY_SHAPE[shape];
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+    perTimestamp.push(typicalWriters(shape));
+    for (const w of writers) tally[w.dialect as Writer] += w.chance === 'typical' ? 1 : 0.1;
   }
   const counted = perTimestamp.length;
   if (counted === 0) return { votes: [], perTimestamp };
@@ -187,7 +195,7 @@ export function detectFileDialect(evidence: FileEvidence): DialectVerdict {
   const scores = tallyVotes(votes);
   const decision = decide(scores, votes);
   const sequence = sequenceOf(perTimestamp, decision.candidates);
-  return { ...decision, scores, sequence, mixed: new Set(perTimestamp.map((w) => w.join('/'))).size > 1 };
+  return { ...decision, scores, sequence, mixed: new Set([...new Set(perTimestamp)].map((w) => w.join('/'))).size > 1 };
 }
 
 /**
