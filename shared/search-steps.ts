@@ -27,18 +27,34 @@ export function asciiRun(q: string): Uint8Array | null {
   return best ? Uint8Array.from(best, (c) => c.charCodeAt(0)) : null;
 }
 
-/** Offsets in `bytes` where `run` (lower case) starts, case-folded. */
+/** How common a (lower-case) byte is in agents' text, roughly: the anchor of a search is the rarest of its run. */
+const COMMON = ' etaoinsrhldcumfpgwybvk.,:-_/=()';
+const commonness = (b: number): number => {
+  const at = COMMON.indexOf(String.fromCharCode(b));
+  return at === -1 ? 0 : COMMON.length - at;
+};
+
+/**
+ * Offsets in `bytes` where `run` (lower case) starts, case-folded. The run's rarest byte is looked for with the native
+ * search (both cases of a letter), and the run checked around each find: a rare anchor skips most of the text unread.
+ */
 export function foldedHits(bytes: Uint8Array, run: Uint8Array): number[] {
-  const hits: number[] = [];
-  const first = run[0]!;
   const m = run.length;
-  const last = bytes.length - m;
-  outer: for (let i = 0; i <= last; i++) {
-    if (FOLD[bytes[i]!] !== first) continue;
-    for (let k = 1; k < m; k++) if (FOLD[bytes[i + k]!] !== run[k]) continue outer;
-    hits.push(i);
+  let k = 0;
+  for (let j = 1; j < m; j++) if (commonness(run[j]!) < commonness(run[k]!)) k = j;
+  const lower = run[k]!;
+  const upper = lower >= 0x61 && lower <= 0x7a ? lower - 32 : lower;
+  const found: number[] = [];
+  const matchesAt = (at: number): boolean => {
+    const i = at - k;
+    if (i < 0 || i + m > bytes.length) return false;
+    for (let q = 0; q < m; q++) if (FOLD[bytes[i + q]!] !== run[q]) return false;
+    return true;
+  };
+  for (const anchor of upper === lower ? [lower] : [lower, upper]) {
+    for (let at = bytes.indexOf(anchor); at !== -1; at = bytes.indexOf(anchor, at + 1)) if (matchesAt(at)) found.push(at - k);
   }
-  return hits;
+  return upper === lower ? found : found.sort((a, b) => a - b);
 }
 
 function exactHits(bytes: Uint8Array, needle: Uint8Array): number[] {

@@ -4,7 +4,6 @@
 // never holds a whole big file. How records are kept is the keeper's (record-keepers.ts): commit.md's as an array of
 // records, log.md's as an index of the file that decodes a step when asked (shared/gcc/read/step-index.ts), from the
 // bytes file-range.ts gives back (held in memory for a small file, read from the disk for a big one).
-import { createHash, type Hash } from 'node:crypto';
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
@@ -30,8 +29,8 @@ export interface TrackedFileOptions {
   chunkBytes?: number;
   maxRecordBytes?: number;
   /**
-   * False for a file read once (a one-shot command): its bytes are not hashed for a later look (36 ms for a 50 MB log);
-   * a later refresh then reads it whole again.
+   * False for a file read once (a one-shot command): nothing is kept to judge a later look by; a later refresh reads
+   * it whole again.
    */
   watched?: boolean;
 }
@@ -45,12 +44,6 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   private pending: PendingBlock | null = null;
   /** Set when the reading stopped before the end of the file (a run of bytes in which no record ends). */
   private cutShort: Diagnostic | null = null;
-  /**
-   * Running hash of the bytes before `state.consumed`. When the file is another inode (an atomic save), it proves
-   * the old part unchanged, which the parser's 64-byte fingerprint alone cannot; for plain appends the fingerprint
-   * is the check, as re-reading a 50 MB log on every append is out of the question.
-   */
-  private prefixHash: Hash = createHash('sha1');
   /** Set when the file is absent, unreadable or too large (the caller decides whether absence is a problem). */
   problem: { missing: boolean; message: string; code?: string } | null = null;
   private readonly chunkBytes: number;
@@ -68,7 +61,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
     this.watched = options.watched ?? true;
-    this.bytes = new FileBytes(path, relPath);
+    this.bytes = new FileBytes(path, relPath, (options.watched ?? true) ? undefined : 0);
     this.records = keeper.create(this.bytes.read);
   }
 
@@ -114,12 +107,12 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     try {
       this.problem = null;
       // An append: the bytes before our offset must be the ones we parsed (fingerprint), whether the file is the
-      // same inode or another one (an atomic save, or a writer that rewrites the file to append: then the hash too).
+      // same inode or another one (an atomic save: then the bytes held, prefixIntact).
       // The usual append: one read covers the fingerprint and what was appended.
       const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
       if (state && this.watched && (await this.prefixIntact(source, state, opened.whole))) {
         const records = this.records;
-        const draft = await this.readOn(source, state, this.prefixHash.copy(), records, this.bytes);
+        const draft = await this.readOn(source, state, records, this.bytes);
         // Committed only onto the state it was read from.
         if (draft && this.state === state && this.records === records) {
           const from = records.length;
@@ -135,17 +128,23 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
   }
 
+  /** A reading's bytes: a file read once holds none (it is read from the disk if a step is decoded). */
+  private newBytes(): FileBytes {
+    return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0);
+  }
+
+  /**
+   * Whether the file still holds the bytes before `state.consumed`: the fingerprint for the same inode (an append-only
+   * file); for another inode (an atomic save) the bytes themselves, held for a small file; a big file replaced is read
+   * whole again (hashing every log as it is read, to tell, cost 36 ms a 50 MB log at start).
+   */
   private async prefixIntact(source: ByteSource, state: S, whole: boolean): Promise<boolean> {
     const fp = state.fingerprint;
     if (source.size < state.consumed) return false;
     if (!bytesEqual(await source.read(state.consumed - fp.length, fp.length), fp)) return false;
     if (!whole) return true;
-    const hash = createHash('sha1');
-    for (let at = 0; at < state.consumed; at += this.chunkBytes) {
-      const n = Math.min(this.chunkBytes, state.consumed - at);
-      await withPieceBuffer(n, async (buffer) => hash.update(await source.read(at, n, buffer)));
-    }
-    return hash.digest().equals(this.prefixHash.copy().digest());
+    const held = this.bytes.heldPrefix(state.consumed);
+    return held !== null && bytesEqual(await source.read(0, state.consumed), held);
   }
 
   /**
@@ -154,8 +153,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    * asks for a parse from byte 0.
    */
   // One piece: the piece loop, its growth while no record ends, and the cut-short case share the position and state.
-  private async readOn(source: ByteSource, start: S | null, hash: Hash, list: L, held: FileBytes): Promise<Draft<S> | null> {
-    const draft: Draft<S> = { state: start, pending: null, diagnostics: [], cutShort: null, hash, pieces: [], from: start?.consumed ?? 0 };
+  private async readOn(source: ByteSource, start: S | null, list: L, held: FileBytes): Promise<Draft<S> | null> {
+    const draft: Draft<S> = { state: start, pending: null, diagnostics: [], cutShort: null, pieces: [], from: start?.consumed ?? 0 };
     const keep = held.holds(source.size - (start?.consumed ?? 0));
     let pos = start?.consumed ?? 0;
     let piece = this.chunkBytes;
@@ -167,7 +166,6 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         const result = this.keeper.parse(draft.state, bytes, list);
         if (result.needsFullReparse) return 'reparse';
         const consumed = bytes.subarray(0, result.state.consumed - pos);
-        if (this.watched) draft.hash.update(consumed);
         // A pooled buffer is reused by the next read: its bytes are copied; a read of its own is kept as it is.
         if (keep) draft.pieces.push(buffer ? consumed.slice() : consumed);
         draft.state = result.state;
@@ -197,16 +195,14 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.state = draft.state;
     this.pending = draft.pending;
     this.cutShort = draft.cutShort;
-    this.prefixHash = draft.hash;
     for (const d of draft.diagnostics) this.consumedDiagnostics.push(d);
     this.keeper.commit(this.records);
   }
 
   private reset(): void {
-    this.prefixHash = createHash('sha1');
     this.stamp = null;
     this.state = null;
-    this.bytes = new FileBytes(this.path, this.relPath);
+    this.bytes = this.newBytes();
     this.records = this.keeper.create(this.bytes.read);
     this.consumedDiagnostics = [];
     this.pending = null;
@@ -214,17 +210,17 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   }
 
   private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {
-    let held = new FileBytes(this.path, this.relPath);
+    let held = this.newBytes();
     let list = this.keeper.create(held.read);
-    let draft = await this.readOn(source, null, createHash('sha1'), list, held);
+    let draft = await this.readOn(source, null, list, held);
     if (!draft) {
       // A piece ended on a `---` line the next piece proved to be value text: parse the file in one piece.
-      held = new FileBytes(this.path, this.relPath);
+      held = this.newBytes();
       list = this.keeper.create(held.read);
       const bytes = await source.read(0, source.size);
       const result = this.keeper.parse(null, bytes, list);
       const consumed = bytes.subarray(0, result.state.consumed);
-      draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, hash: createHash('sha1').update(consumed), pieces: [consumed], from: 0 };
+      draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
     const hadRecords = this.records.length > 0;
     this.reset();
@@ -243,7 +239,6 @@ interface Draft<S> {
   pending: PendingBlock | null;
   diagnostics: Diagnostic[];
   cutShort: Diagnostic | null;
-  hash: Hash;
   /** The consumed bytes, copied, when the file is small enough to hold or they are few (file-range.ts), from byte `from`. */
   pieces: Uint8Array[];
   from: number;

@@ -13,7 +13,7 @@ import type { TimestampShapeName } from './timestamp.ts';
 import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
 import { iterateInRuns, plainShapeOf, PrefixList, sliceBounds, type StepList } from './step-list.ts';
 
-/** The file's bytes [start, end), read when a step is decoded. Throws when the file no longer holds them. */
+/** The file's bytes [start, end) (maybe a reused buffer's: used before the next read); throws when they are gone. */
 export type ByteReader = (start: number, end: number) => Uint8Array;
 
 const NO_MERGE = -1;
