@@ -82,12 +82,11 @@ export class StepIndex implements StepList {
   }
 
   /**
-   * Room for about `bytes / 80` more steps (the shortest record a writer writes is ~80 bytes): growing by copies would
-   * touch every page again, and fresh pages are dear (~3 ms a MB on the bench machine); reserved ones cost nothing
-   * until they are written.
+   * Room for the steps of `bytes` more bytes: records of 80 bytes (the shortest) for a big read, whose untouched pages
+   * cost nothing (growing by copies would touch them all, ~3 ms a MB here); 256 for a small one, zeroed whole.
    */
   reserveFor(bytes: number): void {
-    this.ensureCapacity(this.written + Math.ceil(bytes / 80));
+    this.ensureCapacity(this.written + (bytes > 2 ** 20 ? Math.ceil(bytes / 80) : Math.ceil(bytes / 256) + 8));
   }
 
   /** The next step's index, with room for it. */
@@ -98,7 +97,7 @@ export class StepIndex implements StepList {
 
   private ensureCapacity(want: number): void {
     if (want <= this.capacity) return;
-    const n = Math.max(1024, Math.ceil(this.capacity * 1.5), want);
+    const n = Math.max(32, Math.ceil(this.capacity * 1.5), want);
     const widen = <A extends Float64Array | Int32Array | Int8Array | Uint8Array | Uint32Array>(old: A, next: A): A => {
       next.set(old);
       return next;
