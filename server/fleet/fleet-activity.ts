@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import type { WorkspaceView } from '../live/store.ts';
-import { timestampMs } from './timestamps.ts';
+import { stepMs, timestampMs } from './timestamps.ts';
 
 const MINUTE = 60_000;
 const HOUR_MINUTES = 60;
@@ -29,10 +29,10 @@ export class WorkspaceActivity {
       view.workspace().branches.map(async (b) => {
         const mtime = await stat(join(gccDir, BRANCHES_DIR, b.name, BRANCH_FILES.log)).then((s) => s.mtimeMs, () => null);
         if (mtime !== null) this.seenAt.set(b.name, Math.max(this.seenAt.get(b.name) ?? 0, mtime));
-        const from = Math.max(0, b.stepCount - MAX_WALK);
-        const steps = view.steps(b.name, from, b.stepCount - from)?.steps ?? [];
-        for (let i = steps.length - 1; i >= 0; i--) {
-          const at = timestampMs(steps[i]!.timestamp);
+        const steps = view.stepList(b.name);
+        if (!steps) return;
+        for (let i = steps.length - 1; i >= Math.max(0, steps.length - MAX_WALK); i--) {
+          const at = stepMs(steps, i);
           if (at === null || at < since) break;
           this.count(at, 1);
         }

@@ -2,10 +2,11 @@
 // steps since the last commit, the last five steps) and doctor errors. The badges are judged from it on the page.
 import type { BranchSummary } from '../../shared/api.ts';
 import type { BranchHealth, FleetRow, FleetRowState } from '../../shared/fleet/fleet-api.ts';
-import type { Diagnostic, Dialect, OtaStep } from '../../shared/types.ts';
+import type { StepList } from '../../shared/gcc/read/step-list.ts';
+import type { Diagnostic, Dialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/store.ts';
 import type { WorkspaceActivity } from './fleet-activity.ts';
-import { timestampMs } from './timestamps.ts';
+import { stepMs, timestampMs } from './timestamps.ts';
 
 const RECENT = 5;
 const CUT = 300;
@@ -24,12 +25,16 @@ export interface RowInputs {
   writeDiagnostics: readonly Diagnostic[];
 }
 
-/** Steps after the last commit's timestamp, counted from the end (all steps when there is no commit). */
-export function stepsSinceCommit(steps: readonly OtaStep[], lastCommitAt: number | null, offset: number): number {
-  if (lastCommitAt === null) return offset + steps.length;
+/**
+ * Steps after the last commit's timestamp, counted back from the end at most MAX_SINCE_COMMIT_WALK (all steps when
+ * there is no commit). Read from the list's columns: nothing is decoded.
+ */
+export function stepsSinceCommit(steps: StepList, lastCommitAt: number | null): number {
+  if (lastCommitAt === null) return steps.length;
+  const stop = Math.max(0, steps.length - MAX_SINCE_COMMIT_WALK);
   let n = 0;
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const at = timestampMs(steps[i]!.timestamp);
+  for (let i = steps.length - 1; i >= stop; i--) {
+    const at = stepMs(steps, i);
     if (at !== null && at <= lastCommitAt) return n;
     n++;
   }
@@ -39,12 +44,11 @@ export function stepsSinceCommit(steps: readonly OtaStep[], lastCommitAt: number
 function branchHealth(view: WorkspaceView, b: BranchSummary, activity: WorkspaceActivity | null): BranchHealth {
   const commits = view.branch(b.name)?.commits ?? [];
   const lastCommitAt = commits.length ? timestampMs(commits[commits.length - 1]!.timestamp) : null;
-  const walk = Math.min(b.stepCount, commits.length ? MAX_SINCE_COMMIT_WALK : RECENT);
-  const tail = view.steps(b.name, b.stepCount - walk, walk)?.steps ?? [];
-  const last = tail[tail.length - 1];
-  const stamped = last ? timestampMs(last.timestamp) : null;
+  const steps = view.stepList(b.name);
+  const count = steps?.length ?? 0;
+  const stamped = steps && count ? stepMs(steps, count - 1) : null;
   const seen = activity?.seenAt.get(b.name) ?? null;
-  const lastStepAt = last ? Math.max(stamped ?? -Infinity, seen ?? -Infinity) : null;
+  const lastStepAt = count ? Math.max(stamped ?? -Infinity, seen ?? -Infinity) : null;
   return {
     name: b.name,
     status: b.status,
@@ -53,8 +57,9 @@ function branchHealth(view: WorkspaceView, b: BranchSummary, activity: Workspace
     commitCount: b.commitCount,
     stepCount: b.stepCount,
     lastStepAt: lastStepAt === -Infinity ? null : lastStepAt,
-    stepsSinceCommit: stepsSinceCommit(tail, lastCommitAt, b.stepCount - tail.length),
-    recent: tail.slice(-RECENT).map((s) => ({ action: s.action.slice(0, CUT), observation: s.observation.slice(0, CUT) })),
+    stepsSinceCommit: steps ? stepsSinceCommit(steps, lastCommitAt) : 0,
+    // Only these five are decoded.
+    recent: (steps?.slice(-RECENT) ?? []).map((s) => ({ action: s.action.slice(0, CUT), observation: s.observation.slice(0, CUT) })),
   };
 }
 
