@@ -113,13 +113,19 @@ function streamToken(c: Context): string | null {
 }
 
 /**
- * The page allows nothing it does not use: its scripts and styles come from this origin only (Vite's build has no
- * inline script), it may talk to this origin only, and no other page may frame it (the framing attack: a page on
- * another local port framed the dashboard). Sent on every answer, the page's and the API's alike.
+ * The hash of index.html's one inline script, the early requests (web/api/early.ts): the policy names that script
+ * alone, so an injected one still does not run. security.test.ts holds it equal to the script's text.
+ */
+export const EARLY_SCRIPT_HASH = 'sha256-RC5GRE35V9O9a8f+rYxf66LTxh6iIZx7Rs12wmqOMps=';
+
+/**
+ * The page allows nothing it does not use: its scripts and styles come from this origin only (and the one inline
+ * script whose hash it names), it may talk to this origin only, and no other page may frame it (the framing attack:
+ * a page on another local port framed the dashboard). Sent on every answer, the page's and the API's alike.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' '${EARLY_SCRIPT_HASH}'`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenRefusedResponse } from '../../shared/api.ts';
 
-const STORAGE_KEY = 'gcc-studio.token';
+export const STORAGE_KEY = 'gcc-studio.token';
 
 export interface AuthState {
   /** unknown: nothing answered yet; accepted: the last answer took our token; refused: the last one did not. */

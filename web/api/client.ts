@@ -8,6 +8,7 @@ import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
 import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
+import { takeEarly } from './early.ts';
 import { withWorkspace } from './workspaceParam.ts';
 
 /** A failed call, with the server's `{error}` message when it sent one. */
@@ -39,7 +40,9 @@ export function atPath(path: string, at: string | undefined): string {
  * response is returned as it is: the callers read their own error shapes.
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(withWorkspace(path), { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  const url = withWorkspace(path);
+  const early = await takeEarly(url, init)?.catch(() => null);
+  const res = early ?? await fetch(url, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
   if (res.status === 401) noteRefused(await res.clone().json().catch(() => null));
   else if (res.ok) noteAccepted();
   return res;
