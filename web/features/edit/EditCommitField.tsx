@@ -2,14 +2,13 @@
 // Previous Progress Summary, which Contexa filled from this contribution (the summary chain stays whole).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { commitMisread } from '../../../shared/gcc/dialects/misread.ts';
 import { commitVersion, type CommitField } from '../../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../../shared/types.ts';
 import { editApi } from '../../api/editClient.ts';
 import { invalidateAfterEdit } from '../../api/editQueries.ts';
 import { branchOptions } from '../../api/queries.ts';
 import { useCanEdit } from './EditAccess.ts';
-import { EditableText } from './EditableText.tsx';
+import { EditableText, type MisreadModule } from './EditableText.tsx';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 
 const LABELS: Record<CommitField, string> = {
@@ -34,7 +33,7 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
   // Checked by default when the next commit's summary is still this contribution, as Contexa wrote it.
   const [carry, setCarry] = useState<boolean | null>(null);
   const carryChecked = carry ?? (next !== undefined && next.previousProgressSummary === commit.thisCommitContribution);
-  const check = useCallback((draft: string) => commitMisread({ ...commit, [field]: draft }, [field]), [commit, field]);
+  const check = useCallback((draft: string, readers: MisreadModule) => readers.commitMisread({ ...commit, [field]: draft }, [field]), [commit, field]);
   return (
     <EditableText
       value={commit[field]}

@@ -1,13 +1,12 @@
 // An OTA step field edited in place (plain text: the log shows steps as written, not as Markdown).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
-import { stepMisread } from '../../../shared/gcc/dialects/misread.ts';
 import { stepVersion, type StepField } from '../../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../../shared/types.ts';
 import { editApi } from '../../api/editClient.ts';
 import { invalidateAfterEdit } from '../../api/editQueries.ts';
 import { useCanEdit } from './EditAccess.ts';
-import { EditableText } from './EditableText.tsx';
+import { EditableText, type MisreadModule } from './EditableText.tsx';
 
 interface Props {
   branch: string;
@@ -20,7 +19,7 @@ interface Props {
 export function EditStepField({ branch, step, index, field, render }: Props) {
   const client = useQueryClient();
   const canEdit = useCanEdit();
-  const check = useCallback((draft: string) => stepMisread({ ...step, [field]: draft }, [field]), [step, field]);
+  const check = useCallback((draft: string, readers: MisreadModule) => readers.stepMisread({ ...step, [field]: draft }, [field]), [step, field]);
   return (
     <EditableText
       value={step[field]}

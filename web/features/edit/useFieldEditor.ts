@@ -3,6 +3,7 @@
 // flight, its error, the conflict a 409 sent back, and how Contexa's readers would misread the draft (as the page
 // computes it while typing, or as a 422 said).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as readers from '../../../shared/gcc/dialects/misread.ts';
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { EditConflictError, EditMisreadError } from '../../api/editClient.ts';
 import type { EditableTextProps } from './EditableText.tsx';
@@ -22,7 +23,7 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [refusedMisread, setRefusedMisread] = useState<{ draft: string; report: MisreadReport } | null>(null);
   const check = props.misread?.check;
-  const liveMisread = useMemo(() => (check ? check(draft) : null), [check, draft]);
+  const liveMisread = useMemo(() => (check ? check(draft, readers) : null), [check, draft]);
   // The page's own reading first; a 422 for this very draft when the page saw nothing (the file's bytes differ).
   const misread = liveMisread ?? (refusedMisread && refusedMisread.draft === draft ? refusedMisread.report : null);
   const area = useRef<HTMLTextAreaElement & HTMLInputElement>(null);

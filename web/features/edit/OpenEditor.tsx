@@ -1,0 +1,137 @@
+// The field being edited (loaded when a field is first opened, EditableText.tsx): Write/Preview, the misread warning,
+// Save and Cancel, a conflict's two texts.
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { ConflictView } from './ConflictView.tsx';
+import type { EditableTextProps } from './EditableText.tsx';
+import { MisreadWarning } from './MisreadWarning.tsx';
+import { MarkdownText } from '../../ui/Markdown.tsx';
+import { useFieldEditor, type EditorTab } from './useFieldEditor.ts';
+
+/** The field being edited: Write/Preview, the misread warning, Save and Cancel, a conflict's two texts. */
+export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
+  const { value, label, markdown = false, singleLine = false } = props;
+  const ed = useFieldEditor(props, props.onClose);
+  const { draft, busy, conflict, close, submit } = ed;
+
+  const renderPreview = (text: string) => (markdown ? <MarkdownText text={text} /> : <div className="edit-plain">{text}</div>);
+  const editor = (
+    <FieldEditor
+      label={label}
+      singleLine={singleLine}
+      tab={ed.tab}
+      onTab={ed.setTab}
+      draft={draft}
+      onDraft={ed.setDraft}
+      inputRef={ed.area}
+      id={ed.id}
+      renderPreview={renderPreview}
+      onSave={() => void submit(conflict?.version ?? ed.base)}
+      onCancel={close}
+    />
+  );
+  return (
+    <div className="editable is-editing" onClick={(e) => e.stopPropagation()} data-testid="editor">
+      {conflict ? (
+        <ConflictView label={label} disk={conflict.text} render={renderPreview} busy={busy} onKeepMine={() => void submit(conflict.version)} onTakeDisk={close}>
+          {editor}
+        </ConflictView>
+      ) : (
+        <>
+          {editor}
+          {props.extra?.(draft)}
+          {ed.misread ? <MisreadWarning report={ed.misread} field={props.misread?.field ?? ''} onUseSafeForm={ed.setDraft} /> : null}
+          <EditActions busy={busy} unchanged={draft === value} blocked={ed.misread !== null} onSave={() => void submit(ed.base)} onCancel={close} />
+        </>
+      )}
+      {ed.error ? (
+        <p className="edit-error" role="alert">
+          {ed.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldEditorProps {
+  label: string;
+  singleLine: boolean;
+  tab: EditorTab;
+  onTab(tab: EditorTab): void;
+  draft: string;
+  onDraft(draft: string): void;
+  inputRef: RefObject<(HTMLTextAreaElement & HTMLInputElement) | null>;
+  id: string;
+  renderPreview(text: string): ReactNode;
+  /** Ctrl+Enter in the input. */
+  onSave(): void;
+  /** Esc in the input. */
+  onCancel(): void;
+}
+
+/** The Write/Preview tabs (multi-line fields only) over the input or the preview of the draft. */
+function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, id, renderPreview, onSave, onCancel }: FieldEditorProps) {
+  const input = singleLine ? (
+    <input
+      ref={inputRef}
+      id={id}
+      className="edit-input"
+      value={draft}
+      aria-label={label}
+      onChange={(e) => onDraft(e.target.value)}
+      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
+    />
+  ) : (
+    <textarea
+      ref={inputRef}
+      id={id}
+      className="edit-area"
+      value={draft}
+      aria-label={label}
+      rows={Math.min(18, Math.max(3, draft.split('\n').length + 1))}
+      onChange={(e) => onDraft(e.target.value)}
+      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
+    />
+  );
+  return (
+    <>
+      {singleLine ? null : (
+        <div className="edit-tabs" role="tablist" aria-label={`${label} editor`}>
+          <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => onTab('write')}>
+            Write
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => onTab('preview')}>
+            Preview
+          </button>
+        </div>
+      )}
+      {tab === 'write' || singleLine ? input : <div className="edit-preview" data-testid="edit-preview">{draft.trim() ? renderPreview(draft) : <span className="muted">Nothing to preview.</span>}</div>}
+    </>
+  );
+}
+
+function EditActions({ busy, unchanged, blocked, onSave, onCancel }: { busy: boolean; unchanged: boolean; blocked: boolean; onSave(): void; onCancel(): void }) {
+  return (
+    <div className="edit-actions">
+      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged || blocked} title={blocked ? 'Contexa’s readers would misread this text: use the safe form' : undefined}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <span className="edit-hint muted">
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> save · <kbd>Esc</kbd> cancel
+      </span>
+    </div>
+  );
+}
+
+function onKeys(e: KeyboardEvent, save: () => void, cancel: () => void): void {
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    e.stopPropagation();
+    cancel();
+  } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+    e.preventDefault();
+    save();
+  }
+}
