@@ -9,9 +9,18 @@ import { indexWholeLog } from './gcc/read/log-index.ts';
 import { parseLog } from './gcc/read/log.ts';
 import { serializeLogHeader, serializeStep } from './gcc/write/log-write.ts';
 import { searchRecords } from './search.ts';
-import { LOWERS_TO_ASCII, asciiRun, foldedHits } from './search-steps.ts';
+import { LOWERS_TO_ASCII, asciiRun, byteCounts, foldedHits } from './search-steps.ts';
 
 const FILE = 'branches/main/log.md';
+
+/** A FindBytes in plain JavaScript (the server passes Node's native one: server/http/routes/search.test.ts). */
+const jsFind = (hay: Uint8Array, needle: Uint8Array, from: number): number => {
+  outer: for (let i = Math.max(0, from); i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+};
 
 /** The same log as the store holds it (an index) and as decoded records. */
 function bothWays(text: string) {
@@ -25,6 +34,7 @@ function expectSameSearch(text: string, queries: readonly string[], limit = 50) 
     const fromBytes = searchRecords(q, [{ name: 'main', commits: [], steps: index }], limit);
     const decoded = searchRecords(q, [{ name: 'main', commits: [], steps }], limit);
     expect(fromBytes, q).toEqual(decoded);
+    expect(searchRecords(q, [{ name: 'main', commits: [], steps: index }], limit, jsFind), q).toEqual(decoded);
   }
 }
 
@@ -45,6 +55,30 @@ describe('search on the bytes of a log', () => {
     expect(foldedHits(encodeUtf8('RedIS redis xRED'), asciiRun('red')!)).toEqual([0, 6, 13]);
     expect(String.fromCharCode(...asciiRun('café au lait')!)).toBe(' au lait');
     expect(asciiRun('日本')).toBeNull();
+  });
+
+  it('finds the same offsets whichever byte it anchors on: by the text\'s own counts, by guess, or none found', () => {
+    const naive = (text: Uint8Array, run: Uint8Array) => {
+      const out: number[] = [];
+      for (let i = 0; i + run.length <= text.length; i++) if (run.every((b, q) => (text[i + q]! >= 0x41 && text[i + q]! <= 0x5a ? text[i + q]! + 32 : text[i + q]) === b)) out.push(i);
+      return out;
+    };
+    const bytes = fc.array(fc.constantFrom(...'aAbB1.# \n—xX'), { maxLength: 200 }).map((a) => encodeUtf8(a.join('')));
+    const runs = fc.array(fc.constantFrom(...'ab1.# x'), { minLength: 1, maxLength: 4 }).map((a) => asciiRun(a.join(''))!);
+    fc.assert(
+      fc.property(bytes, bytes, runs, (text, sample, run) => {
+        const want = naive(text, run);
+        expect(foldedHits(text, run)).toEqual(want);
+        expect(foldedHits(text, run, byteCounts(text))).toEqual(want);
+        expect(foldedHits(text, run, byteCounts(sample))).toEqual(want);
+        expect(foldedHits(text, run, undefined, jsFind)).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+    // In a log full of digits, a digit is not the anchor: the search for `h1231.ts` still finds its one place.
+    const log = encodeUtf8(`${'2026-01-01T12:31:23.123Z step 1231 '.repeat(2000)}see H1231.TS here`);
+    expect(foldedHits(log, asciiRun('h1231.ts')!, byteCounts(log))).toEqual([log.length - 'H1231.TS here'.length]);
+    expect(foldedHits(log, asciiRun('h1231.ts')!, undefined, jsFind)).toEqual([log.length - 'H1231.TS here'.length]);
   });
 
   it('finds what the decoded steps find, in the large log layout, over several chunks', () => {

@@ -35,21 +35,66 @@ const commonness = (b: number): number => {
 };
 
 /**
- * Offsets in `bytes` where `run` (lower case) starts, case-folded. The run's rarest byte is looked for with the native
- * search (both cases of a letter), and the run checked around each find: a rare anchor skips most of the text unread.
+ * A native search for `needle` in `hay` from `from` (the server's Buffer.indexOf: several times faster than looking
+ * for one byte in JavaScript and checking around each find); -1 when there is none. Without one, the search anchors
+ * on its rarest byte.
  */
-export function foldedHits(bytes: Uint8Array, run: Uint8Array): number[] {
-  const m = run.length;
+export type FindBytes = (hay: Uint8Array, needle: Uint8Array, from: number) => number;
+
+/** Caseless bytes a needle needs for the native search to beat a one-byte anchor. */
+const MIN_NEEDLE = 3;
+
+/** Bytes of the text sampled to count how common each byte is (a few tens of µs). */
+const SAMPLE = 1 << 16;
+
+/**
+ * How often each byte occurs in (the start of) `bytes`: a search anchors on the byte of its run that is rarest in the
+ * text searched (in an agent's log, digits fill every timestamp and step number; a guess from English text picked
+ * them, and a search for `h1231.ts` stopped at a million of them).
+ */
+export function byteCounts(bytes: Uint8Array): Uint32Array {
+  const counts = new Uint32Array(256);
+  const n = Math.min(bytes.length, SAMPLE);
+  for (let i = 0; i < n; i++) counts[bytes[i]!]!++;
+  return counts;
+}
+
+/** The index of the byte of `needle` to anchor on: the rarest in `counts` (both cases when `fold`), else by guess. */
+function anchorOf(needle: Uint8Array, fold: boolean, counts: Uint32Array | undefined): number {
+  const cost = (b: number): number => {
+    if (!counts) return commonness(b);
+    return counts[b]! + (fold && b >= 0x61 && b <= 0x7a ? counts[b - 32]! : 0);
+  };
   let k = 0;
-  for (let j = 1; j < m; j++) if (commonness(run[j]!) < commonness(run[k]!)) k = j;
+  for (let j = 1; j < needle.length; j++) if (cost(needle[j]!) < cost(needle[k]!)) k = j;
+  return k;
+}
+
+/**
+ * Offsets in `bytes` where `run` (lower case) starts, case-folded. The run's rarest byte (`counts`: byteCounts of the
+ * text searched) is looked for with the native search (both cases of a letter), and the run checked around each
+ * find: a rare anchor skips most of the text unread.
+ */
+export function foldedHits(bytes: Uint8Array, run: Uint8Array, counts?: Uint32Array, find?: FindBytes): number[] {
+  const m = run.length;
+  const caseless = find ? caselessPart(run) : null;
+  if (find && caseless) {
+    // The part no case folding changes is found as it is, by the native search; the whole run checked around it.
+    const needle = run.subarray(caseless.start, caseless.end);
+    const found: number[] = [];
+    for (let at = find(bytes, needle, 0); at !== -1; at = find(bytes, needle, at + 1)) {
+      const i = at - caseless.start;
+      if (i >= 0 && i + m <= bytes.length && foldedAt(bytes, run, i)) found.push(i);
+    }
+    return found;
+  }
+  const k = anchorOf(run, true, counts);
   const lower = run[k]!;
   const upper = lower >= 0x61 && lower <= 0x7a ? lower - 32 : lower;
   const found: number[] = [];
   const matchesAt = (at: number): boolean => {
     const i = at - k;
-    if (i < 0 || i + m > bytes.length) return false;
-    for (let q = 0; q < m; q++) if (FOLD[bytes[i + q]!] !== run[q]) return false;
-    return true;
+    return i >= 0 && i + m <= bytes.length && foldedAt(bytes, run, i);
   };
   for (const anchor of upper === lower ? [lower] : [lower, upper]) {
     for (let at = bytes.indexOf(anchor); at !== -1; at = bytes.indexOf(anchor, at + 1)) if (matchesAt(at)) found.push(at - k);
@@ -57,10 +102,38 @@ export function foldedHits(bytes: Uint8Array, run: Uint8Array): number[] {
   return upper === lower ? found : found.sort((a, b) => a - b);
 }
 
-function exactHits(bytes: Uint8Array, needle: Uint8Array): number[] {
+function foldedAt(bytes: Uint8Array, run: Uint8Array, i: number): boolean {
+  for (let q = 0; q < run.length; q++) if (FOLD[bytes[i + q]!] !== run[q]) return false;
+  return true;
+}
+
+/** The longest stretch of `run` without a letter, when it is long enough to be a better needle than one rare byte. */
+function caselessPart(run: Uint8Array): { start: number; end: number } | null {
+  let best = { start: 0, end: 0 };
+  for (let i = 0; i < run.length; ) {
+    if (run[i]! >= 0x61 && run[i]! <= 0x7a) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < run.length && !(run[j]! >= 0x61 && run[j]! <= 0x7a)) j++;
+    if (j - i > best.end - best.start) best = { start: i, end: j };
+    i = j;
+  }
+  return best.end - best.start >= MIN_NEEDLE ? best : null;
+}
+
+function exactHits(bytes: Uint8Array, needle: Uint8Array, counts?: Uint32Array, find?: FindBytes): number[] {
   const hits: number[] = [];
-  outer: for (let i = bytes.indexOf(needle[0]!); i !== -1; i = bytes.indexOf(needle[0]!, i + 1)) {
-    for (let k = 1; k < needle.length; k++) if (bytes[i + k] !== needle[k]) continue outer;
+  if (find) {
+    for (let at = find(bytes, needle, 0); at !== -1; at = find(bytes, needle, at + 1)) hits.push(at);
+    return hits;
+  }
+  const k = anchorOf(needle, false, counts);
+  outer: for (let at = bytes.indexOf(needle[k]!); at !== -1; at = bytes.indexOf(needle[k]!, at + 1)) {
+    const i = at - k;
+    if (i < 0 || i + needle.length > bytes.length) continue;
+    for (let q = 0; q < needle.length; q++) if (bytes[i + q] !== needle[q]) continue outer;
     hits.push(i);
   }
   return hits;
@@ -70,9 +143,10 @@ function exactHits(bytes: Uint8Array, needle: Uint8Array): number[] {
  * Indices of the steps that may hold `q` (lower case), newest first, in runs (each run newest first): the caller
  * checks each exactly and stops when it has enough.
  */
-export function* candidateSteps(steps: StepList, q: string): Generator<number[]> {
+export function* candidateSteps(steps: StepList, q: string, find?: FindBytes): Generator<number[]> {
   const run = asciiRun(q);
   const extras = run ? Object.entries(LOWERS_TO_ASCII).filter(([c]) => q.includes(c)).map(([, bytes]) => bytes) : [];
+  let counts: Uint32Array | undefined;
   for (let to = steps.length; to > 0; ) {
     // Records [from, to): about CHUNK bytes of them.
     let from = to - 1;
@@ -85,7 +159,9 @@ export function* candidateSteps(steps: StepList, q: string): Generator<number[]>
       continue;
     }
     const base = steps.rangeAt(from).start;
-    const offsets = [...foldedHits(bytes, run), ...extras.flatMap((e) => exactHits(bytes, e))];
+    // Counted once a search, on its first (newest) chunk.
+    counts ??= byteCounts(bytes);
+    const offsets = [...foldedHits(bytes, run, counts, find), ...extras.flatMap((e) => exactHits(bytes, e, counts, find))];
     const found = new Set<number>();
     for (const at of offsets) found.add(recordAt(steps, from, to, base + at));
     found.delete(-1);

@@ -1,7 +1,7 @@
 // Text search over a workspace's records: the server answers GET /api/search with it, newest first. Pure.
 import type { SearchMatch } from './api.ts';
 import { asStepList, type StepList } from './gcc/read/step-list.ts';
-import { candidateSteps } from './search-steps.ts';
+import { candidateSteps, type FindBytes } from './search-steps.ts';
 import type { Commit, OtaStep } from './types.ts';
 
 export interface SearchableBranch {
@@ -42,8 +42,11 @@ function consecutive(indices: readonly number[]): number[][] {
   return groups;
 }
 
-/** Matches newest first within each branch, commits before steps, at most one match per record, `limit` in all. */
-export function searchRecords(query: string, branches: readonly SearchableBranch[], limit: number): SearchMatch[] {
+/**
+ * Matches newest first within each branch, commits before steps, at most one match per record, `limit` in all.
+ * `find`: a native byte search to look in the logs' bytes with (search-steps.ts FindBytes).
+ */
+export function searchRecords(query: string, branches: readonly SearchableBranch[], limit: number, find?: FindBytes): SearchMatch[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   // Lower-case the needle once; each haystack once per field.
@@ -57,7 +60,7 @@ export function searchRecords(query: string, branches: readonly SearchableBranch
     }
     // The steps that may hold the text, found on the log's bytes (search-steps.ts), each decoded and checked.
     const steps = asStepList(b.steps);
-    for (const run of candidateSteps(steps, q)) {
+    for (const run of candidateSteps(steps, q, find)) {
       for (const group of consecutive(run)) {
         if (out.length >= limit) break;
         // Newest first within the group: decoded at once (one read), checked from its end.

@@ -6,6 +6,7 @@ import { createApp } from '../app.ts';
 import { createEventBus } from '../../live/event-bus.ts';
 import { securityOptionsFor } from '../security.ts';
 import { createStore } from '../../live/store.ts';
+import { nativeFind } from './search.ts';
 
 const PORT = 4781;
 const HOST = `127.0.0.1:${PORT}`;
@@ -46,5 +47,15 @@ describe('GET /api/search', () => {
     expect((await get(`q=${'x'.repeat(501)}`)).status).toBe(400);
     const anonymous = await app.request(`http://${HOST}/api/search?q=x`, { headers: { host: HOST } });
     expect(anonymous.status).toBe(401);
+  });
+
+  it("nativeFind is Buffer.indexOf on a view's own bytes: offsets within the view, from where it is told", () => {
+    const backing = new TextEncoder().encode('xx ab #12 ab #12 yy');
+    const view = backing.subarray(2, 17);
+    const needle = new TextEncoder().encode('#12');
+    expect(nativeFind(view, needle, 0)).toBe(4);
+    expect(nativeFind(view, needle, 5)).toBe(11);
+    expect(nativeFind(view, needle, 12)).toBe(-1);
+    expect(nativeFind(view, new TextEncoder().encode('yy'), 0)).toBe(-1);
   });
 });
