@@ -1,12 +1,30 @@
 // The token worker for real: a worker thread started from the sources, counting as count.ts does; a request it cannot
 // finish in time is answered with lower bounds marked cut short, and the next request starts a new worker.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../shared/gcc/context/count.ts';
 import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
 import { CUT_SHORT, isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
-import { WorkerTokenCounter } from './token-counter.ts';
+import { TOKEN_WORKER_NICE, WorkerTokenCounter } from './token-counter.ts';
+
+/** The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+const threadNices = () =>
+  readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
 
 describe('WorkerTokenCounter', () => {
+  it.runIf(existsSync('/proc/self/task'))('counts on a thread of lower priority, leaving this one as it was', async () => {
+    const before = threadNices();
+    const counter = new WorkerTokenCounter();
+    try {
+      await counter.count(['hello']);
+      const after = threadNices();
+      expect(after.filter((n) => n === TOKEN_WORKER_NICE).length).toBe(before.filter((n) => n === TOKEN_WORKER_NICE).length + 1);
+      expect(threadNices()[0]).toBe(before[0]);
+    } finally {
+      counter.stop();
+    }
+  });
+
   it('counts in a worker thread exactly as on this one, and cuts a long unbroken run short at once', async () => {
     const counter = new WorkerTokenCounter();
     try {

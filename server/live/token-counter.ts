@@ -27,6 +27,13 @@ export interface TokenCounter {
   readonly failures?: number;
 }
 
+/**
+ * The worker thread's nice value (on Linux, nice is per thread: the server's own thread keeps its priority). Counting
+ * is background work: on a 2-core machine its first second (the tokenizer loading, the first CONTEXT counts) ran beside
+ * the page's first render and the watcher's scan, and now yields to them.
+ */
+export const TOKEN_WORKER_NICE = 10;
+
 /** Counting time a request may take in the worker (then the rest is bounded), and how long we wait for its answer. */
 export const COUNT_BUDGET_MS = 2000;
 const ANSWER_TIMEOUT_MS = 15_000;

@@ -1,12 +1,24 @@
 // The token worker: a worker thread that loads the tokenizer and counts CONTEXT texts, so that neither loading it
-// (~200 ms) nor a long count ever holds up a request or the event stream. token-counter.ts starts and talks to it.
+// (~0.5 s of CPU) nor a long count ever holds up a request or the event stream. token-counter.ts starts and talks to it.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { countTokensWithin } from '../../shared/gcc/context/count.ts';
 import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
 import { CUT_SHORT } from '../../shared/gcc/context/tokens.ts';
-import type { CountReply, CountRequest } from './token-counter.ts';
+import { TOKEN_WORKER_NICE, type CountReply, type CountRequest } from './token-counter.ts';
 
-parentPort!.on('message', ({ id, texts, budgetMs }: CountRequest) => {
+// Background work: yields to the server's own thread and to the page (TOKEN_WORKER_NICE says why).
+try {
+  setPriority(TOKEN_WORKER_NICE);
+} catch {
+  // Not allowed here (a platform without per-thread priorities, a sandbox): counted at the usual priority.
+}
+
+// Loaded after the priority is lowered: the tokenizer's load is most of this thread's work at start.
+const counting = import('../../shared/gcc/context/count.ts');
+
+parentPort!.on('message', async ({ id, texts, budgetMs }: CountRequest) => {
+  const { countTokensWithin } = await counting;
+  // The budget is for counting: it starts once the tokenizer is loaded.
   const deadline = performance.now() + budgetMs;
   const counts = texts.map((text) => {
     try {
