@@ -1,7 +1,7 @@
 // What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceResponse } from '../../shared/api.ts';
-import { firstAnswerGate, startServer, type RunningServer } from './serve.ts';
+import { MAX_QUIET_WAIT_MS, QUIET_MS, firstAnswerGate, startServer, type RunningServer } from './serve.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -17,19 +17,47 @@ async function settledYet(gate: ReturnType<typeof firstAnswerGate>): Promise<boo
 }
 
 describe('firstAnswerGate', () => {
-  it('settles after the first answer is written, not before the server listens', async () => {
+  it('settles once the first answer is written, a page has opened the event stream and the requests paused', async () => {
     vi.useFakeTimers();
-    const gate = firstAnswerGate();
+    const gate = firstAnswerGate(() => Date.now());
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await settledYet(gate)).toBe(false);
     gate.listening();
+    gate.request();
     gate.answered();
+    await vi.advanceTimersByTimeAsync(QUIET_MS * 2);
+    // No stream yet: a page may still be loading its code.
+    expect(await settledYet(gate)).toBe(false);
+    gate.request(true);
+    await vi.advanceTimersByTimeAsync(QUIET_MS - 10);
+    expect(await settledYet(gate)).toBe(false);
+    await vi.advanceTimersByTimeAsync(10);
     expect(await settledYet(gate)).toBe(true);
+  });
+
+  it('waits no longer than its limit, without a stream or when the requests keep coming', async () => {
+    for (const stream of [false, true]) {
+      vi.useFakeTimers();
+      const gate = firstAnswerGate(() => Date.now());
+      gate.listening();
+      gate.request(stream);
+      gate.answered();
+      // A request every QUIET_MS / 4: never quiet, so only the limit settles it.
+      let waited = 0;
+      while (!(await settledYet(gate)) && waited < 3 * MAX_QUIET_WAIT_MS) {
+        await vi.advanceTimersByTimeAsync(QUIET_MS / 4);
+        waited += QUIET_MS / 4;
+        gate.request();
+      }
+      expect(waited).toBeGreaterThanOrEqual(MAX_QUIET_WAIT_MS);
+      expect(waited).toBeLessThanOrEqual(MAX_QUIET_WAIT_MS + QUIET_MS / 4);
+      vi.useRealTimers();
+    }
   });
 
   it('settles a while after listening when no request comes', async () => {
     vi.useFakeTimers();
-    const gate = firstAnswerGate();
+    const gate = firstAnswerGate(() => Date.now());
     gate.listening();
     expect(await settledYet(gate)).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);

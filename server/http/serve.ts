@@ -134,26 +134,56 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
 
 /** How long after listening the work kept for after the first answer starts anyway when no request has come. */
 const FIRST_ANSWER_WAIT_MS = 250;
+/** The pause in requests, once a page (or a client) has opened the event stream, that says its first screen is in. */
+export const QUIET_MS = 300;
+/** The longest the kept work waits after the first answer when no stream opens or the requests do not pause. */
+export const MAX_QUIET_WAIT_MS = 2000;
 
 /**
- * Settles once the server has answered its first request (`answered`), or FIRST_ANSWER_WAIT_MS after it listens
- * (`listening`) when none came: what can wait for it (warming CONTEXT up, which starts the token worker, and the
- * demo's agent) would otherwise compete with that answer for the machine's CPU.
+ * Settles once the server has answered its first request, someone has opened the event stream (a page does once its
+ * workspace is in) and no request has begun for QUIET_MS since; at most MAX_QUIET_WAIT_MS after that first answer; or
+ * FIRST_ANSWER_WAIT_MS after listening when no request came. What waits for it (the watcher's initial scan, ~0.4 s of
+ * CPU for 500 branches; warming CONTEXT up, which starts the token worker; the demo's agent) competed with a page's
+ * first screen on a 2-core machine: a page opened at the first answer waited a second for its 1 MB of commits. Nothing
+ * written meanwhile is missed: once the watcher is ready, the store looks at every file again (live-workspace.ts).
  */
-export function firstAnswerGate() {
+export function firstAnswerGate(now: () => number = () => performance.now()) {
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let answeredAt: number | null = null;
+  let streamOpened = false;
+  let lastRequestAt = Number.NEGATIVE_INFINITY;
+  const wait = (ms: number, then: () => void) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(then, Math.max(0, ms));
+    timer.unref();
+  };
+  const check = () => {
+    const t = now();
+    const latest = answeredAt! + MAX_QUIET_WAIT_MS;
+    const quietAt = streamOpened ? lastRequestAt + QUIET_MS : latest;
+    if (t >= Math.min(quietAt, latest)) settle();
+    else wait(Math.min(quietAt, latest) - t, check);
+  };
   return {
     settled,
     listening() {
-      timer = setTimeout(settle, FIRST_ANSWER_WAIT_MS);
-      timer.unref();
+      if (answeredAt === null) wait(FIRST_ANSWER_WAIT_MS, settle);
+    },
+    /** A request has begun; `stream`: it opens the event stream. */
+    request(stream = false) {
+      lastRequestAt = now();
+      if (stream && !streamOpened) {
+        streamOpened = true;
+        if (answeredAt !== null) check();
+      }
     },
     answered() {
-      if (timer) clearTimeout(timer);
+      if (answeredAt !== null) return;
+      answeredAt = now();
       // After this turn, in which the answer is written.
-      setImmediate(settle);
+      setImmediate(check);
     },
   };
 }
@@ -171,13 +201,17 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
-/** The HTTP server in front of the app (503 until there is one); `onFirstAnswer` once its first answer is made. */
-function serverFor(appNow: () => ReturnType<typeof createApp> | null, onFirstAnswer: () => void): Server {
+const EVENT_STREAM = /^\/api\/events\/?$/;
+
+/** The HTTP server in front of the app (503 until there is one), telling the gate of each request and the first answer. */
+function serverFor(appNow: () => ReturnType<typeof createApp> | null, gate: ReturnType<typeof firstAnswerGate>): Server {
   let answered = false;
+  const onFirstAnswer = () => gate.answered();
   return createAdaptorServer({
     fetch: (req, env) => {
       const app = appNow();
       if (!app) return new Response('starting', { status: 503 });
+      gate.request(EVENT_STREAM.test(new URL(req.url).pathname));
       const response = app.fetch(req, env);
       if (!answered) {
         answered = true;
@@ -205,7 +239,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let app: ReturnType<typeof createApp> | null = null;
   const streams = new StreamStats();
-  const server = serverFor(() => app, firstAnswer.answered);
+  const server = serverFor(() => app, firstAnswer);
 
   let port: number;
   try {
