@@ -20,6 +20,10 @@ async function project(): Promise<{ dir: string; gcc: string; server: RunningSer
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const server = await startServer({ dir, port: 0, open: false, token: 'swap-test-token', log: () => {}, warn: () => {} });
   cleanups.push(() => server.close());
+  // Changed under a server that watches: the watcher starts once a first screen is in (serve.ts firstAnswerGate),
+  // at most 2 s after the first answer, and what was written before it is read then.
+  await api(server, '/api/workspace');
+  await server.live.watching;
   return { dir, gcc: join(dir, '.GCC'), server };
 }
 
