@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     );
     await section('parse', 'Format core in this process: the 205k-step log read into the step index beside a full parse, and one more step', () => runParseBench(large, scratch, LARGE_STEPS, o.quick ? 2 : 5));
     await section('spawn', `Server start-up, spawn → first /api/workspace (${o.rounds} interleaved rounds)`, () =>
-      runSpawnBench(BIN, large, many!, o.rounds, o.quick ? 500 : 2000),
+      runSpawnBench(BIN, large, many!, o.rounds),
     );
     const live = `${o.liveRounds} round(s); ours in ${o.liveCycles} cycles of 3 phases of ${o.liveSeconds} s: 19 readers alone, beside a stalled client, beside a slow one`;
     await section('live', `Live on the 205k-step log at ${o.liveRate}/s, ours beside a naive dashboard (${live})`, () =>
