@@ -192,6 +192,8 @@ export async function measureLive(setup: LiveSetup, kind: LiveKind, rate: number
 export interface Memory {
   rss: number;
   heapUsed: number;
+  /** The V8 heap's committed pages (heapTotal): part of the RSS beyond what the heap holds. */
+  heapCommitted?: number;
 }
 
 /** Asks serve-probe.mjs one question over IPC; its answer is the next message carrying that key. */
@@ -210,7 +212,7 @@ function ask<K extends string, V>(server: ServerProcess, key: K): Promise<V> {
 /** Our server's memory after a full GC: its heap and its array buffers (a log's step index is typed arrays). */
 export async function askMemory(server: ServerProcess): Promise<Memory> {
   const mem = await ask<'memory', NodeJS.MemoryUsage>(server, 'memory');
-  return { rss: mem.rss, heapUsed: mem.heapUsed + mem.arrayBuffers };
+  return { rss: mem.rss, heapUsed: mem.heapUsed + mem.arrayBuffers, heapCommitted: mem.heapTotal };
 }
 
 /** Our streams' backlog peaks and overflows since the last asking (asking starts them again). */
