@@ -41,8 +41,9 @@ export function atPath(path: string, at: string | undefined): string {
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = withWorkspace(path);
+  // The first screen's answers were asked by index.html before this code loaded (early.ts); a failed one is asked again.
   const early = await takeEarly(url, init)?.catch(() => null);
-  const res = early ?? await fetch(url, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+  const res = early ?? (await fetch(url, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } }));
   if (res.status === 401) noteRefused(await res.clone().json().catch(() => null));
   else if (res.ok) noteAccepted();
   return res;
