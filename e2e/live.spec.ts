@@ -11,6 +11,12 @@ test('a step appended to log.md appears without reload, and the tail is followed
   await openStudio(page, studio.url);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   await expect(tabCount(page, /OTA log/)).toHaveText('9');
+  // The log's box gets shorter while the tail is followed (the window here; the timeline's bar appearing above the log
+  // on a large workspace): the last step stays wholly in view.
+  const lastStep = page.getByTestId('step-card').and(page.locator('[data-index="8"]'));
+  await expect(lastStep).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await expect(lastStep).toBeInViewport({ ratio: 1 });
 
   // Timed from the moment the real writer's bytes are on disk.
   const number = await studio.python().logStep('main', step('First live observation'));

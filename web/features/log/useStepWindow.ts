@@ -64,8 +64,16 @@ export function useStepWindow(scroller: RefObject<HTMLElement | null>, count: nu
     [index, scroller],
   );
 
-  const measure = useMeasure(index, scroller, view, stick, scrollTo);
-  useViewport(scroller, count > 0, view, drawn, rangeNow, redraw);
+  /** Whether the viewport, as last seen, reaches the end (the tail is in view). */
+  const atEnd = useCallback(() => index.total - (view.current.top + view.current.height) < AT_END_PX, [index]);
+  /** After a size changed: back to the end when it was there and is followed, else a redraw where the reader is. */
+  const keepEnd = useCallback(
+    (wasAtEnd: boolean, top: number) => scrollTo(stick.current() && wasAtEnd ? index.total : top, true),
+    [index, scrollTo],
+  );
+
+  const measure = useMeasure(index, scroller, view, atEnd, keepEnd);
+  useViewport(scroller, count > 0, view, drawn, rangeNow, redraw, atEnd, keepEnd);
 
   const scrollToStep = useCallback(
     (i: number, align: Align) => {
@@ -97,6 +105,8 @@ function useViewport(
   drawn: RefObject<{ first: number; last: number }>,
   rangeNow: () => { first: number; last: number },
   redraw: () => void,
+  atEnd: () => boolean,
+  keepEnd: (wasAtEnd: boolean, top: number) => void,
 ): void {
   // A layout effect: the first view (the tail, a linked step) is placed before the first paint and needs the height.
   useLayoutEffect(() => {
@@ -110,8 +120,11 @@ function useViewport(
       if (next.first !== drawn.current.first || next.last !== drawn.current.last) flushSync(redraw);
     };
     const resized = new ResizeObserver(() => {
+      // A viewport that changes height while the tail is followed (the timeline's bar appearing above the log, the
+      // window resized) keeps the end in view: the last step was left 45 px below the fold.
+      const wasAtEnd = atEnd();
       view.current.height = el.clientHeight;
-      redraw();
+      keepEnd(wasAtEnd, view.current.top);
     });
     el.addEventListener('scroll', onScroll, { passive: true });
     resized.observe(el);
@@ -120,7 +133,7 @@ function useViewport(
       el.removeEventListener('scroll', onScroll);
       resized.disconnect();
     };
-  }, [scroller, present, view, drawn, rangeNow, redraw]);
+  }, [scroller, present, view, drawn, rangeNow, redraw, atEnd, keepEnd]);
 }
 
 /** One ResizeObserver over the drawn steps; sizes go into the index, and the scroll position keeps what is seen. */
@@ -128,8 +141,8 @@ function useMeasure(
   index: HeightIndex,
   scroller: RefObject<HTMLElement | null>,
   view: View,
-  stick: RefObject<() => boolean>,
-  scrollTo: (top: number, sync: boolean) => void,
+  atEnd: () => boolean,
+  keepEnd: (wasAtEnd: boolean, top: number) => void,
 ): (el: HTMLElement | null) => (() => void) | undefined {
   const observer = useMemo(
     () =>
@@ -139,7 +152,7 @@ function useMeasure(
             const top = view.current.top;
             // Kept at the end only if it was there: a reader following the tail who scrolls away (a script, a jump)
             // is not pulled back by what gets measured where they went.
-            const atEnd = index.total - (top + view.current.height) < AT_END_PX;
+            const wasAtEnd = atEnd();
             let above = 0;
             let changed = false;
             for (const e of entries) {
@@ -153,9 +166,9 @@ function useMeasure(
             }
             if (!changed || !scroller.current) return;
             // Before this frame is painted: new positions, and the scroll position that keeps the view.
-            scrollTo(stick.current() && atEnd ? index.total : top + above, true);
+            keepEnd(wasAtEnd, top + above);
           }),
-    [index, scroller, view, stick, scrollTo],
+    [index, scroller, view, atEnd, keepEnd],
   );
   useLayoutEffect(() => () => observer?.disconnect(), [observer]);
   return useCallback(
