@@ -68,12 +68,15 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
       <td>
         <Sparkline series={series} label={`${series.reduce((a, b) => a + b, 0)} steps in the last hour`} />
       </td>
-      <td className="fleet-badges">
-        {badges.map((b) => (
-          <span key={b.kind} className={`pill fleet-badge badge-${b.kind}`} title={b.reason} data-testid={`badge-${b.kind}`}>
-            {BADGE_LABELS[b.kind]}
-          </span>
-        ))}
+      <td>
+        {/* The flex box inside the cell: a cell that is itself a flex box is no table cell (its border left the row's). */}
+        <div className="fleet-badges">
+          {badges.map((b) => (
+            <span key={b.kind} className={`pill fleet-badge badge-${b.kind}`} title={b.reason} data-testid={`badge-${b.kind}`}>
+              {BADGE_LABELS[b.kind]}
+            </span>
+          ))}
+        </div>
       </td>
     </tr>
   );
