@@ -23,6 +23,13 @@ export class ApiError extends Error {
 }
 
 /**
+ * Whether a failed query is asked once more: a dropped connection or a server error may pass, an answer that refuses
+ * the request (4xx) will not. A refused token then waits for a new one (shell/AuthBanner.tsx says why); a fleet's page
+ * does not ask twice for the single workspace its server has not got.
+ */
+export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+/**
  * `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K);
  * `tokensAtLeastByK[k-1]` says that count is a lower bound (sent only when some count is).
  */
