@@ -75,7 +75,11 @@ function LiveTimeline() {
     const box = e.currentTarget.getBoundingClientRect();
     travelTo(new Date(Math.round(msAtX(range, box.width, e.clientX - box.left))).toISOString());
   };
-  if (!axis || axis.startMs === null) return null;
+  // Its place is kept while the axis is asked for: a bar appearing a second after the page pushed everything under it
+  // down 45 px (a click aimed at a tab landed on the branch header). A workspace without records has no timeline.
+  const hasRecords = live?.branches.some((b) => b.stepCount + b.commitCount > 0) ?? false;
+  if (!axis) return hasRecords ? <TimelinePlaceholder /> : null;
+  if (axis.startMs === null) return null;
   return (
     <section className="timeline" aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
@@ -202,4 +206,13 @@ function useAxisCanvas(p: CanvasInput) {
     drawAxis(ctx, p.width, HEIGHT, { range: p.range, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs });
   }, [p.range?.fromMs, p.range?.toMs, p.width, p.axis, p.momentMs, p.nowMs]);
   return ref;
+}
+
+/** The bar's height and look, empty, until its axis is in. */
+function TimelinePlaceholder() {
+  return (
+    <section className="timeline" aria-hidden="true" data-testid="timeline-pending">
+      <div className="timeline-axis timeline-axis-pending" />
+    </section>
+  );
 }
