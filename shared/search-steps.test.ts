@@ -57,7 +57,7 @@ describe('search on the bytes of a log', () => {
     expect(asciiRun('日本')).toBeNull();
   });
 
-  it('finds the same offsets whichever byte it anchors on: by the text\'s own counts, by guess, or none found', () => {
+  it('finds the same offsets whichever byte it anchors on: by the text\'s own counts, another sample\'s, or by a native find', () => {
     const naive = (text: Uint8Array, run: Uint8Array) => {
       const out: number[] = [];
       for (let i = 0; i + run.length <= text.length; i++) if (run.every((b, q) => (text[i + q]! >= 0x41 && text[i + q]! <= 0x5a ? text[i + q]! + 32 : text[i + q]) === b)) out.push(i);

@@ -27,13 +27,6 @@ export function asciiRun(q: string): Uint8Array | null {
   return best ? Uint8Array.from(best, (c) => c.charCodeAt(0)) : null;
 }
 
-/** How common a (lower-case) byte is in agents' text, roughly: the anchor of a search is the rarest of its run. */
-const COMMON = ' etaoinsrhldcumfpgwybvk.,:-_/=()';
-const commonness = (b: number): number => {
-  const at = COMMON.indexOf(String.fromCharCode(b));
-  return at === -1 ? 0 : COMMON.length - at;
-};
-
 /**
  * A native search for `needle` in `hay` from `from` (the server's Buffer.indexOf: several times faster than looking
  * for one byte in JavaScript and checking around each find); -1 when there is none. Without one, the search anchors
@@ -59,12 +52,9 @@ export function byteCounts(bytes: Uint8Array): Uint32Array {
   return counts;
 }
 
-/** The index of the byte of `needle` to anchor on: the rarest in `counts` (both cases when `fold`), else by guess. */
-function anchorOf(needle: Uint8Array, fold: boolean, counts: Uint32Array | undefined): number {
-  const cost = (b: number): number => {
-    if (!counts) return commonness(b);
-    return counts[b]! + (fold && b >= 0x61 && b <= 0x7a ? counts[b - 32]! : 0);
-  };
+/** The index of the byte of `needle` to anchor on: the rarest in `counts` (both cases when `fold`). */
+function anchorOf(needle: Uint8Array, fold: boolean, counts: Uint32Array): number {
+  const cost = (b: number): number => counts[b]! + (fold && b >= 0x61 && b <= 0x7a ? counts[b - 32]! : 0);
   let k = 0;
   for (let j = 1; j < needle.length; j++) if (cost(needle[j]!) < cost(needle[k]!)) k = j;
   return k;
@@ -72,8 +62,8 @@ function anchorOf(needle: Uint8Array, fold: boolean, counts: Uint32Array | undef
 
 /**
  * Offsets in `bytes` where `run` (lower case) starts, case-folded. The run's rarest byte (`counts`: byteCounts of the
- * text searched) is looked for with the native search (both cases of a letter), and the run checked around each
- * find: a rare anchor skips most of the text unread.
+ * text searched; counted here when not given) is looked for with the native search (both cases of a letter), and the
+ * run checked around each find: a rare anchor skips most of the text unread.
  */
 export function foldedHits(bytes: Uint8Array, run: Uint8Array, counts?: Uint32Array, find?: FindBytes): number[] {
   const m = run.length;
@@ -88,7 +78,7 @@ export function foldedHits(bytes: Uint8Array, run: Uint8Array, counts?: Uint32Ar
     }
     return found;
   }
-  const k = anchorOf(run, true, counts);
+  const k = anchorOf(run, true, counts ?? byteCounts(bytes));
   const lower = run[k]!;
   const upper = lower >= 0x61 && lower <= 0x7a ? lower - 32 : lower;
   const found: number[] = [];
@@ -123,7 +113,7 @@ function caselessPart(run: Uint8Array): { start: number; end: number } | null {
   return best.end - best.start >= MIN_NEEDLE ? best : null;
 }
 
-function exactHits(bytes: Uint8Array, needle: Uint8Array, counts?: Uint32Array, find?: FindBytes): number[] {
+function exactHits(bytes: Uint8Array, needle: Uint8Array, counts: Uint32Array, find?: FindBytes): number[] {
   const hits: number[] = [];
   if (find) {
     for (let at = find(bytes, needle, 0); at !== -1; at = find(bytes, needle, at + 1)) hits.push(at);
@@ -160,8 +150,8 @@ export function* candidateSteps(steps: StepList, q: string, find?: FindBytes): G
     }
     const base = steps.rangeAt(from).start;
     // Counted once a search, on its first (newest) chunk.
-    counts ??= byteCounts(bytes);
-    const offsets = [...foldedHits(bytes, run, counts, find), ...extras.flatMap((e) => exactHits(bytes, e, counts, find))];
+    const sample = (counts ??= byteCounts(bytes));
+    const offsets = [...foldedHits(bytes, run, sample, find), ...extras.flatMap((e) => exactHits(bytes, e, sample, find))];
     const found = new Set<number>();
     for (const at of offsets) found.add(recordAt(steps, from, to, base + at));
     found.delete(-1);

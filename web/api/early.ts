@@ -3,6 +3,8 @@
 // script leaves one Response promise per path on `window.__gccEarly`; the client takes each once, for a plain GET of
 // exactly that path, and asks the network itself when there is none or it failed. A live change that arrives in
 // between is not lost: events carry their revision, and the live hook's resume covers everything after the answer's.
+import { withWorkspace } from './workspaceParam.ts';
+
 export type EarlyRequests = Record<string, Promise<Response> | undefined>;
 
 /** The paths index.html's script asks for, for a page at `search` (kept beside it so a test can hold them equal). */
@@ -11,7 +13,7 @@ export function earlyPaths(search: string): string[] {
   // A travelling page asks for its moment's answers, not these.
   if (q.get('at')) return [];
   const ws = q.get('ws');
-  if (ws) return ['/api/workspace', '/api/commits'].map((p) => `${p}?ws=${encodeURIComponent(ws)}`);
+  if (ws) return ['/api/workspace', '/api/commits'].map((p) => withWorkspace(p, ws));
   return ['/api/fleet', '/api/workspace', '/api/commits'];
 }
 

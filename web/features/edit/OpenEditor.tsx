@@ -1,6 +1,6 @@
 // The field being edited (loaded when a field is first opened, EditableText.tsx): Write/Preview, the misread warning,
 // Save and Cancel, a conflict's two texts.
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { ChangeEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { ConflictView } from './ConflictView.tsx';
 import type { EditableTextProps } from './EditableText.tsx';
 import { MisreadWarning } from './MisreadWarning.tsx';
@@ -70,27 +70,19 @@ interface FieldEditorProps {
 
 /** The Write/Preview tabs (multi-line fields only) over the input or the preview of the draft. */
 function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, id, renderPreview, onSave, onCancel }: FieldEditorProps) {
+  // The same field either way: one line, or as many rows as the draft needs (3 to 18).
+  const field = {
+    ref: inputRef,
+    id,
+    value: draft,
+    'aria-label': label,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onDraft(e.target.value),
+    onKeyDown: (e: KeyboardEvent) => onKeys(e, onSave, onCancel),
+  };
   const input = singleLine ? (
-    <input
-      ref={inputRef}
-      id={id}
-      className="edit-input"
-      value={draft}
-      aria-label={label}
-      onChange={(e) => onDraft(e.target.value)}
-      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
-    />
+    <input {...field} className="edit-input" />
   ) : (
-    <textarea
-      ref={inputRef}
-      id={id}
-      className="edit-area"
-      value={draft}
-      aria-label={label}
-      rows={Math.min(18, Math.max(3, draft.split('\n').length + 1))}
-      onChange={(e) => onDraft(e.target.value)}
-      onKeyDown={(e) => onKeys(e, onSave, onCancel)}
-    />
+    <textarea {...field} className="edit-area" rows={Math.min(18, Math.max(3, draft.split('\n').length + 1))} />
   );
   return (
     <>
