@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The page for `gcc-studio export --html`: one script and one stylesheet, no lazy chunks (a file opened from
-// file:// cannot load modules beside it), inlined into the exported file by server/cli/export-html.ts.
+// file:// cannot load modules beside it), inlined into the exported file by server/cli/export.ts.
 export default defineConfig({
   root: 'web',
   plugins: [react()],
@@ -13,6 +13,6 @@ export default defineConfig({
     // One bundle on purpose (the page is inlined into each exported file).
     chunkSizeWarningLimit: 4096,
     assetsInlineLimit: Number.MAX_SAFE_INTEGER,
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
