@@ -1,7 +1,8 @@
 // What a server on another local port, or a page there, can get of ours. Cookies ignore ports, so a token cookie
 // would reach every other local server the browser visits: no answer may set a cookie, and a token replayed in any
 // cookie must open nothing. A page elsewhere must not frame the dashboard, and every answer (page, assets, API,
-// refusals, the event stream) carries the strict policy; the built page must need no inline script to run under it.
+// refusals, the event stream) carries the strict policy; the built page's one inline script is the one the policy names by its hash.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
@@ -77,7 +78,8 @@ export const pageGuardPart: AttackPart = {
         if (res.status !== 401) failures.push(`?token= opened ${path} (only the event stream may take it): ${res.status}`);
       }
       tried++;
-      const inline = inlineScripts();
+      const page = await headersOf(port, '/', { host: `127.0.0.1:${port}` });
+      const inline = inlineScriptProblem(String(page.headers['content-security-policy'] ?? ''));
       if (inline) failures.push(inline);
     } finally {
       await studio.stop();
@@ -86,13 +88,19 @@ export const pageGuardPart: AttackPart = {
   },
 };
 
-/** The built page must run with script-src 'self': any inline script or handler in it would be blocked. */
-function inlineScripts(): string | null {
+/**
+ * The built page runs under the policy the server sends with it: every inline script must be one the policy names
+ * by its hash (the early requests' script), and nothing else inline (handlers, style attributes) may be there.
+ */
+function inlineScriptProblem(policy: string): string | null {
   if (!hasBuiltPage(DEFAULT_WEB_DIR)) return 'no built page to check (run npm run build)';
   const html = readFileSync(join(DEFAULT_WEB_DIR, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-  const bad = scripts.filter(([, attrs, body]) => !/\bsrc=/.test(attrs ?? '') || (body ?? '').trim() !== '');
-  if (bad.length) return `index.html holds ${bad.length} inline script(s)`;
+  const allowed = new Set([...policy.matchAll(/'(sha256-[A-Za-z0-9+/=]+)'/g)].map((m) => m[1]));
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc=/.test(attrs ?? '') && (body ?? '').trim() === '') continue;
+    const hash = `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`;
+    if (!allowed.has(hash)) return `index.html holds an inline script the policy does not name (${hash})`;
+  }
   if (/\son[a-z]+\s*=/i.test(html)) return 'index.html holds an inline event handler';
   if (/\sstyle\s*=/i.test(html)) return 'index.html holds an inline style attribute';
   return null;

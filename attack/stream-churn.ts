@@ -72,6 +72,8 @@ export const streamChurnPart: AttackPart = {
     try {
       // Warm up: a first round of clients and the CONTEXT counts, so that what is made once is not taken for growth.
       await studio.request('/api/branches/main/context?k=1');
+      // The watcher starts after the first page's screen (up to 2 s in): its handles are the server's, not growth.
+      await studio.server.live.watching;
       await Promise.all(Array.from({ length: CLIENTS }, () => oneClient(port, studio.token, 20, open)));
       await pause(300);
       const before = figures(gc);
