@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { errnoError, injectFaults, type FaultOp } from '../server/live/file-faults.ts';
+import { errnoError, injectFaults, type FaultOp } from '../server/fs/file-faults.ts';
 import { currentLocks } from '../server/write/recovery.ts';
 import { startAttackStudio, type AttackStudio, type StudioOptions } from './studio.ts';
 import type { AttackPart } from './types.ts';

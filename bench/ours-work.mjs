@@ -4,11 +4,11 @@
 import { writeFileSync } from 'node:fs';
 
 const [projectDir, branch, dialect, outFile] = process.argv.slice(2);
-const dist = new URL('../dist/server/live/', import.meta.url);
+const dist = new URL('../dist/server/', import.meta.url);
 const [{ createStore }, { createEventBus }, { locateGccDir }] = await Promise.all([
-  import(new URL('store.js', dist).href),
-  import(new URL('event-bus.js', dist).href),
-  import(new URL('gcc-dir.js', dist).href),
+  import(new URL('live/store.js', dist).href),
+  import(new URL('live/event-bus.js', dist).href),
+  import(new URL('fs/gcc-dir.js', dist).href),
 ]);
 const t0 = performance.now();
 const c0 = process.cpuUsage();

@@ -6,7 +6,7 @@ import { keyMillis } from '../shared/gcc/moment/time-key.ts';
 import { axisBuckets, axisEnd } from '../shared/gcc/moment/axis.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
-import { createTimeTravel } from '../server/live/time-travel.ts';
+import { createTimeTravel } from '../server/travel/time-travel.ts';
 import { generateLargeWorkspace } from './gen-large.ts';
 import { median, type BenchRow } from './stats.ts';
 

@@ -19,7 +19,7 @@ import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { timelineRoutes } from './routes/timeline.ts';
-import { timeTravelFor, type TimeTravel } from '../live/time-travel.ts';
+import { timeTravelFor, type TimeTravel } from '../travel/time-travel.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
 import type { WorkspaceView } from '../live/store.ts';
 

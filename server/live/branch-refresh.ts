@@ -4,7 +4,7 @@ import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import { timedCommits, type BranchEntry } from './branch-entry.ts';
 import type { Publish } from './event-gate.ts';
 import { branchDialect, commitsKeeper, logKeeper, parsersDiffer, readMetadata } from './format.ts';
-import { readBytes } from './gcc-dir.ts';
+import { readBytes } from '../fs/gcc-dir.ts';
 import type { FileChange } from './tracked-file.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';

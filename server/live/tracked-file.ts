@@ -7,10 +7,10 @@
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { FileBytes } from './file-range.ts';
-import { withPieceBuffer } from './piece-buffers.ts';
+import { FileBytes } from '../fs/file-range.ts';
+import { withPieceBuffer } from '../fs/piece-buffers.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { openTail, prefetched, type ByteSource, type FileStamp } from './tail-reader.ts';
+import { openTail, prefetched, type ByteSource, type FileStamp } from '../fs/tail-reader.ts';
 
 export type FileChange =
   | { kind: 'none' }

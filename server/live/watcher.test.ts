@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import fc from 'fast-check';
-import { folderIdentities } from './folder-identity.ts';
+import { folderIdentities } from '../fs/folder-identity.ts';
 import { createWatcher, gccPaths, isWatchedGccPath, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('isWatchedGccPath', () => {

@@ -4,10 +4,10 @@
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
-import type { ContextCache } from './context-cache.ts';
+import type { ContextCache } from '../context/context-cache.ts';
 import type { EventGate } from './event-gate.ts';
 import { readRoadmap } from './format.ts';
-import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
+import { isDir, listBranchFolders, readBytes } from '../fs/gcc-dir.ts';
 import { planWork } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import { join } from 'node:path';

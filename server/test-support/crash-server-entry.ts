@@ -2,7 +2,7 @@
 // usage: node --import tsx server/test-support/crash-server-entry.ts PROJECT_DIR TOKEN OP PATH_SUFFIX [WRITE_FIRST]
 // Prints one JSON line {"port": N} once it listens. The crash tests and `npm run attack` (crashing.ts) start it, send
 // the request that reaches that operation, and look at what the crash left in the folder.
-import { injectFaults, type FaultOp } from '../live/file-faults.ts';
+import { injectFaults, type FaultOp } from '../fs/file-faults.ts';
 import { startServer } from '../http/serve.ts';
 
 const [project, token, op, suffix, writeFirst] = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // the point under test, of a real server answering real HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEntry } from '../demo/child-entry.ts';
-import type { FaultOp } from '../live/file-faults.ts';
+import type { FaultOp } from '../fs/file-faults.ts';
 
 export interface CrashPoint {
   op: FaultOp;

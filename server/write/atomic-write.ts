@@ -6,8 +6,8 @@ import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { endWithFault, faultAt, type FaultOp } from '../live/file-faults.ts';
-import { opensWhereMeant } from '../live/safe-open.ts';
+import { endWithFault, faultAt, type FaultOp } from '../fs/file-faults.ts';
+import { opensWhereMeant } from '../fs/safe-open.ts';
 
 /** `.main.md.gcc-studio-<pid>-<8 hex>.tmp`: the temp file of a replace in progress, by the process that writes it. */
 export const TEMP_FILE = /^\.(.+)\.gcc-studio-(\d+)-[0-9a-f]{8}\.tmp$/;

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { CommitsResponse } from '../../../shared/api.ts';
 import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../live/time-travel.ts';
+import type { TimeTravel } from '../../travel/time-travel.ts';
 import { viewAt } from './timeline.ts';
 
 export function commitRoutes(now: WorkspaceView, travel: TimeTravel | null = null) {

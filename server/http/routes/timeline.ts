@@ -12,7 +12,7 @@ import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/t
 import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
 import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../live/time-travel.ts';
+import type { TimeTravel } from '../../travel/time-travel.ts';
 import { checkedBranchName, intParam } from './params.ts';
 
 export const DEFAULT_BUCKETS = 400;

@@ -4,8 +4,8 @@
 import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEventBus } from './event-bus.ts';
-import { createStore } from './store.ts';
+import { createEventBus } from '../live/event-bus.ts';
+import { createStore } from '../live/store.ts';
 import { createTimeTravel } from './time-travel.ts';
 import { createChangeRecord } from './change-record.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeEscaped } from '../../shared/gcc/dialects/escaped-text.ts';
-import { createEventBus } from './event-bus.ts';
-import { createStore } from './store.ts';
+import { createEventBus } from '../live/event-bus.ts';
+import { createStore } from '../live/store.ts';
 
 async function storeOn(dir: string, wholeFileLimit?: number) {
   const store = createStore({ gccDir: join(CORPUS, dir, '.GCC'), root: join(CORPUS, dir), readOnly: true, bus: createEventBus(), wholeFileLimit });
