@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EventSource } from 'eventsource';
 import type { FleetEvent, FleetResponse } from '../shared/fleet/fleet-api.ts';
-import { parseBurstObservation, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, wallClockMs } from '../server/test-support/burst.ts';
 import { PythonGccWriter } from '../server/demo/python-writer.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/test-support/burst.ts';
 import { PythonGccWriter } from '../server/demo/python-writer.ts';
 import { startServer } from '../server/http/serve.ts';
-import { connectEvents } from '../server/http/sse-client.ts';
+import { connectEvents } from '../server/test-support/sse-client.ts';
 import { quantile, type BenchRow } from './stats.ts';
 
 export interface LatencyRun {

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { EventSource } from 'eventsource';
 import type { WorkspaceResponse } from '../shared/api.ts';
 import type { StudioEvent } from '../shared/events.ts';
-import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/test-support/burst.ts';
 import { apiTimings, firstSeen, probedPage, resetSeen, takeLongTasks, worstTask, type LongTask } from './chromium.ts';
 import { describeMs, middle } from './figures.ts';
 import { BIN } from './build.ts';

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
-import type { ContextResult as ContextPreview } from '../live/context-cache.ts';
+import type { ContextResult as ContextPreview } from '../context/context-cache.ts';
 import { PythonGccWriter } from '../demo/python-writer.ts';
 import { startServer, type RunningServer } from './serve.ts';
-import { connectEvents } from './sse-client.ts';
+import { connectEvents } from '../test-support/sse-client.ts';
 
 const TOKEN = 'long-text-test-token';
 /** What "keeps answering" means here: each request and each event well under a second (they took 47 s before). */

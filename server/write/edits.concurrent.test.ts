@@ -14,9 +14,9 @@ import { commitVersion, stepVersion } from '../../shared/gcc/write/edit-version.
 import { parseLog } from '../../shared/gcc/read/log.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
 import { createApp } from '../http/app.ts';
-import { parseBurstObservation } from '../demo/burst.ts';
-import { openFlockSession } from '../demo/flock-session.ts';
-import { startLockedBurstWriter } from '../demo/locked-burst.ts';
+import { parseBurstObservation } from '../test-support/burst.ts';
+import { openFlockSession } from '../test-support/flock-session.ts';
+import { startLockedBurstWriter } from '../test-support/locked-burst.ts';
 import { createEventBus } from '../live/event-bus.ts';
 import { securityOptionsFor } from '../http/security.ts';
 import { createStore } from '../live/store.ts';

@@ -1,8 +1,8 @@
 // A steady writer for the live tests and the latency bench: COUNT Python-format steps appended to BRANCH at RATE per
 // second by a separate process, each stamped with its wall-clock write time (the reader measures latency from it).
 import { fork, type ChildProcess } from 'node:child_process';
-import { childEntry } from './child-entry.ts';
-import { PythonGccWriter } from './python-writer.ts';
+import { childEntry } from '../demo/child-entry.ts';
+import { PythonGccWriter } from '../demo/python-writer.ts';
 
 const ENTRY = childEntry(import.meta.url, 'burst-writer');
 

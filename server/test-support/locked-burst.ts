@@ -4,9 +4,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { burstObservation, wallClockMs } from './burst.ts';
-import { childEntry } from './child-entry.ts';
+import { childEntry } from '../demo/child-entry.ts';
 import { openFlockSession } from './flock-session.ts';
-import { PythonGccWriter } from './python-writer.ts';
+import { PythonGccWriter } from '../demo/python-writer.ts';
 
 const ENTRY = childEntry(import.meta.url, 'locked-burst-writer');
 

@@ -1,5 +1,5 @@
 // Entry of the burst writer process (see burst.ts).
-// usage: node --import tsx server/demo/burst-writer.ts GCC_DIR BRANCH COUNT RATE [FIRST_STEP]
+// usage: node --import tsx server/test-support/burst-writer.ts GCC_DIR BRANCH COUNT RATE [FIRST_STEP]
 import { runBurst } from './burst.ts';
 
 const [gccDir, branch, count, rate, firstStep] = process.argv.slice(2);
