@@ -1,11 +1,12 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import { DEFAULT_SCAN_DEPTH } from '../fleet/discovery-rules.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
+/** How many folders deep a fleet's scan looks below each root (--depth). */
+export const DEFAULT_SCAN_DEPTH = 4;
 
 export type Command =
   | { kind: 'help' }

@@ -54,7 +54,7 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
-      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      const fleetExit = await (await import('./fleet-oneshot.ts')).runFleetOneShot(command, io);
       if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
@@ -63,7 +63,7 @@ async function run(command: Command, io: Io): Promise<number> {
       return EXIT_OK;
     }
     case 'doctor': {
-      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      const fleetExit = await (await import('./fleet-oneshot.ts')).runFleetOneShot(command, io);
       if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.

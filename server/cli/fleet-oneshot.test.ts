@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
-import { main } from '../cli/main.ts';
+import { main } from './main.ts';
 
 const made: string[] = [];
 afterEach(() => {

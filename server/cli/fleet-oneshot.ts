@@ -4,9 +4,9 @@ import { createEventBus } from '../live/event-bus.ts';
 import { isDir, locateGccDir } from '../fs/gcc-dir.ts';
 import { createStore, type Store } from '../live/store.ts';
 import { writeDiagnostics } from '../write/write-diagnostics.ts';
-import { formatDiagnostics, hasErrors, inspectJson, inspectText } from '../cli/output.ts';
-import { DEFAULT_SCAN_DEPTH } from './discovery-rules.ts';
-import { discoverWorkspaces, type DiscoveredWorkspace } from './discovery.ts';
+import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
+import { DEFAULT_SCAN_DEPTH } from './args.ts';
+import { discoverWorkspaces, type DiscoveredWorkspace } from '../fleet/discovery.ts';
 
 type OneShot = { kind: 'inspect'; dir: string; json: boolean; depth?: number } | { kind: 'doctor'; dir: string; json?: boolean; depth?: number };
 
