@@ -1,7 +1,7 @@
 // `inspect` and `doctor` over a fleet: a DIR with no .GCC/ of its own but workspaces under it prints one entry per
 // workspace (`--json`: an array of {workspace, dir, …}); doctor exits 1 when any workspace has an error.
 import { createEventBus } from '../live/event-bus.ts';
-import { isDir, locateGccDir } from '../fs/gcc-dir.ts';
+import { isDir, locateGccDir } from '../fs/index.ts';
 import { createStore, type Store } from '../live/store.ts';
 import { writeDiagnostics } from '../write/write-diagnostics.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';

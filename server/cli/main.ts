@@ -1,6 +1,6 @@
 // gcc-studio's entry: command line → one-shot command (inspect, context, doctor) or the live server.
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
-import { GccDirError } from '../fs/gcc-dir.ts';
+import { GccDirError } from '../fs/index.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
 import type { Store, WorkspaceView } from '../live/store.ts';
 import type { MomentView } from '../travel/moment-view.ts';
@@ -68,7 +68,7 @@ async function run(command: Command, io: Io): Promise<number> {
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
       const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
-      const { gccDir } = await (await import('../fs/gcc-dir.ts')).locateGccDir(command.dir);
+      const { gccDir } = await (await import('../fs/index.ts')).locateGccDir(command.dir);
       const diagnostics = [...store.workspace().diagnostics, ...(await writeDiagnostics(gccDir, store))];
       io.out(formatDiagnostics(diagnostics));
       return hasErrors(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
@@ -119,7 +119,7 @@ function momentLine(view: WorkspaceView): string {
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
 async function atMoment(store: Store, dir: string, moment: string): Promise<MomentView> {
-  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../travel/time-travel.ts'), import('../fs/gcc-dir.ts')]);
+  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../travel/time-travel.ts'), import('../fs/index.ts')]);
   const { gccDir } = await locateGccDir(dir);
   return timeTravelFor(store, gccDir)!.view(moment);
 }
@@ -160,7 +160,7 @@ async function loadOnce(dir: string): Promise<Store> {
   // Loaded here, not at the top: `--version` and `--help` should not pay for the format core.
   const [{ createEventBus }, { isDir, locateGccDir }, { createStore }] = await Promise.all([
     import('../live/event-bus.ts'),
-    import('../fs/gcc-dir.ts'),
+    import('../fs/index.ts'),
     import('../live/store.ts'),
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);

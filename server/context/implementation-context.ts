@@ -8,13 +8,13 @@
 // on this project's 2-core machine; a 2 MiB one 30-110 ms cold and 25-70 ms after an append, whole-file.ts): their CONTEXT is rebuilt record by record from
 // our lossless records (context-cache.ts, reader-tally.ts), which equals the implementation's where each record is
 // as its writer writes it, and the answer says which of the two readings it is.
-import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContextDialect } from '../../shared/types.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
 import { readAsImplementation, type BranchBytes, type ImplementationRead } from '../../shared/gcc/dialects/implementation.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { BranchEntry } from '../live/branch-entry.ts';
+import type { GccSource } from '../fs/index.ts';
 
 /** Above this many bytes of log.md and commit.md together, a branch is read record by record. */
 export const WHOLE_FILE_LIMIT = 2 * 1024 * 1024;
@@ -31,34 +31,11 @@ export function chooseDialect(b: BranchEntry, requested: ContextDialect | null):
 /** A file over WHOLE_FILE_LIMIT: the branch is then read record by record, never whole (a 1 GB main.md or log.md). */
 const TOO_BIG = Symbol('too big');
 
-/**
- * The bytes of a file inside .GCC/, or null when it is missing, is not a plain file, or a link is on the way; TOO_BIG
- * when it is over WHOLE_FILE_LIMIT (its size is looked at before anything is read).
- */
-function readPlain(gccDir: string, rel: string): Uint8Array | null | typeof TOO_BIG {
-  let at = gccDir;
-  for (const part of rel.split('/')) {
-    at = join(at, part);
-    try {
-      if (lstatSync(at).isSymbolicLink()) return null;
-    } catch {
-      return null;
-    }
-  }
-  try {
-    const st = lstatSync(at);
-    if (!st.isFile()) return null;
-    return st.size > WHOLE_FILE_LIMIT ? TOO_BIG : new Uint8Array(readFileSync(at));
-  } catch {
-    return null;
-  }
-}
-
 export class ImplementationReadings {
   private readonly readings = new Map<string, { key: string; roadmap: string; read: ImplementationRead }>();
 
   constructor(
-    private readonly gccDir: string,
+    private readonly source: GccSource,
     private readonly limit = WHOLE_FILE_LIMIT,
   ) {}
 
@@ -84,13 +61,22 @@ export class ImplementationReadings {
 
   /** The branch's files, or null when one is too big to read whole. */
   private files(branch: string): BranchBytes | null {
-    const dir = `${BRANCHES_DIR}/${branch}`;
-    const roadmap = readPlain(this.gccDir, ROADMAP_FILE);
-    const log = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.log}`);
-    const commit = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.commit}`);
-    const metadata = readPlain(this.gccDir, `${dir}/${BRANCH_FILES.metadata}`);
+    const dir = join(this.source.root, BRANCHES_DIR, branch);
+    const roadmap = this.plain(join(this.source.root, ROADMAP_FILE));
+    const log = this.plain(join(dir, BRANCH_FILES.log));
+    const commit = this.plain(join(dir, BRANCH_FILES.commit));
+    const metadata = this.plain(join(dir, BRANCH_FILES.metadata));
     if (roadmap === TOO_BIG || log === TOO_BIG || commit === TOO_BIG || metadata === TOO_BIG) return null;
     return { roadmap, log, commit, metadata };
+  }
+
+  /**
+   * A file's bytes; null when it is missing, is not a plain file, or a link is on the way; TOO_BIG when it is over
+   * WHOLE_FILE_LIMIT (its size is looked at before anything is read).
+   */
+  private plain(path: string): Uint8Array | null | typeof TOO_BIG {
+    const read = this.source.readSync(path, WHOLE_FILE_LIMIT);
+    return read.ok ? read.bytes : read.tooLarge ? TOO_BIG : null;
   }
 
   dropBranch(name: string): void {

@@ -1,9 +1,5 @@
-// A narrow fault-injection seam in gcc-studio's own file operations (the reads and writes of edits and merges, in
-// live/safe-open.ts and write/atomic-write.ts), for tests and `npm run attack` only. Nothing in the product installs
-// a hook, so `faultAt` answers null and every operation runs as written. A test installs one to make a chosen
-// operation fail as the disk would (ENOSPC after part of the bytes, EACCES, EPERM) or to SIGKILL the process at
-// exactly that point (a crash mid-edit or mid-merge). It replaces one operation's outcome, never the store or the
-// writer around it; a real small file system (tmpfs) or a real mode is used instead wherever the machine allows it.
+// Makes one of our own file operations fail as a disk would, or kills the process at that point: for tests and
+// `npm run attack` only. Nothing in the product installs a hook, so every operation runs as written.
 
 /** `renamed`: just after a replace's rename, before anything else (a crash after the last write of a merge). */
 export type FaultOp = 'read' | 'write' | 'append' | 'rename' | 'renamed';
@@ -21,7 +17,11 @@ export type FaultHook = (op: FaultOp, path: string) => Fault | null;
 
 let hook: FaultHook | null = null;
 
-/** Installs the hook (one at a time); returns its removal. */
+/**
+ * Installs the hook (one at a time); returns its removal. The seam sits in the reads and writes of edits and merges
+ * (safe-open.ts, write/atomic-write.ts) and replaces one operation's outcome, never the store or the writer around it;
+ * a real small file system (tmpfs) or a real mode is used instead wherever the machine allows it.
+ */
 export function injectFaults(next: FaultHook): () => void {
   hook = next;
   return () => {

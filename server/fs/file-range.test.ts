@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StaleStepsError } from '../../shared/gcc/read/step-index.ts';
 import { FileBytes } from './file-range.ts';
-import type { FileStamp } from './tail-reader.ts';
+import type { FileStamp } from './gcc-source.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-file-range-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,13 +1,8 @@
-// The bytes a tracked file's records were read from, given back when a record kept as an index (a log's steps) is
-// decoded: a page of steps, the recent steps CONTEXT shows, a search hit. A file up to HELD_LIMIT is held in memory
-// as it is read (decoding costs no system call, and a rewrite does not take the old records' bytes away: the change
-// record compares them with the new ones); a bigger one is read back from the disk, synchronously, and must still be
-// the file the records came from: the same inode, at least as long (an append-only file only grows). When it is not,
-// the file was replaced or cut and the watcher will read it again: the caller is told so (StaleStepsError), never
-// given other bytes.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+// The bytes a log's steps are decoded from, long after the log was read: held in memory for a small file, read back
+// from the source for a big one, and never bytes of another version of the file (StaleStepsError instead).
 import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-index.ts';
-import type { FileStamp } from './tail-reader.ts';
+import { ANY_PATH } from './disk-source.ts';
+import type { FileStamp, GccSource } from './gcc-source.ts';
 
 /** Files up to this size are held in memory while tracked. */
 export const HELD_LIMIT = 4 * 2 ** 20;
@@ -15,7 +10,12 @@ export const HELD_LIMIT = 4 * 2 ** 20;
  * page following the tail) decode without a disk read. */
 export const RECENT_LIMIT = 1 * 2 ** 20;
 
-/** One reading's bytes (a reload starts another, so the old records keep theirs). */
+/**
+ * One reading's bytes (a reload starts another, so the old records keep theirs). Held bytes cost no system call to
+ * decode, and a rewrite does not take the old records' bytes away (the change record compares them with the new
+ * ones). Read back, they must come from the file the records came from: the same inode, at least as long (an
+ * append-only file only grows); otherwise the watcher will read it again, and the caller is told so.
+ */
 export class FileBytes {
   private held: Uint8Array | null = new Uint8Array(0);
   private heldLength = 0;
@@ -29,6 +29,7 @@ export class FileBytes {
     private readonly path: string,
     private readonly relPath: string,
     private readonly limit = HELD_LIMIT,
+    private readonly source: GccSource = ANY_PATH,
   ) {
     this.read = (start, end) => {
       if (this.held && end <= this.heldLength) return this.held.subarray(start, end);
@@ -82,37 +83,10 @@ export class FileBytes {
   }
 
   private fromDisk(start: number, end: number): Uint8Array {
-    const expected = this.stamp;
-    let fd: number;
-    try {
-      fd = openSync(this.path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch {
-      throw new StaleStepsError(this.relPath, start);
-    }
-    try {
-      const info = fstatSync(fd);
-      if (!expected || info.ino !== expected.ino || info.size < end) throw new StaleStepsError(this.relPath, start);
-      const bytes = scratchFor(end - start);
-      let got = 0;
-      while (got < bytes.length) {
-        const n = readSync(fd, bytes, got, bytes.length - got, start + got);
-        if (n === 0) throw new StaleStepsError(this.relPath, start + got);
-        got += n;
-      }
-      return bytes;
-    } finally {
-      closeSync(fd);
-    }
+    const bytes = this.stamp && this.source.readRange(this.path, start, end, this.stamp);
+    if (!bytes) throw new StaleStepsError(this.relPath, start);
+    return bytes;
   }
-}
-
-/** Reads from the disk land in one reused buffer (fresh pages cost ~3 ms a MB on the bench machine); a reader's bytes
- * are used before it reads again (ByteReader). Past 16 MB a read gets its own. */
-let scratch = new Uint8Array(0);
-function scratchFor(n: number): Uint8Array {
-  if (n > 16 * 2 ** 20) return new Uint8Array(n);
-  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 256 * 1024, scratch.length * 2));
-  return scratch.subarray(0, n);
 }
 
 function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {

@@ -1,6 +1,5 @@
-// Which folder each path of .GCC/ is: `mv .GCC .GCC-old && mv .GCC-new .GCC` (or the same done to branches/ or to one
-// branch folder) leaves every path in place, so chokidar, whose watches stay on the folders that moved away, reports
-// nothing at all. Comparing the device and inode behind each folder path is what notices it.
+// Notices a folder swapped in place (`mv .GCC .GCC-old && mv .GCC-new .GCC`), which chokidar does not report: its
+// watches stay on the folders that moved away. The device and inode behind each folder path tell.
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';

@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listBranchFolders, readBytes } from './gcc-dir.ts';
+import { readBytes } from '../test-support/path-reads.ts';
+import { listBranchFolders } from './gcc-dir.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,15 +1,13 @@
-// Reading a file inside .GCC/ without following a symbolic link anywhere below it: every Contexa reader follows
-// links, so a `branches` folder, a branch folder or a main.md that is a link could make us show (and then write)
-// files outside .GCC/. The .GCC/ folder itself is the root the user named and is taken as it is.
-//
-// Each part of the path is checked with lstat, the file is opened with O_NOFOLLOW, and on Linux the descriptor's
-// own path (/proc/self/fd) is compared with the path we meant, which also catches a folder swapped for a link
-// between the check and the open.
-import { constants } from 'node:fs';
-import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
+// The checked reads before a write: every part of the path looked at, and the opened file's own path compared with
+// the one meant, so a folder swapped for a link between the check and the open is caught too.
+import { closeSync, read } from 'node:fs';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { openFile, type OpenProblem } from './disk-source.ts';
 import { faultAt, endWithFault } from './file-faults.ts';
-import { describeFsError, type ReadResult } from './gcc-dir.ts';
+import { describeFsError } from './fs-errors.ts';
+import type { ReadResult } from './gcc-source.ts';
 
 export interface PathProblem {
   /** True when the file (or a folder above it) does not exist. */
@@ -49,10 +47,10 @@ export async function pathProblem(root: string, rel: string): Promise<PathProble
 }
 
 /** Whether the open descriptor is the file at root/rel, reached without a link (where /proc tells; else true). */
-export async function opensWhereMeant(handle: FileHandle, root: string, rel: string): Promise<boolean> {
+export async function opensWhereMeant(fd: number, root: string, rel: string): Promise<boolean> {
   let actual: string;
   try {
-    actual = await readlink(`/proc/self/fd/${handle.fd}`);
+    actual = await readlink(`/proc/self/fd/${fd}`);
   } catch {
     return true;
   }
@@ -60,42 +58,52 @@ export async function opensWhereMeant(handle: FileHandle, root: string, rel: str
   return actual === meant;
 }
 
-/** Opens root/rel for reading with no link followed; a problem is returned as a ReadResult. */
-async function openInside(root: string, rel: string): Promise<{ ok: true; handle: FileHandle } | Extract<ReadResult, { ok: false }>> {
+/** openFile's problems in the words a refused write uses: it says why a link matters. */
+const REFUSED: Record<Exclude<OpenProblem, 'error'>, string> = {
+  missing: 'does not exist',
+  link: 'is a symbolic link; not followed (it could point outside .GCC/)',
+  folder: 'is a folder, not a file (EISDIR)',
+  other: 'is not a regular file',
+};
+
+/**
+ * Reads root/rel whole, the folders on the way checked first and the descriptor after (a folder swapped for a link in
+ * between); `missing` tells an absent file from one that cannot be read, and `message` says why in words that follow
+ * the file's name ("main.md is a symbolic link; …").
+ */
+export async function readInside(root: string, rel: string): Promise<ReadResult> {
   const problem = await pathProblem(root, rel);
   if (problem) return { ok: false, missing: problem.missing, message: problem.message };
   const path = join(root, rel);
-  let handle: FileHandle;
   try {
     const fault = faultAt('read', path);
     if (fault) await endWithFault(fault);
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { ok: false, missing: false, message: 'is a symbolic link; not followed (it could point outside .GCC/)' };
-    return { ok: false, missing: code === 'ENOENT', message: code === 'ENOENT' ? 'does not exist' : `cannot be read: ${describeFsError(err)}` };
+    return { ok: false, missing: code === 'ENOENT', message: code === 'ENOENT' ? REFUSED.missing : `cannot be read: ${describeFsError(err)}` };
   }
-  return { ok: true, handle };
+  const opened = openFile(path);
+  if (!opened.ok) return { ok: false, missing: opened.problem === 'missing', message: opened.problem === 'error' ? `cannot be read: ${opened.message}` : REFUSED[opened.problem] };
+  try {
+    if (!(await opensWhereMeant(opened.fd, root, rel))) return { ok: false, missing: false, message: 'was reached through a symbolic link while it was opened; not followed' };
+    return { ok: true, bytes: await readAll(opened.fd, opened.stamp.size) };
+  } catch (err) {
+    return { ok: false, missing: false, message: `cannot be read: ${describeFsError(err)}` };
+  } finally {
+    closeSync(opened.fd);
+  }
 }
 
-/**
- * Reads root/rel whole, with no symbolic link followed on the way; `missing` tells an absent file from one that
- * cannot be read, and `message` says why in words that follow the file's name ("main.md is a symbolic link; …").
- */
-export async function readInside(root: string, rel: string): Promise<ReadResult> {
-  const opened = await openInside(root, rel);
-  if (!opened.ok) return opened;
-  const { handle } = opened;
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) return { ok: false, missing: false, message: 'is a folder, not a file (EISDIR)' };
-    if (!info.isFile()) return { ok: false, missing: false, message: 'is not a regular file' };
-    if (!(await opensWhereMeant(handle, root, rel))) return { ok: false, missing: false, message: 'was reached through a symbolic link while it was opened; not followed' };
-    return { ok: true, bytes: new Uint8Array(await handle.readFile()) };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, missing: false, message: code === 'EISDIR' ? 'is a folder, not a file (EISDIR)' : `cannot be read: ${describeFsError(err)}` };
-  } finally {
-    await handle.close();
+const readAsync = promisify(read);
+
+/** An edit reads a whole log (up to 256 MB) through the thread pool, so the event loop goes on meanwhile. */
+async function readAll(fd: number, size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let got = 0;
+  while (got < size) {
+    const { bytesRead } = await readAsync(fd, bytes, got, size - got, got);
+    if (bytesRead === 0) return bytes.subarray(0, got);
+    got += bytesRead;
   }
+  return bytes;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTail, type FileStamp } from './tail-reader.ts';
+import { readTail, type FileStamp } from '../test-support/path-reads.ts';
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 

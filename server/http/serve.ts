@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
 import type { Demo } from '../demo/demo.ts';
-import { isDir, locateGccDir } from '../fs/gcc-dir.ts';
+import { isDir, locateGccDir } from '../fs/index.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';

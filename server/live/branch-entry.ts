@@ -9,6 +9,7 @@ import type { StepIndex } from '../../shared/gcc/read/step-index.ts';
 import type { Commit, Diagnostic, Dialect } from '../../shared/types.ts';
 import { commitsKeeper, logKeeper, type MetadataRead } from './format.ts';
 import { TrackedFile } from './tracked-file.ts';
+import { ANY_PATH, type GccSource } from '../fs/index.ts';
 import { join } from 'node:path';
 
 /** Records with times: a log's steps (an index), or commits through timedCommits. */
@@ -38,14 +39,18 @@ export class BranchEntry {
   /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
   version = 0;
 
-  /** `watched`: false for a one-shot read (nothing is read again, so nothing is kept to judge a later change by). */
+  /**
+   * `dir`: the branch folder, as `source` names it. `watched`: false for a one-shot read (nothing is read again, so
+   * nothing is kept to judge a later change by).
+   */
   constructor(
     readonly name: string,
     readonly dir: string,
     watched = true,
+    readonly source: GccSource = ANY_PATH,
   ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), { watched });
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), { watched });
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), { watched, source });
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), { watched, source });
   }
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */

@@ -17,6 +17,7 @@ import { processBatch, type RefreshParts } from './workspace-refresh.ts';
 import { WorkspaceModel } from './workspace-model.ts';
 import type { BranchEntry } from './branch-entry.ts';
 import { compareKeys } from '../../shared/gcc/read/records.ts';
+import { diskSource, type GccSource } from '../fs/index.ts';
 
 export type { ContextResult };
 
@@ -61,6 +62,8 @@ export interface StoreRecords {
 
 export interface StoreOptions {
   gccDir: string;
+  /** Where .GCC/'s bytes come from; default: the folder `gccDir` on disk. */
+  source?: GccSource;
   /** Shown as `root` in the workspace response. */
   root: string;
   readOnly: boolean;
@@ -89,14 +92,15 @@ export function createStore(options: StoreOptions): Store {
   const model = new WorkspaceModel();
   // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
   // enough to re-read (implementation-context.ts), else record by record.
-  const readings = new ImplementationReadings(options.gccDir, options.wholeFileLimit);
+  const source = options.source ?? diskSource(options.gccDir);
+  const readings = new ImplementationReadings(source, options.wholeFileLimit);
   const contexts = new ContextCache(undefined, (b, dialect) => {
     const read = readings.reading(b, dialect, model.roadmap);
     return read?.ok ? read.input : null;
   });
   const answerParts = (): ContextParts => ({ contexts, readings, roadmap: model.roadmap });
   const gate = new EventGate(bus);
-  const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate, watched: options.watched ?? true };
+  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, watched: options.watched ?? true };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
 
   return {

@@ -7,10 +7,8 @@
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { FileBytes } from '../fs/file-range.ts';
-import { withPieceBuffer } from '../fs/piece-buffers.ts';
+import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { openTail, prefetched, type ByteSource, type FileStamp } from '../fs/tail-reader.ts';
 
 export type FileChange =
   | { kind: 'none' }
@@ -33,6 +31,8 @@ export interface TrackedFileOptions {
    * it whole again.
    */
   watched?: boolean;
+  /** Where the file's bytes come from (default: `path` taken as given on disk). */
+  source?: GccSource;
 }
 
 export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
@@ -51,6 +51,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** The bytes the records were read from (each reading its own: a reload leaves the old records theirs). */
   private bytes: FileBytes;
   private readonly watched: boolean;
+  private readonly source: GccSource;
 
   constructor(
     readonly path: string,
@@ -61,7 +62,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
     this.watched = options.watched ?? true;
-    this.bytes = new FileBytes(path, relPath, (options.watched ?? true) ? undefined : 0);
+    this.source = options.source ?? ANY_PATH;
+    this.bytes = this.newBytes();
     this.records = keeper.create(this.bytes.read);
   }
 
@@ -71,7 +73,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    */
   async rereadWith(keeper: RecordKeeper<S, L>): Promise<FileChange> {
     this.keeper = keeper;
-    const opened = await openTail(this.path, { from: 0, previous: null });
+    const opened = await openTail(this.source, this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
       this.reset();
       if (opened.kind === 'unreadable') this.problem = { missing: false, message: opened.message, code: opened.code };
@@ -94,7 +96,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** Looks at the file and updates the records; says what changed. */
   async refresh(): Promise<FileChange> {
     const state = this.state;
-    const opened = await openTail(this.path, { from: state?.consumed ?? 0, previous: this.stamp });
+    const opened = await openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
     if (opened.kind !== 'open') {
       const had = this.state !== null || this.records.length > 0;
@@ -130,7 +132,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   /** A reading's bytes: a file read once holds none (it is read from the disk if a step is decoded). */
   private newBytes(): FileBytes {
-    return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0);
+    return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0, this.source);
   }
 
   /**

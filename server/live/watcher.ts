@@ -6,7 +6,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { folderIdentities, replacedFolders, type FolderIdentities } from '../fs/folder-identity.ts';
+import { folderIdentities, replacedFolders, type FolderIdentities } from '../fs/index.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */

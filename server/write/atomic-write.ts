@@ -6,8 +6,7 @@ import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { endWithFault, faultAt, type FaultOp } from '../fs/file-faults.ts';
-import { opensWhereMeant } from '../fs/safe-open.ts';
+import { endWithFault, faultAt, opensWhereMeant, type FaultOp } from '../fs/index.ts';
 
 /** `.main.md.gcc-studio-<pid>-<8 hex>.tmp`: the temp file of a replace in progress, by the process that writes it. */
 export const TEMP_FILE = /^\.(.+)\.gcc-studio-(\d+)-[0-9a-f]{8}\.tmp$/;
@@ -52,7 +51,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
   }
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
-    if (options.root && !(await opensWhereMeant(handle, options.root, relative(options.root, temp).split(sep).join('/')))) {
+    if (options.root && !(await opensWhereMeant(handle.fd, options.root, relative(options.root, temp).split(sep).join('/')))) {
       throw new Error(`${dir} was reached through a symbolic link; nothing was written`);
     }
     await handle.chmod(mode);

@@ -3,7 +3,7 @@
 // a refusal, naming the file and what happened. Also the words for a record in such messages.
 import type { EditTarget } from '../../shared/gcc/write/edit.ts';
 import type { MisreadReport } from '../../shared/gcc/dialects/misread.ts';
-import { describeFsError } from '../fs/gcc-dir.ts';
+import { describeFsError } from '../fs/index.ts';
 import { Refusal } from './refusal.ts';
 
 export type EditStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503 | 507;

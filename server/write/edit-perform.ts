@@ -10,7 +10,7 @@ import { commitVersion, metadataVersion, stepVersion, type EditEntry, type EditR
 import type { RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
 import type { EventBus } from '../live/event-bus.ts';
-import { pathProblem, readInside } from '../fs/safe-open.ts';
+import { pathProblem, readInside } from '../fs/index.ts';
 import type { Store, WorkspaceView } from '../live/store.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { EditError, fsEditError } from './edit-error.ts';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readInside } from '../fs/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { OWNER_FILE, describeAge, describeOwner, ownerState, parseOwner, type LockOwner, type OwnerState } from './lock-owner.ts';
 
 export const LOCK_FILE = '.lock';

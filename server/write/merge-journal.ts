@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { MergeDialect, MergePlan } from '../../shared/gcc/write/merge-plan.ts';
-import { readInside } from '../fs/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { HISTORY_DIR } from './edit-history.ts';
 

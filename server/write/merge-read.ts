@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mergeDialectOf, type MergeBranchFiles, type MergeDialect } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { pathProblem, readInside } from '../fs/safe-open.ts';
+import { pathProblem, readInside } from '../fs/index.ts';
 import { MergeError } from './merge-errors.ts';
 
 export interface MergeArgs {

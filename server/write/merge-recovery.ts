@@ -5,7 +5,7 @@
 // metadata is put back), or left unresolved (a part is changed: nothing is touched, and the reason is reported).
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readInside } from '../fs/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { fromB64, sha256, type IntentWrite, type MergeIntent, type MergeJournal, type PendingMerge } from './merge-journal.ts';
 import { withWorkspaceLock } from './workspace-lock.ts';

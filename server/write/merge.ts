@@ -11,7 +11,7 @@ import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { mergeDialectOf, metadataAsRead, planMerge, type MergeDialect, type MergePlan, type MergeTimestamps, type MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
-import { describeFsError } from '../fs/gcc-dir.ts';
+import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
 import { MergeError, MergeWriteError } from './merge-errors.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';

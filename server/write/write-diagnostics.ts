@@ -7,7 +7,7 @@ import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
 import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
-import { readInside } from '../fs/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import type { WorkspaceView } from '../live/store.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';

@@ -6,8 +6,7 @@
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeFsError } from '../fs/gcc-dir.ts';
-import { pathProblem } from '../fs/safe-open.ts';
+import { describeFsError, pathProblem } from '../fs/index.ts';
 
 export interface WriteCheck {
   /** A file that does not exist yet may be created (main.md for a merge). */
