@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { PACKAGE_ROOT } from './package-files.ts';
 
 /** The single-bundle page `vite build -c vite.export.config.ts` writes. */

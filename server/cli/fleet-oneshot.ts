@@ -1,12 +1,11 @@
 // `inspect` and `doctor` over a fleet: a DIR with no .GCC/ of its own but workspaces under it prints one entry per
 // workspace (`--json`: an array of {workspace, dir, …}); doctor exits 1 when any workspace has an error.
-import { createEventBus } from '../live/event-bus.ts';
+import { createEventBus, createStore, type Store } from '../live/index.ts';
 import { isDir, locateGccDir } from '../fs/index.ts';
-import { createStore, type Store } from '../live/store.ts';
-import { writeDiagnostics } from '../write/write-diagnostics.ts';
+import { writeDiagnostics } from '../write/index.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
 import { DEFAULT_SCAN_DEPTH } from './args.ts';
-import { discoverWorkspaces, type DiscoveredWorkspace } from '../fleet/discovery.ts';
+import { discoverWorkspaces, type DiscoveredWorkspace } from '../fleet/index.ts';
 
 type OneShot = { kind: 'inspect'; dir: string; json: boolean; depth?: number } | { kind: 'doctor'; dir: string; json?: boolean; depth?: number };
 

@@ -2,8 +2,8 @@
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
 import { GccDirError } from '../fs/index.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
-import type { Store, WorkspaceView } from '../live/store.ts';
-import type { MomentView } from '../travel/moment-view.ts';
+import type { Store, WorkspaceView } from '../live/index.ts';
+import type { MomentView } from '../travel/index.ts';
 import { MomentError } from '../../shared/gcc/moment/moment.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
 import { packageVersion } from './package-files.ts';
@@ -67,7 +67,7 @@ async function run(command: Command, io: Io): Promise<number> {
       if (fleetExit !== null) return fleetExit;
       const store = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
-      const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
+      const { writeDiagnostics } = await import('../write/index.ts');
       const { gccDir } = await (await import('../fs/index.ts')).locateGccDir(command.dir);
       const diagnostics = [...store.workspace().diagnostics, ...(await writeDiagnostics(gccDir, store))];
       io.out(formatDiagnostics(diagnostics));
@@ -119,7 +119,7 @@ function momentLine(view: WorkspaceView): string {
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
 async function atMoment(store: Store, dir: string, moment: string): Promise<MomentView> {
-  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../travel/time-travel.ts'), import('../fs/index.ts')]);
+  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../travel/index.ts'), import('../fs/index.ts')]);
   const { gccDir } = await locateGccDir(dir);
   return timeTravelFor(store, gccDir)!.view(moment);
 }
@@ -159,9 +159,9 @@ async function printContext(command: Extract<Command, { kind: 'context' }>, io: 
 async function loadOnce(dir: string): Promise<Store> {
   // Loaded here, not at the top: `--version` and `--help` should not pay for the format core.
   const [{ createEventBus }, { isDir, locateGccDir }, { createStore }] = await Promise.all([
-    import('../live/event-bus.ts'),
+    import('../live/index.ts'),
     import('../fs/index.ts'),
-    import('../live/store.ts'),
+    import('../live/index.ts'),
   ]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
@@ -193,12 +193,12 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGTERM', onSignal);
   hideTokenFromPs(command.token);
   try {
-    const [{ startServer }, { runtimeDirectory }, { fleetRoots }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts'), import('../fleet/fleet-roots.ts')]);
+    const [{ startServer, runtimeDirectory }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
     const roots = command.demo ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
     if (roots) {
       // The fleet server is loaded only for a fleet.
-      const { startFleetServer } = await import('../fleet/fleet-serve.ts');
+      const { startFleetServer } = await loadFleetServer();
       start = (o) => startFleetServer(roots, command.depth, o);
     }
     const server = await start({

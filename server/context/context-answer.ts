@@ -6,7 +6,7 @@
 import { contextStepsShown, renderContext, type ContextInput } from '../../shared/gcc/context/render.ts';
 import { isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
 import type { ContextDialect } from '../../shared/types.ts';
-import type { BranchEntry } from '../live/branch-entry.ts';
+import type { BranchEntry } from '../live/index.ts';
 import type { ContextCache, ContextResult } from './context-cache.ts';
 import { chooseDialect, type ImplementationReadings } from './implementation-context.ts';
 

@@ -7,7 +7,7 @@ import { renderContext } from '../../shared/gcc/context/render.ts';
 import { isCutShort, TokenCountCache, tokenCountsByK, tokensOf } from '../../shared/gcc/context/tokens.ts';
 import { ReaderTally, type TalliedRecords } from '../../shared/gcc/dialects/reader-tally.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import type { BranchEntry } from '../live/branch-entry.ts';
+import type { BranchEntry } from '../live/index.ts';
 import { sharedTokenCounter, type TokenCounter } from './token-counter.ts';
 
 /** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */

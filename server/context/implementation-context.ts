@@ -13,7 +13,7 @@ import type { ContextDialect } from '../../shared/types.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
 import { readAsImplementation, type BranchBytes, type ImplementationRead } from '../../shared/gcc/dialects/implementation.ts';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import type { BranchEntry } from '../live/branch-entry.ts';
+import type { BranchEntry } from '../live/index.ts';
 import type { GccSource } from '../fs/index.ts';
 
 /** Above this many bytes of log.md and commit.md together, a branch is read record by record. */

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { stepMs, timestampMs } from './timestamps.ts';
 
 const MINUTE = 60_000;

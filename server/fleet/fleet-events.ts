@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
-import { EventPump, encodeFrame, type BacklogBound } from '../http/sse-pump.ts';
+import { EventPump, encodeFrame, type BacklogBound } from '../http/index.ts';
 import type { Fleet } from './fleet.ts';
 
 export interface FleetEventsOptions {

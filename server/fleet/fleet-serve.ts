@@ -3,14 +3,10 @@
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { generateToken, isLoopbackHost, securityOptionsFor } from '../http/security.ts';
-import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from '../http/static.ts';
-import { listenOnFreePort, urlHost, DEFAULT_HOST, type StartServerOptions } from '../http/serve.ts';
-import { openBrowser } from '../http/open-browser.ts';
+import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, listenOnFreePort, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
+import { DEFAULT_HOST } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
-
-export { fleetRoots, type FleetChoice } from './fleet-roots.ts';
 
 export interface RunningFleet {
   url: string;

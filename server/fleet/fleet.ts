@@ -3,7 +3,7 @@
 // to the fleet's listeners. When the system's inotify watch limit is reached it says so once and polls from then on.
 import { randomBytes } from 'node:crypto';
 import type { FleetEvent, FleetRow } from '../../shared/fleet/fleet-api.ts';
-import { writeDiagnostics } from '../write/write-diagnostics.ts';
+import { writeDiagnostics } from '../write/index.ts';
 import { FleetMember, type MemberOptions } from './fleet-member.ts';
 import { buildRow } from './fleet-row.ts';
 import { startFleetScan, type FleetScan, type ScanChange } from './fleet-scan.ts';

@@ -4,14 +4,13 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus, WorkspaceView } from '../live/index.ts';
 import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { commitRoutes } from './routes/commits.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
-import { createEditService, type EditServiceDeps } from '../write/edits.ts';
-import { mergeNotices } from '../write/merge-notices.ts';
+import { createEditService, mergeNotices, type EditServiceDeps } from '../write/index.ts';
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
@@ -19,9 +18,8 @@ import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { timelineRoutes } from './routes/timeline.ts';
-import { timeTravelFor, type TimeTravel } from '../travel/time-travel.ts';
+import { timeTravelFor, type TimeTravel } from '../travel/index.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
-import type { WorkspaceView } from '../live/store.ts';
 
 export interface AppDeps {
   store: WorkspaceView;

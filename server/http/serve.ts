@@ -4,17 +4,17 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
-import type { Demo } from '../demo/demo.ts';
+import type { Demo } from '../demo/index.ts';
 import { isDir, locateGccDir } from '../fs/index.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
-import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
+import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
-import { recoverWorkspace } from '../write/recovery.ts';
+import { recoverWorkspace } from '../write/index.ts';
 
-import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/index.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
@@ -97,7 +97,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   let gccDir: string;
   if (options.demo) {
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
-    const { startDemo } = await import('../demo/demo.ts');
+    const { startDemo } = await import('../demo/index.ts');
     // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
     demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);

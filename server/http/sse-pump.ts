@@ -6,7 +6,7 @@
 // a bounded amount of memory and is told, never silently skipped. A heartbeat comment keeps idle connections and
 // proxies open; the loop ends when the client goes.
 import type { SSEStreamingApi } from 'hono/streaming';
-import { DEFAULT_RING_SIZE } from '../live/event-bus.ts';
+import { DEFAULT_RING_SIZE } from '../live/index.ts';
 
 /** How far behind one client may fall before its queue is dropped for a catch-up. */
 export interface BacklogBound {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { BUILT_PAGE_DIR, PACKAGE_ROOT } from '../cli/package-files.ts';
+import { BUILT_PAGE_DIR, PACKAGE_ROOT } from '../cli/index.ts';
 
 export const DEFAULT_WEB_DIR = BUILT_PAGE_DIR;
 

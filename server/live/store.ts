@@ -8,9 +8,7 @@ import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, type ContextResult } from '../context/context-cache.ts';
-import { contextAnswer, contextReading, type ContextParts, type ContextReading } from '../context/context-answer.ts';
-import { chooseDialect, ImplementationReadings } from '../context/implementation-context.ts';
+import { ContextCache, contextAnswer, contextReading, chooseDialect, ImplementationReadings, type ContextResult, type ContextParts, type ContextReading } from '../context/index.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';

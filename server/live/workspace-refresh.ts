@@ -4,7 +4,7 @@
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
-import type { ContextCache } from '../context/context-cache.ts';
+import type { ContextCache } from '../context/index.ts';
 import type { EventGate } from './event-gate.ts';
 import { readRoadmap } from './format.ts';
 import { diskSource, MAX_SMALL_FILE_BYTES, listBranchFolders, type GccSource } from '../fs/index.ts';

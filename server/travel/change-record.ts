@@ -11,8 +11,7 @@ import { utf8Length } from '../../shared/gcc/read/bytes.ts';
 import { StaleStepsError } from '../../shared/gcc/read/step-index.ts';
 import type { EditEntry, RecordChange } from '../../shared/gcc/write/edit.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
-import type { EventBus } from '../live/event-bus.ts';
-import type { StoreRecords } from '../live/store.ts';
+import type { EventBus, StoreRecords } from '../live/index.ts';
 
 export const CHANGES_FILE = 'changes.jsonl';
 export const DEFAULT_MAX_CHANGE_BYTES = 8 * 1024 * 1024;

@@ -6,8 +6,8 @@ import type { BranchAt, MemoryAt } from '../../shared/gcc/moment/memory-at.ts';
 import { recordKey, compareTime } from '../../shared/gcc/moment/time-key.ts';
 import type { MomentInfo, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import type { ContextResult, StoreRecords, WorkspaceView } from '../live/store.ts';
-import type { TokenCounter } from '../context/token-counter.ts';
+import type { StoreRecords, WorkspaceView } from '../live/index.ts';
+import type { ContextResult, TokenCounter } from '../context/index.ts';
 
 export interface MomentView extends WorkspaceView {
   workspace(): WorkspaceAtResponse;

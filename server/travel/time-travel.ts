@@ -7,11 +7,10 @@ import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
 import { targetKey, type EditEntry } from '../../shared/gcc/write/edit.ts';
 import { changeRecordPath, createChangeRecord } from './change-record.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus, Store } from '../live/index.ts';
 import { momentView, type MomentView } from './moment-view.ts';
-import type { Store } from '../live/store.ts';
-import { sharedTokenCounter, type TokenCounter } from '../context/token-counter.ts';
-import { historyPathFor } from '../write/edit-history.ts';
+import { sharedTokenCounter, type TokenCounter } from '../context/index.ts';
+import { historyPathFor } from '../write/index.ts';
 
 const KEPT_MOMENTS = 8;
 

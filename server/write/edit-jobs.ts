@@ -27,7 +27,7 @@ import {
 } from '../../shared/gcc/write/edit-records.ts';
 import { editRoadmap, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { ROADMAP_FILE, branchFilePath, branchNameProblem } from '../../shared/gcc/read/paths.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { EditError } from './edit-error.ts';
 
 export type Versioned<T> = T & { version: string };

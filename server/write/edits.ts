@@ -9,12 +9,11 @@ import type { CommitEditRequest, EditEntry, EditResponse, MetadataEditRequest, R
 import { roadmapParts, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import type { CommitField, RecordEdit } from '../../shared/gcc/write/edit-records.ts';
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
 import { editJobs } from './edit-jobs.ts';
 import { performEdit, readOrNull, type Perform } from './edit-perform.ts';
 import { undoEdit } from './edit-undo.ts';
-import type { Store, WorkspaceView } from '../live/store.ts';
 
 export { describeTarget, EditError } from './edit-error.ts';
 

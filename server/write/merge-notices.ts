@@ -3,7 +3,7 @@
 // merge in the files alone (shared/gcc/compare/partial-merge.ts).
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { partialMergesInFiles, type MergeTraceBranch, type PartialMergeNotice } from '../../shared/gcc/compare/partial-merge.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { mergeJournal } from './merge-journal.ts';
 import { describeParts, judgeIntent, type RecoveredMerge } from './merge-recovery.ts';
 

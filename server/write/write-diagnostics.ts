@@ -8,7 +8,7 @@ import { commitMisread, describeMisread, stepMisread, type MisreadReport } from 
 import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { readInside } from '../fs/index.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';
 import { currentLocks, findLeftovers } from './recovery.ts';

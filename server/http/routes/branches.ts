@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../travel/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
 import { branchParam, intParam } from './params.ts';
 import { viewAt } from './timeline.ts';
 

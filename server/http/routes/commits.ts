@@ -3,8 +3,8 @@
 // workspace, each with the whole records and their edit versions (a hash each), of which it reads three fields.
 import { Hono } from 'hono';
 import type { CommitsResponse } from '../../../shared/api.ts';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../travel/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
 import { viewAt } from './timeline.ts';
 
 export function commitRoutes(now: WorkspaceView, travel: TimeTravel | null = null) {

@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { COMPARE_STEPS_LIMIT, type CompareResponse, type PartialMergeNotice } from '../../../shared/compare-api.ts';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { compareBranches, type BranchSide } from '../../../shared/gcc/compare/branch-diff.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import type { WorkspaceView } from '../../live/index.ts';
 import { checkedBranchName } from './params.ts';
 
 /** The base a comparison uses when none is asked for: where the head came from, else main, else any other branch. */

@@ -24,7 +24,7 @@ import {
   type RoadmapEditRequest,
   type StepEditRequest,
 } from '../../../shared/gcc/write/edit.ts';
-import { EditError, type EditService } from '../../write/edits.ts';
+import { EditError, type EditService } from '../../write/index.ts';
 import { branchParam } from './params.ts';
 
 const limit = bodyLimit({

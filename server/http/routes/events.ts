@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StudioEvent } from '../../../shared/events.ts';
-import type { EventBus } from '../../live/event-bus.ts';
+import type { EventBus } from '../../live/index.ts';
 import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, type BacklogBound } from '../sse-pump.ts';
 
 export interface EventsRouteOptions {

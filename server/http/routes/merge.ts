@@ -7,8 +7,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MergeFailureResponse, MergeRequest, MergeResponse } from '../../../shared/compare-api.ts';
 import type { ErrorResponse } from '../../../shared/api.ts';
-import { MergeError, MergeWriteError, performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/merge.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import { MergeError, MergeWriteError, performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/index.ts';
+import type { WorkspaceView } from '../../live/index.ts';
 
 export const MAX_MERGE_BODY_BYTES = 32 * 1024;
 export const MAX_SUMMARY_LENGTH = 8_000;

@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { SearchResponse } from '../../../shared/api.ts';
 import { searchRecords, type SearchableBranch } from '../../../shared/search.ts';
 import type { FindBytes } from '../../../shared/search-steps.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import type { WorkspaceView } from '../../live/index.ts';
 import { intParam } from './params.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 50;

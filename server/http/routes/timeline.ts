@@ -11,8 +11,8 @@ import { MomentError } from '../../../shared/gcc/moment/moment.ts';
 import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/time-key.ts';
 import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../travel/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
 import { checkedBranchName, intParam } from './params.ts';
 
 export const DEFAULT_BUCKETS = 400;

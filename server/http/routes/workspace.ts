@@ -1,7 +1,7 @@
 // GET /api/workspace: the snapshot a page loads first (and again after a resync); `?at=` as it was then.
 import { Hono } from 'hono';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../travel/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
 import { viewAt } from './timeline.ts';
 
 export function workspaceRoutes(store: WorkspaceView, travel: TimeTravel | null = null) {
