@@ -2,7 +2,7 @@
 // they were) after the first load, and a timeline bucket query, beside a cold full parse of the same log in the
 // same run (the store's first load) and the first moment (which reads every record's time once).
 import { join } from 'node:path';
-import { keyMillis } from '../shared/gcc/moment/time-key.ts';
+import { keyMillis } from '../shared/gcc/read/time-key.ts';
 import { axisBuckets, axisEnd } from '../shared/gcc/moment/axis.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import type { WorkspaceView } from '../live/index.ts';
-import { stepMs, timestampMs } from './timestamps.ts';
+import { stepMs, timestampMs } from '../../shared/gcc/read/time-key.ts';
 
 const MINUTE = 60_000;
 const HOUR_MINUTES = 60;

@@ -6,7 +6,7 @@ import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { Diagnostic, Dialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/index.ts';
 import type { WorkspaceActivity } from './fleet-activity.ts';
-import { stepMs, timestampMs } from './timestamps.ts';
+import { stepMs, timestampMs } from '../../shared/gcc/read/time-key.ts';
 
 const RECENT = 5;
 const CUT = 300;

@@ -2,7 +2,7 @@
 // dialect of its writer, its newest timestamp, and a version bumped on every change to its records.
 import type { BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
-import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
+import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import type { StepIndex } from '../../shared/gcc/read/step-index.ts';
@@ -64,7 +64,7 @@ export class BranchEntry {
     let key = this.newest?.key ?? null;
     for (let i = from; i < to; i++) {
       const k = records.timeKeyAt(i);
-      if (k && (!key || compareKeys(k, key) > 0)) {
+      if (k && (!key || compareTime(k, key) > 0)) {
         key = k;
         best = i;
       }

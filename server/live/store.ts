@@ -14,7 +14,7 @@ import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
 import { WorkspaceModel } from './workspace-model.ts';
 import type { BranchEntry } from './branch-entry.ts';
-import { compareKeys } from '../../shared/gcc/read/records.ts';
+import { compareTime } from '../../shared/gcc/read/time-key.ts';
 import { diskSource, type GccSource } from '../fs/index.ts';
 
 export type { ContextResult };
@@ -80,7 +80,7 @@ export const WARMED_AT_START = 8;
 export function warmFirst(branches: readonly Pick<BranchEntry, 'name' | 'newest'>[]): string[] {
   const key = (b: Pick<BranchEntry, 'newest'>) => b.newest?.key ?? [Number.NEGATIVE_INFINITY, 0];
   return [...branches]
-    .sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : -compareKeys(key(a), key(b))))
+    .sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : -compareTime(key(a), key(b))))
     .slice(0, WARMED_AT_START)
     .map((b) => b.name);
 }

@@ -3,7 +3,7 @@
 import type { BranchResponse, BranchSummary, StepsPage } from '../../shared/api.ts';
 import type { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import type { BranchAt, MemoryAt } from '../../shared/gcc/moment/memory-at.ts';
-import { recordKey, compareTime } from '../../shared/gcc/moment/time-key.ts';
+import { recordKey, compareTime } from '../../shared/gcc/read/time-key.ts';
 import type { MomentInfo, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { StoreRecords, WorkspaceView } from '../live/index.ts';

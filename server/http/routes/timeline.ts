@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shared/gcc/moment/axis.ts';
 import { momentChanges, type MomentChanges } from '../../../shared/gcc/moment/changes.ts';
 import { MomentError } from '../../../shared/gcc/moment/moment.ts';
-import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/time-key.ts';
+import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/read/time-key.ts';
 import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
 import type { WorkspaceView } from '../../live/index.ts';

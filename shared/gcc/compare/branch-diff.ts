@@ -4,7 +4,7 @@
 
 import { diffWordsWithSpace } from 'diff';
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
-import { compareKeys, timestampKey } from '../read/records.ts';
+import { compareTime, timestampKey } from '../read/time-key.ts';
 import { asStepList, type StepList } from '../read/step-list.ts';
 import { SHAPE_ACTION_ONLY } from '../read/step-scan.ts';
 
@@ -153,13 +153,13 @@ function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn, limit: nu
   for (let i = 0; i < steps.length; i++) {
     if (steps.mergedFromAt(i) !== undefined) continue;
     const k = createdKey ? steps.timeKeyAt(i) : null;
-    if (!createdKey || k === null || compareKeys(k, createdKey) >= 0) since.push(i);
+    if (!createdKey || k === null || compareTime(k, createdKey) >= 0) since.push(i);
   }
   const stepsSinceCreated = decodedAt(steps, since.slice(Math.max(0, since.length - limit)));
   const baseCommitsSinceCreated = createdKey
     ? base.commits.filter((c) => {
         const k = timestampKey(c.timestamp);
-        return k !== null && compareKeys(k, createdKey) > 0;
+        return k !== null && compareTime(k, createdKey) > 0;
       })
     : [];
   if (baseCommitsSinceCreated.length > 0 && h !== b) {

@@ -5,7 +5,7 @@ import { readFolder } from '../test-support/read-folder.ts';
 import { workspaceNow } from '../test-support/workspace-now.ts';
 import { adjacentRecord, axisBuckets, axisEnd, axisRecords, otherEvents } from './axis.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
-import { isoKey, keyMillis, recordKey } from './time-key.ts';
+import { isoKey, keyMillis, recordKey } from '../read/time-key.ts';
 
 describe('the axis over the Python corpus workspace', () => {
   const tl = new WorkspaceTimeline();

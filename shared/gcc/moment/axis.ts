@@ -6,7 +6,7 @@ import { parseRoadmap } from '../read/roadmap.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { WorkspaceTimeline } from './memory-at.ts';
 import type { RecordTimes } from './record-times.ts';
-import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export const AXIS_KINDS = ['step', 'commit', 'branch', 'merge', 'roadmap', 'edit'] as const;
 export type AxisKind = (typeof AXIS_KINDS)[number];

@@ -1,7 +1,7 @@
 // What a user may name as a moment: an ISO 8601 time with its offset, or a record, `B@step:N` (just after the N-th
 // step, 1-based position in the file, of branch B's log) or `B@commit:N` (just after its N-th commit). Parsing is
 // pure text; resolving a record moment to its time needs the workspace (memory-at.ts).
-import { isoKey, type TimeKey } from './time-key.ts';
+import { isoKey, type TimeKey } from '../read/time-key.ts';
 
 export type Moment =
   | { kind: 'time'; text: string; key: TimeKey }

@@ -4,7 +4,7 @@
 // at the merge: their time is the source branch's `merged_at`, looked up at cut time because metadata is written
 // after the log. Runs of records in time order are searched by bisection, so a 205,000-step log is cut in
 // microseconds; records out of time order make the cut inexact, and the cut says so.
-import { compareTime, type TimeKey } from './time-key.ts';
+import { compareTime, type TimeKey } from '../read/time-key.ts';
 
 /** A record as the timeline sees it: its own time, and the merge it arrived with (if any). */
 export interface TimedRecord {

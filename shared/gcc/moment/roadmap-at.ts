@@ -3,7 +3,7 @@
 // the update before it; when it is the last part shown, when it was really written is unknown and the text says so.
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
-import { compareTime, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export interface RoadmapAt {
   text: string;

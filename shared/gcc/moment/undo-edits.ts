@@ -6,7 +6,7 @@ import type { EditedSteps } from '../read/step-list.ts';
 import { encodeUtf8, decodeUtf8 } from '../read/bytes.ts';
 import type { EditEntry, RecordChange } from '../write/edit.ts';
 import { roadmapParts } from '../write/edit-roadmap.ts';
-import { compareTime, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, recordKey, type TimeKey } from '../read/time-key.ts';
 
 /** What the undo works on: a branch's records (already cut at the moment) and metadata. */
 export interface EditableBranch {

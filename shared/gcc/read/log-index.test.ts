@@ -10,9 +10,8 @@ import type { Dialect } from '../../types.ts';
 import { encodeUtf8 } from './bytes.ts';
 import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
 import { indexLog, type LogIndexResult } from './log-index.ts';
-import { compareKeys, timestampKey } from './records.ts';
+import { compareTime, recordKey, timestampKey } from './time-key.ts';
 import { describeTimestamp } from './timestamp.ts';
-import { recordKey } from '../moment/time-key.ts';
 import { StepIndex } from './step-index.ts';
 import { plainShapeOf } from './step-list.ts';
 import { fuzzInputs, seededRandom } from '../test-support/fuzz-inputs.ts';
@@ -65,7 +64,7 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     let key = after;
     all.forEach((s, i) => {
       const k = timestampKey(s.timestamp);
-      if (k && (!key || compareKeys(k, key) > 0)) [best, key] = [i, k];
+      if (k && (!key || compareTime(k, key) > 0)) [best, key] = [i, k];
     });
     return best;
   };

@@ -15,7 +15,7 @@ import { continueLog, initialLogState, type LogHeader, type LogParseResult, type
 import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
-import { TimeKeys } from './time-keys.ts';
+import { TimeKeys } from './time-key.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {

@@ -136,17 +136,3 @@ export function probableTimestamp(s: string): string | null {
   const m = TIMESTAMP_INSIDE.exec(s);
   return m ? m[0] : null;
 }
-
-/** Comparable key [epoch seconds, nanoseconds] of a well-formed timestamp, or null. */
-export function timestampKey(ts: string): [number, number] | null {
-  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?(Z|([+-])(\d\d):(\d\d))$/.exec(ts);
-  if (!m) return null;
-  let secs = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) / 1000;
-  if (m[9]) secs -= (m[9] === '-' ? -1 : 1) * (+m[10]! * 3600 + +m[11]! * 60);
-  const ns = m[7] ? +(m[7] + '000000000').slice(0, 9) : 0;
-  return [secs, ns];
-}
-
-export function compareKeys(a: [number, number], b: [number, number]): number {
-  return a[0] !== b[0] ? a[0] - b[0] : a[1] - b[1];
-}

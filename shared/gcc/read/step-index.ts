@@ -7,8 +7,7 @@
 // until `commit` (a read of the disk becomes visible only when it is complete); `rollback` forgets them.
 import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
-import { recordKey, type TimeKey } from '../moment/time-key.ts';
-import { timestampKey } from './records.ts';
+import { recordKey, timestampKey, type TimeKey } from './time-key.ts';
 import type { TimestampShapeName } from './timestamp.ts';
 import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
 import { iterateInRuns, plainShapeOf, PrefixList, sliceBounds, type StepList } from './step-list.ts';

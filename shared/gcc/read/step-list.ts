@@ -4,8 +4,7 @@
 // Arrays of records (tests, a moment's memory, a file read whole) are wrapped by arrayStepList.
 import type { ByteRange, OtaStep } from '../../types.ts';
 import { isPlainStep } from '../dialects/plain-record.ts';
-import { recordKey, type TimeKey } from '../moment/time-key.ts';
-import { timestampKey } from './records.ts';
+import { recordKey, timestampKey, type TimeKey } from './time-key.ts';
 import { describeTimestamp, type TimestampShapeName } from './timestamp.ts';
 import { SHAPE_ACTION_ONLY, SHAPE_EMPTY, SHAPE_TOLD } from './step-scan.ts';
 

@@ -12,7 +12,7 @@ import { parseLog } from '../read/log.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
 import { serializeMetadata } from '../write/metadata-write.ts';
-import { compareTime, isoKey } from '../moment/time-key.ts';
+import { compareTime, isoKey } from '../read/time-key.ts';
 import type { ScenarioOp } from './replay-scenario.ts';
 import type { FolderFiles } from './workspace-now.ts';
 

@@ -1,11 +1,11 @@
 // A step's time read from the index's columns (stepMs) is the number timestampMs gives for its timestamp text, for
 // every corpus log (all seven writers, the edge and damaged folders) and for spellings the corpus lacks.
 import { describe, expect, it } from 'vitest';
-import { encodeUtf8 } from '../../shared/gcc/read/bytes.ts';
-import { indexWholeLog } from '../../shared/gcc/read/log-index.ts';
-import { arrayStepList } from '../../shared/gcc/read/step-list.ts';
-import { corpusSeedFiles } from '../../shared/gcc/test-support/fuzz-seeds.ts';
-import { stepMs, timestampMs } from './timestamps.ts';
+import { encodeUtf8 } from './bytes.ts';
+import { indexWholeLog } from './log-index.ts';
+import { arrayStepList } from './step-list.ts';
+import { corpusSeedFiles } from '../test-support/fuzz-seeds.ts';
+import { stepMs, timestampMs } from './time-key.ts';
 
 const FILE = 'branches/main/log.md';
 
