@@ -74,6 +74,10 @@ export interface ContextResponse {
   lossless?: { text: string; tokens: number; tokensAtLeast?: boolean };
   /** 'files': the implementation's reading of the whole files (exact); 'records': rebuilt record by record (files over 2 MiB). */
   reading?: 'files' | 'records';
+  /** `tokensByK[k-1]`: the count for K = k (the page's K slider asks no more); sent with the live answer. */
+  tokensByK?: number[];
+  /** Which of tokensByK are lower bounds (sent only when some are). */
+  tokensAtLeastByK?: boolean[];
 }
 
 export interface SearchMatch {

@@ -7,7 +7,8 @@ import { contextStepsShown, renderContext, type ContextInput } from '../../share
 import { isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { BranchEntry } from '../live/index.ts';
-import type { ContextCache, ContextResult } from './context-cache.ts';
+import type { ContextResponse } from '../../shared/api.ts';
+import type { ContextCache } from './context-cache.ts';
 import { chooseDialect, type ImplementationReadings } from './implementation-context.ts';
 
 export interface ContextParts {
@@ -18,7 +19,7 @@ export interface ContextParts {
 }
 
 /** The answer without token counts: the text (or what the implementation raises), its notes, the lossless text. */
-export type ContextReading = Omit<ContextResult, 'tokens' | 'tokensAtLeast' | 'tokensByK' | 'tokensAtLeastByK' | 'lossless'> & {
+export type ContextReading = Omit<ContextResponse, 'tokens' | 'tokensAtLeast' | 'tokensByK' | 'tokensAtLeastByK' | 'lossless'> & {
   lossless?: { text: string };
   /** The roadmap the implementation's text was rendered with (its own reading of main.md, or the store's). */
   roadmapUsed: string;
@@ -49,7 +50,7 @@ function shownSteps(b: BranchEntry, dialect: ContextDialect): Pick<ContextInput,
   return Number.isFinite(shown) ? { steps: list.slice(-shown), stepCount: list.length } : { steps: list.slice() };
 }
 
-export async function contextAnswer(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): Promise<ContextResult> {
+export async function contextAnswer(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): Promise<ContextResponse> {
   const { roadmapUsed, lossless, ...reading } = contextReading(b, k, requested, parts, alwaysLossless);
   const counted = reading.error !== undefined ? { tokens: 0 } : await parts.contexts.context(b, k, reading.dialect, roadmapUsed);
   const losslessCount = lossless ? await parts.contexts.countText(lossless.text) : null;

@@ -13,8 +13,6 @@ import { sharedTokenCounter, type TokenCounter } from './token-counter.ts';
 /** Branch × dialect views kept: each holds its reader commits and running step count, not a copy of the steps. */
 export const MAX_CACHED_CONTEXTS = 16;
 
-export type ContextResult = ContextResponse & { tokensByK?: number[]; tokensAtLeastByK?: boolean[] };
-
 /** A finished count: the inputs it counted (records are immutable snapshots) and the counts by K, CUT_SHORT kept. */
 export interface CountedContext {
   generation: number;
@@ -124,7 +122,7 @@ export class ContextCache {
   }
 
   /** The CONTEXT text for K, with the token counts of every K; `requested` null: the branch's own dialect. */
-  async context(b: BranchEntry, k: number, requested: ContextDialect | null, roadmap: string): Promise<ContextResult> {
+  async context(b: BranchEntry, k: number, requested: ContextDialect | null, roadmap: string): Promise<ContextResponse> {
     const dialect = requested ?? contextDialectOf(b);
     const view = this.view(b, dialect, roadmap);
     const counted = await this.counts(view, b.name, dialect);

@@ -4,10 +4,10 @@
 // fleet's list: no id is joined onto a path, so no id can name a folder outside the roots.
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
-import { createApp, apiGuard, hostGuard, securityHeaders, DEFAULT_WEB_DIR, staticRoutes, type AppDeps, type SecurityOptions } from '../http/index.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { answerError, createApp, apiGuard, hostGuard, securityHeaders, DEFAULT_WEB_DIR, staticRoutes, type AppDeps, type SecurityOptions } from '../http/index.ts';
 import type { LiveWorkspace } from '../live/index.ts';
 import { wsIdProblem } from './discovery-rules.ts';
 import { fleetEventRoutes, type FleetEventsOptions } from './fleet-events.ts';
@@ -56,17 +56,13 @@ export function createFleetApp(deps: FleetAppDeps) {
 
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .get('/fleet', (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
-    .route('/fleet/events', fleetEventRoutes(fleet, deps.fleetEvents));
+    .get(ROUTES.fleet.path, (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
+    .route(ROUTES.fleetEvents.path, fleetEventRoutes(fleet, deps.fleetEvents));
 
   const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
   app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
   app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
-  app.onError((err, c) => {
-    if (err instanceof HTTPException) return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
-    (deps.logError ?? console.error)(err);
-    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
-  });
+  app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
   return app;
 }

@@ -2,9 +2,8 @@
 // have at its version (`?epoch=&since=id:version,…`: a page that reconnects gets only the workspaces that changed; a
 // token from another server process gets everything), then each row as it changes.
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
-import { EventPump, encodeFrame, type BacklogBound } from '../http/index.ts';
+import { EventPump, streamPump, encodeFrame, type BacklogBound } from '../http/index.ts';
 import type { Fleet } from './fleet.ts';
 
 export interface FleetEventsOptions {
@@ -36,19 +35,11 @@ export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {})
   return new Hono().get('/', (c) => {
     const epoch = c.req.query('epoch');
     const since = c.req.query('since');
-    return streamSSE(c, async (stream) => {
-      const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
+    const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
+    return streamPump(c, pump, () => {
       const unsubscribe = fleet.subscribe((event) => pump.push(event));
       pump.push(...catchUp(fleet, epoch, since));
-      stream.onAbort(() => {
-        unsubscribe();
-        pump.close();
-      });
-      try {
-        await pump.run(stream);
-      } finally {
-        unsubscribe();
-      }
+      return unsubscribe;
     });
   });
 }

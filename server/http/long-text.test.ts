@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
-import type { ContextResult as ContextPreview } from '../context/context-cache.ts';
+import type { ContextResponse as ContextPreview } from '../../shared/api.ts';
 import { PythonGccWriter } from '../demo/python-writer.ts';
 import { startServer, type RunningServer } from './serve.ts';
 import { connectEvents } from '../test-support/sse-client.ts';

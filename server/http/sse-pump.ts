@@ -5,7 +5,8 @@
 // bound the queue is dropped and replaced by what the route says (a resync, every row anew), so a stalled client costs
 // a bounded amount of memory and is told, never silently skipped. A heartbeat comment keeps idle connections and
 // proxies open; the loop ends when the client goes.
-import type { SSEStreamingApi } from 'hono/streaming';
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { DEFAULT_RING_SIZE } from '../live/index.ts';
 
 /** How far behind one client may fall before its queue is dropped for a catch-up. */
@@ -185,4 +186,23 @@ const encoder = new TextEncoder();
 /** An SSE frame of one JSON message (JSON text holds no raw newline, so it is one `data:` line), with its id if any. */
 export function encodeFrame(data: string, id?: string): Uint8Array {
   return encoder.encode(id === undefined ? `data: ${data}\n\n` : `data: ${data}\nid: ${id}\n\n`);
+}
+
+/**
+ * Answers with `pump` as an SSE stream: `attach` subscribes it (and pushes what the client missed) in the stream's
+ * first turn and returns its unsubscribe, which runs when the client goes or the pump stops.
+ */
+export function streamPump<T>(c: Context, pump: EventPump<T>, attach: () => () => void): Response {
+  return streamSSE(c, async (stream) => {
+    const unsubscribe = attach();
+    stream.onAbort(() => {
+      unsubscribe();
+      pump.close();
+    });
+    try {
+      await pump.run(stream);
+    } finally {
+      unsubscribe();
+    }
+  });
 }

@@ -4,11 +4,11 @@
 // The store is a composition of named parts, each tested alone: the workspace model (what is known), the apply
 // queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
 // gate), and the context cache (CONTEXT views per branch and dialect).
-import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { BranchResponse, ContextResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect } from '../../shared/types.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, contextAnswer, contextReading, chooseDialect, ImplementationReadings, type ContextResult, type ContextParts, type ContextReading } from '../context/index.ts';
+import { ContextCache, contextAnswer, contextReading, chooseDialect, ImplementationReadings, type ContextParts, type ContextReading } from '../context/index.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -17,7 +17,6 @@ import type { BranchEntry } from './branch-entry.ts';
 import { compareTime } from '../../shared/gcc/read/time-key.ts';
 import { diskSource, type GccSource } from '../fs/index.ts';
 
-export type { ContextResult };
 
 /** What the routes read. */
 export interface WorkspaceView {
@@ -30,7 +29,7 @@ export interface WorkspaceView {
    * `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). Waits for the counts.
    * `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing).
    */
-  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): Promise<ContextResult | null>;
+  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): Promise<ContextResponse | null>;
   /** The same answer without token counts (the one-shot `context` command). */
   contextText(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): ContextReading | null;
 }

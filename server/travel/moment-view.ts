@@ -1,13 +1,13 @@
 // The memory at a moment answered as the routes read the workspace now (WorkspaceView): the same shapes, cut at the
 // moment, with the moment and its exactness beside the workspace. Read-only: the page does not edit the past.
-import type { BranchResponse, BranchSummary, StepsPage } from '../../shared/api.ts';
+import type { BranchResponse, BranchSummary, ContextResponse, StepsPage } from '../../shared/api.ts';
 import type { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import type { BranchAt, MemoryAt } from '../../shared/gcc/moment/memory-at.ts';
 import { recordKey, compareTime } from '../../shared/gcc/read/time-key.ts';
 import type { MomentInfo, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { StoreRecords, WorkspaceView } from '../live/index.ts';
-import type { ContextResult, TokenCounter } from '../context/index.ts';
+import type { TokenCounter } from '../context/index.ts';
 
 export interface MomentView extends WorkspaceView {
   workspace(): WorkspaceAtResponse;
@@ -59,7 +59,7 @@ export function momentView(input: MomentViewInput): MomentView {
     },
     stepList: (name) => byName.get(name)?.steps ?? null,
     // Counted by the token worker, like the live CONTEXT (token-counter.ts): never on the thread that answers.
-    async context(name, k, requested): Promise<ContextResult | null> {
+    async context(name, k, requested): Promise<ContextResponse | null> {
       const a = args(name, requested);
       return a ? input.contexts.context(name, memory.roadmap, a.live.steps, a.b, k, a.dialect, (texts) => input.counter.count(texts)) : null;
     },

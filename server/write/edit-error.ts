@@ -1,7 +1,8 @@
 // How a hand edit is refused: the status the route answers with, for a conflict the record as it is now, for a
 // value Contexa's readers would misread what each reads and the safe form; and how a file-system error becomes such
 // a refusal, naming the file and what happened. Also the words for a record in such messages.
-import type { EditTarget } from '../../shared/gcc/write/edit.ts';
+import type { ErrorResponse } from '../../shared/api.ts';
+import type { EditConflictResponse, EditMisreadResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
 import type { MisreadReport } from '../../shared/gcc/dialects/misread.ts';
 import { describeFsError } from '../fs/index.ts';
 import { Refusal } from './refusal.ts';
@@ -18,6 +19,13 @@ export class EditError extends Refusal<EditStatus> {
     readonly misread?: MisreadReport,
   ) {
     super(status, message);
+  }
+
+  /** A conflict brings the record as it is now; a misread, what each Contexa reader would read. */
+  override body(): EditConflictResponse | EditMisreadResponse | ErrorResponse {
+    if (this.conflict) return { error: this.message, conflict: this.conflict };
+    if (this.misread) return { error: this.message, misread: this.misread };
+    return { error: this.message };
   }
 }
 

@@ -3,6 +3,7 @@
 // script leaves one Response promise per path on `window.__gccEarly`; the client takes each once, for a plain GET of
 // exactly that path, and asks the network itself when there is none or it failed. A live change that arrives in
 // between is not lost: events carry their revision, and the live hook's resume covers everything after the answer's.
+import { apiUrl, ROUTES } from '../../shared/routes.ts';
 import { withWorkspace } from './workspaceParam.ts';
 
 export type EarlyRequests = Record<string, Promise<Response> | undefined>;
@@ -13,8 +14,8 @@ export function earlyPaths(search: string): string[] {
   // A travelling page asks for its moment's answers, not these.
   if (q.get('at')) return [];
   const ws = q.get('ws');
-  if (ws) return ['/api/workspace', '/api/commits'].map((p) => withWorkspace(p, ws));
-  return ['/api/fleet', '/api/workspace', '/api/commits'];
+  const workspace = [apiUrl(ROUTES.workspace), apiUrl(ROUTES.commits)];
+  return ws ? workspace.map((p) => withWorkspace(p, ws)) : [apiUrl(ROUTES.fleet), ...workspace];
 }
 
 /** The early answer for `path`, taken once; null when there is none (or `init` is not a plain GET). */

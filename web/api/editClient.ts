@@ -1,21 +1,8 @@
 // The page's calls to the edit routes (PATCH/PUT/POST with JSON; the browser adds our Origin, which every write needs).
 // A 409 becomes an EditConflictError carrying the record as it is on disk now, for the page to show beside the draft;
 // a 422 about text Contexa's readers would misread becomes an EditMisreadError carrying what each reads.
-import type {
-  CommitEditRequest,
-  CommitEditResponse,
-  EditConflictResponse,
-  EditHistoryResponse,
-  EditMisreadResponse,
-  EditResponse,
-  MetadataEditRequest,
-  MetadataEditResponse,
-  RoadmapEditRequest,
-  RoadmapEditResponse,
-  RoadmapResponse,
-  StepEditRequest,
-  StepEditResponse,
-} from '../../shared/gcc/write/edit.ts';
+import type { CommitEditRequest, EditConflictResponse, EditMisreadResponse, MetadataEditRequest, RoadmapEditRequest, StepEditRequest } from '../../shared/gcc/write/edit.ts';
+import { apiUrl, ROUTES, type ApiUrl, type Method } from '../../shared/routes.ts';
 import { ApiError, apiFetch } from './client.ts';
 
 export class EditConflictError extends ApiError {
@@ -38,7 +25,7 @@ export class EditMisreadError extends ApiError {
   }
 }
 
-async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function send<T>(method: Method, path: ApiUrl<T>, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await apiFetch(path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -60,14 +47,14 @@ async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, b
   return (await res.json()) as T;
 }
 
-const seg = encodeURIComponent;
+const { editCommit, editStep, editMetadata, editRoadmap, roadmap, editHistory, undo } = ROUTES;
 
 export const editApi = {
-  commit: (branch: string, index: number, request: CommitEditRequest) => send<CommitEditResponse>('PATCH', `/api/branches/${seg(branch)}/commits/${index}`, request),
-  step: (branch: string, index: number, request: StepEditRequest) => send<StepEditResponse>('PATCH', `/api/branches/${seg(branch)}/steps/${index}`, request),
-  metadata: (branch: string, request: MetadataEditRequest) => send<MetadataEditResponse>('PATCH', `/api/branches/${seg(branch)}/metadata`, request),
-  roadmapPart: (index: number, request: RoadmapEditRequest) => send<RoadmapEditResponse>('PUT', `/api/roadmap/parts/${index}`, request),
-  roadmap: (signal?: AbortSignal) => send<RoadmapResponse>('GET', '/api/roadmap', undefined, signal),
-  history: (signal?: AbortSignal) => send<EditHistoryResponse>('GET', '/api/edits', undefined, signal),
-  undo: (id: string) => send<EditResponse<unknown>>('POST', `/api/edits/${seg(id)}/undo`, {}),
+  commit: (branch: string, index: number, request: CommitEditRequest) => send(editCommit.method, apiUrl(editCommit, { name: branch, index }), request),
+  step: (branch: string, index: number, request: StepEditRequest) => send(editStep.method, apiUrl(editStep, { name: branch, index }), request),
+  metadata: (branch: string, request: MetadataEditRequest) => send(editMetadata.method, apiUrl(editMetadata, { name: branch }), request),
+  roadmapPart: (index: number, request: RoadmapEditRequest) => send(editRoadmap.method, apiUrl(editRoadmap, { index }), request),
+  roadmap: (signal?: AbortSignal) => send(roadmap.method, apiUrl(roadmap), undefined, signal),
+  history: (signal?: AbortSignal) => send(editHistory.method, apiUrl(editHistory), undefined, signal),
+  undo: (id: string) => send(undo.method, apiUrl(undo, { id }), {}),
 };

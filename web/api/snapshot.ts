@@ -2,6 +2,7 @@
 // client answers the read routes from it, with no server and no network; what needs a server (search, compare,
 // edits, the timeline, the live stream) answers that it is not in the file.
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import { matchRoute } from '../../shared/routes.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import type { OtaStep } from '../../shared/types.ts';
 
@@ -22,14 +23,17 @@ export const contextKey = (k: number, dialect: string): string => `${k}:${dialec
 export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message: string) => Error): unknown {
   const url = new URL(path, 'http://snapshot.invalid');
   const q = url.searchParams;
-  if (url.pathname === '/api/workspace') return s.workspace;
-  if (url.pathname === '/api/commits') return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: s.branches[b.name]?.branch.commits ?? [] })) };
-  const m = /^\/api\/branches\/([^/]+)(\/steps|\/context)?$/.exec(url.pathname);
-  if (!m) return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
-  const b = s.branches[decodeURIComponent(m[1]!)];
-  if (!b) return fail(missing, `no branch "${decodeURIComponent(m[1]!)}"`);
-  if (m[2] === undefined) return b.branch;
-  if (m[2] === '/steps') {
+  const route = matchRoute('GET', url.pathname);
+  if (route?.name === 'workspace') return s.workspace;
+  if (route?.name === 'commits') return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: s.branches[b.name]?.branch.commits ?? [] })) };
+  if (route?.name !== 'branch' && route?.name !== 'steps' && route?.name !== 'context') {
+    return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
+  }
+  const name = route.params['name']!;
+  const b = s.branches[name];
+  if (!b) return fail(missing, `no branch "${name}"`);
+  if (route.name === 'branch') return b.branch;
+  if (route.name === 'steps') {
     const from = Number(q.get('from') ?? 0);
     const page: StepsPage = { branch: b.branch.branch.name, from, total: b.steps.length, steps: b.steps.slice(from, from + Number(q.get('limit') ?? 200)) };
     return page;

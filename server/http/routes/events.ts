@@ -3,10 +3,9 @@
 // every event in order, or it is told to resync: its Last-Event-ID is older than the replay ring (or from another
 // server process), or it read too slowly and its backlog passed the bound (sse-pump.ts).
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { StudioEvent } from '../../../shared/events.ts';
 import type { EventBus } from '../../live/index.ts';
-import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, type BacklogBound } from '../sse-pump.ts';
+import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, streamPump, type BacklogBound } from '../sse-pump.ts';
 
 export interface EventsRouteOptions {
   /** Interval of the `: heartbeat` comment that keeps idle connections (and proxies) from timing out. */
@@ -67,8 +66,8 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
 
   return new Hono().get('/', (c) => {
     const resumeFrom = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
-    return streamSSE(c, async (stream) => {
-      const pump = new EventPump<StudioEvent>({ heartbeatMs, bound, stats, frame, overflow: (dropped) => [resyncFor(dropped)] });
+    const pump = new EventPump<StudioEvent>({ heartbeatMs, bound, stats, frame, overflow: (dropped) => [resyncFor(dropped)] });
+    return streamPump(c, pump, () => {
       // Replay and subscribe in the same tick: no event can fall between the two.
       const unsubscribe = bus.subscribe((event) => pump.push(event));
       if (resumeFrom !== null) {
@@ -76,15 +75,7 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
         if (replay.kind === 'gap') pump.push({ type: 'resync', id: bus.revision });
         else pump.push(...replay.events);
       }
-      stream.onAbort(() => {
-        unsubscribe();
-        pump.close();
-      });
-      try {
-        await pump.run(stream);
-      } finally {
-        unsubscribe();
-      }
+      return unsubscribe;
     });
   });
 }
