@@ -1,6 +1,6 @@
 // `inspect` and `doctor` over a fleet: a DIR with no .GCC/ of its own but workspaces under it prints one entry per
 // workspace (`--json`: an array of {workspace, dir, …}); doctor exits 1 when any workspace has an error.
-import { createEventBus, createStore, type Store } from '../live/index.ts';
+import { readOnce, type RecordsView } from '../live/index.ts';
 import { isDir, locateGccDir } from '../fs/index.ts';
 import { writeDiagnostics } from '../write/index.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
@@ -13,11 +13,7 @@ interface Io {
   out: (text: string) => void;
 }
 
-async function load(w: DiscoveredWorkspace): Promise<Store> {
-  const store = createStore({ gccDir: w.gccDir, root: w.projectDir, readOnly: true, bus: createEventBus() });
-  await store.load();
-  return store;
-}
+const load = (w: DiscoveredWorkspace): Promise<RecordsView> => readOnce({ gccDir: w.gccDir, root: w.projectDir });
 
 /** The workspaces the command covers: null when DIR is one workspace (the single-workspace output applies). */
 async function workspacesFor(command: OneShot): Promise<DiscoveredWorkspace[] | null> {

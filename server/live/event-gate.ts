@@ -28,3 +28,13 @@ export class EventGate {
     }
   }
 }
+
+/** Where a batch's changes are announced: a gate in front of a bus, or SILENT. */
+export type Announcer = Pick<EventGate, 'open' | 'publish' | 'quietly'>;
+
+/** Where a one-shot read's changes go: nowhere (no bus, no revision). */
+export const SILENT: Announcer = {
+  open: false,
+  publish: (event) => ({ ...event, id: 0 }) as StudioEvent,
+  quietly: (work) => work(),
+};

@@ -5,7 +5,7 @@ import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
 import type { ContextCache } from '../context/index.ts';
-import type { EventGate } from './event-gate.ts';
+import type { Announcer } from './event-gate.ts';
 import { readRoadmap } from './format.ts';
 import { diskSource, MAX_SMALL_FILE_BYTES, listBranchFolders, type GccSource } from '../fs/index.ts';
 import { planWork } from './work-plan.ts';
@@ -21,7 +21,10 @@ export interface RefreshParts {
   source?: GccSource;
   model: WorkspaceModel;
   contexts: ContextCache;
-  gate: EventGate;
+  /** Where each change is announced: the store's gate, or nowhere (a one-shot read: event-gate.ts SILENT). */
+  gate: Announcer;
+  /** Read only this branch (the one-shot `context`): the others are listed, never read. */
+  only?: string;
 }
 
 const sourceOf = (parts: RefreshParts): GccSource => (parts.source ??= diskSource(parts.gccDir));
@@ -56,7 +59,7 @@ async function refreshListing(parts: RefreshParts): Promise<void> {
   }
   // New branches are read READ_AHEAD at a time (their file reads overlap: 500 branches are 1,500 files), and added
   // and announced in name order.
-  const fresh = listing.branches.filter((folder) => !model.branches.has(folder.name));
+  const fresh = listing.branches.filter((folder) => !model.branches.has(folder.name) && (parts.only === undefined || folder.name === parts.only));
   for (let i = 0; i < fresh.length; i += READ_AHEAD) {
     const read = await Promise.all(
       fresh.slice(i, i + READ_AHEAD).map(async (folder) => {
