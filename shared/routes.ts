@@ -85,7 +85,6 @@ type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest
 export type RouteParams<P extends string> = { [K in ParamNames<P>]: string | number };
 
 export type AnswerOf<R> = R extends Route<string, Query, infer A, unknown> ? A : never;
-export type QueryOf<R> = R extends Route<string, infer Q, unknown, unknown> ? Q : never;
 
 type UrlArgs<P extends string, Q> = [ParamNames<P>] extends [never] ? [query?: Q] : [params: RouteParams<P>, query?: Q];
 

@@ -10,8 +10,6 @@
 import type { Commit } from '../../types.ts';
 import { contextLayout, contextRefusal, shownCommits, type ContextInput, type ContextLayout, type RenderDialect } from './render.ts';
 
-export const TOKEN_ENCODING = 'o200k_base';
-
 /**
  * A count that is only a lower bound (a chunk too long to merge, or a budget spent) has CUT_SHORT added to it. The
  * counts below are only ever added and subtracted, so every sum carries, above CUT_SHORT, how many cut-short counts

@@ -45,9 +45,6 @@ export function encodeEscaped(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** Whether the text holds an escaped byte (so it is not valid UTF-8 as the implementation returns it). */
-export const holdsEscapedBytes = (text: string): boolean => /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/.test(text);
-
 /** The text as a browser can show it: each escaped byte as U+FFFD. */
 export const showEscaped = (text: string): string => text.replace(/(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g, '\uFFFD');
 

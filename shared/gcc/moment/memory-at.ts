@@ -10,7 +10,7 @@ import { MomentError, parseMoment, type Moment } from './moment.ts';
 import { RecordTimes, type MergeTimeOf } from './record-times.ts';
 import { roadmapAt, roadmapStart, type RoadmapObservation } from './roadmap-at.ts';
 import { compareTime, formatKey, recordKey, type TimeKey } from '../read/time-key.ts';
-import { editsAfter, undoEdits, type EditableBranch } from './undo-edits.ts';
+import { editsAfter, undoEdits } from './undo-edits.ts';
 
 /** One branch of the folder as it is now (the parser's lossless records). */
 export interface BranchNow {

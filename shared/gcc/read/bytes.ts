@@ -259,19 +259,6 @@ export function lineAtByte(bytes: Uint8Array, offset: number, from = 0, fromLine
   return line;
 }
 
-/** Byte range [start, end) of 1-based line `line` (without its newline); null past the end. */
-export function lineRange(bytes: Uint8Array, line: number): { start: number; end: number } | null {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = bytes.indexOf(0x0a, start);
-    if (nl === -1) return null;
-    start = nl + 1;
-  }
-  if (start > bytes.length) return null;
-  const nl = bytes.indexOf(0x0a, start);
-  return { start, end: nl === -1 ? bytes.length : nl };
-}
-
 /** Whether two byte arrays are equal. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

@@ -2,7 +2,7 @@
 // diagnostics for invalid UTF-8, the fingerprint of the bytes before `consumed`.
 
 import type { ByteRange, Diagnostic, Severity } from '../../types.ts';
-import { ByteCursor, LineCounter, bytesEqual, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+import { ByteCursor, LineCounter, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
 
 /** How many bytes before `consumed` a state keeps to notice that the file changed there. */
 export const FINGERPRINT_BYTES = 64;
@@ -177,32 +177,4 @@ export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed:
 
 export function initialResumePoint(file: string): ResumePoint {
   return { file, consumed: 0, line: 1, fingerprint: new Uint8Array(0) };
-}
-
-/**
- * Whether `file` (the whole current file) still holds the bytes a state was built from before its
- * `consumed` offset, judged by length and the fingerprint. If not, parse the file again from scratch.
- */
-export function prefixUnchanged(state: ResumePoint, file: Uint8Array): boolean {
-  if (file.length < state.consumed) return false;
-  const fp = state.fingerprint;
-  return bytesEqual(file.subarray(state.consumed - fp.length, state.consumed), fp);
-}
-
-/**
- * Re-reads a file after it changed, for any of the incremental parsers: continues from `state` when the bytes
- * before `state.consumed` are unchanged (judged by the fingerprint) and the continuation does not ask for a full
- * parse, else parses the file whole. `reparsed` says which happened.
- */
-export function refreshParse<S extends ResumePoint, R extends { needsFullReparse: boolean }>(
-  state: S,
-  file: Uint8Array,
-  resume: (state: S, tail: Uint8Array) => R,
-  parseWhole: (file: Uint8Array) => R,
-): R & { reparsed: boolean } {
-  if (prefixUnchanged(state, file)) {
-    const r = resume(state, file.subarray(state.consumed));
-    if (!r.needsFullReparse) return { ...r, reparsed: false };
-  }
-  return { ...parseWhole(file), reparsed: true };
 }

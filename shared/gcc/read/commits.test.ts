@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
-import { continueCommits, parseCommits, refreshCommits, type CommitsParseResult } from './commits.ts';
+import { continueCommits, parseCommits, type CommitsParseResult } from './commits.ts';
+import { refreshCommits } from '../test-support/refresh.ts';
 import { serializeCommit, serializeCommitHeader } from '../write/commit-write.ts';
 import { corpusFiles, expectedFromScript, readCorpus } from '../test-support/corpus.ts';
 

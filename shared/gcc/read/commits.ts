@@ -1,7 +1,7 @@
 // commit.md: the commits of one branch, read losslessly and incrementally (the writing: ../write/commit-write.ts).
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
-import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
 import {
   TIMESTAMP_RE,
@@ -82,12 +82,6 @@ export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsP
   return new CommitsReader(state, tail).run();
 }
 
-/** Like refreshLog: continue when the bytes before `consumed` are unchanged, else parse whole. */
-export function refreshCommits(state: CommitsState, file: Uint8Array): CommitsParseResult & { reparsed: boolean } {
-  const options: CommitsParseOptions = { file: state.file, dialect: state.dialect };
-  if (state.givenBranch !== undefined) options.branch = state.givenBranch;
-  return refreshParse(state, file, continueCommits, (bytes) => parseCommits(bytes, options));
-}
 
 class CommitsReader {
   private readonly c: Chunk;

@@ -3,7 +3,8 @@ import type { Diagnostic, OtaStep } from '../../types.ts';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
 import { corpusFiles, expectedFromScript, readCorpus } from '../test-support/corpus.ts';
 import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
-import { allDiagnostics, continueLog, parseLog, refreshLog, type LogParseResult } from './log.ts';
+import { allDiagnostics, continueLog, parseLog, type LogParseResult } from './log.ts';
+import { refreshLog } from '../test-support/refresh.ts';
 
 const dec = new TextDecoder();
 const logs = corpusFiles().filter((f) => f.kind === 'log');

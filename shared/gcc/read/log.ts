@@ -2,7 +2,7 @@
 // in log-step.ts. Written like the writers do by ../write/log-write.ts.
 
 import type { ByteRange, Diagnostic, Dialect, OtaStep } from '../../types.ts';
-import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf } from './escape.ts';
 import { LOG_STARTS, StepReader, startsWithLabel, type MergeSection } from './log-step.ts';
 import { backticked, itemStartAt, preview, skipBlankLines } from './records.ts';
@@ -93,13 +93,6 @@ export function continueLog(state: LogState, tail: Uint8Array): LogParseResult {
   return new LogReader(state, tail).run();
 }
 
-/**
- * Re-reads a log after it changed: continues from `state` when the bytes before `state.consumed` are
- * unchanged (judged by the fingerprint), else parses it whole. `reparsed` says which happened.
- */
-export function refreshLog(state: LogState, file: Uint8Array): LogParseResult & { reparsed: boolean } {
-  return refreshParse(state, file, continueLog, (bytes) => parseLog(bytes, { file: state.file, dialect: state.dialect }));
-}
 
 class LogReader {
   private readonly c: Chunk;

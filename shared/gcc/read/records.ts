@@ -101,11 +101,6 @@ export function backticked(line: string): string | null {
   return line.slice(a + 1, b);
 }
 
-/** End index of the line starting at `pos` (index of its `\n`), or -1 when the text ends first. */
-export function lineEnd(text: string, pos: number): number {
-  return text.indexOf('\n', pos);
-}
-
 /** Skips blank lines (`\n`, `\r\n`, spaces/tabs only) starting at `pos`. */
 export function skipBlankLines(text: string, pos: number): number {
   let p = pos;
