@@ -86,6 +86,14 @@ describe('K', () => {
     }
   });
 
+  it('counts every step when handed only the last ones (stepCount), as when handed all of them', () => {
+    for (const d of ['python', 'typescript', 'rust', 'go', 'lua', 'elixir'] as const) {
+      const cut = renderContext(input(2, { steps: steps.slice(-5), stepCount: steps.length }), d);
+      expect(cut, d).toBe(renderContext(input(2), d));
+      expect(cut, d).toMatch(/Recent OTA [Ss]teps \((showing last 5 of 7|7 total)\)/);
+    }
+  });
+
   it('re-escapes `---` lines when rendering, as the writers do', () => {
     expect(renderContext(input(1), 'go')).toContain('contribution c\n\\---\nescaped');
   });

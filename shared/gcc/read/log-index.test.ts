@@ -107,13 +107,28 @@ describe('indexLog equals continueLog', () => {
     expect(decoded).toBe(2);
   });
 
-  it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes), at random cuts', () => {
+  it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes, near-miss times), at random cuts', () => {
     const line = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom('---', '\\---', '\\\\---', '', 'Title---', '--- x', '**Thought:** x', '**Action:**', 'a:**b', '## x', '### Step 9 — z', '\r', 'x\r', '\\', 'naïve café — ✓', 'a\u2028b', ' lead', 'trail ', '\u00a0x', 'x\u3000', '\x1f', '😀') },
       { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
     );
     const value = fc.array(line, { maxLength: 5 }).chain((ls) => fc.constantFrom('\n', '\n', '\r\n').map((nl) => ls.join(nl)));
-    const ts = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    const iso = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    // Near misses the full reader flags and the fast path must refuse too: a fraction with no digits, a zone without
+    // its colon or with another byte in its place, a missing zone, a short field, a fraction too long to scan.
+    const nearMiss = fc.tuple(iso, fc.constantFrom<(t: string) => string>(
+      (t) => t.replace(/\.\d+Z$/, '.Z'),
+      (t) => t.replace(/Z$/, '+05x30'),
+      (t) => t.replace(/Z$/, '+0530'),
+      (t) => t.replace(/Z$/, '+05:3'),
+      (t) => t.replace(/Z$/, ''),
+      (t) => t.replace(/Z$/, 'z'),
+      (t) => t.replace('T', ' '),
+      (t) => t.replace(/:(\d)\d\./, ':$1.'),
+      (t) => t.replace(/-(\d\d)-/, '-$1/'),
+      (t) => t.replace(/\.\d+Z$/, `.${'1'.repeat(21)}Z`),
+    )).map(([t, miss]) => miss(t));
+    const ts = fc.oneof({ weight: 4, arbitrary: iso }, { weight: 1, arbitrary: nearMiss });
     const item = fc.oneof(
       { weight: 8, arbitrary: fc.record({ o: value, t: value, a: value, ts, n: fc.constantFrom(0, 1, 1, 1, -1) }) },
       { weight: 1, arbitrary: fc.record({ branch: fc.constantFrom('feat', 'x-1'), ts }) },
