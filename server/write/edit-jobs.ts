@@ -28,7 +28,7 @@ import {
 import { editRoadmap, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { ROADMAP_FILE, branchFilePath, branchNameProblem } from '../../shared/gcc/read/paths.ts';
 import type { WorkspaceView } from '../live/index.ts';
-import { EditError } from './edit-error.ts';
+import { EditError } from './refusals.ts';
 
 export type Versioned<T> = T & { version: string };
 

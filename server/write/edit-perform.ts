@@ -12,7 +12,7 @@ import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
 import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import { pathProblem, readInside } from '../fs/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
-import { EditError, fsEditError } from './edit-error.ts';
+import { EditError, fsEditError } from './refusals.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { FileJob } from './edit-jobs.ts';
 import { writeProblem } from './write-guard.ts';

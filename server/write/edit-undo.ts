@@ -1,7 +1,7 @@
 // Undoing a hand edit from the history: the entry's records are set back to their values before it, provided each
 // is still as the edit left it (its version after); an undo is itself an edit, recorded as undoing that entry.
 import type { EditResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
-import { describeTarget, EditError } from './edit-error.ts';
+import { describeTarget, EditError } from './refusals.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { EditJobs } from './edit-jobs.ts';
 import type { Perform } from './edit-perform.ts';

@@ -15,7 +15,6 @@ import { editJobs } from './edit-jobs.ts';
 import { performEdit, readOrNull, type Perform } from './edit-perform.ts';
 import { undoEdit } from './edit-undo.ts';
 
-export { describeTarget, EditError } from './edit-error.ts';
 
 export interface EditServiceDeps {
   gccDir: string;

@@ -6,7 +6,7 @@ import { mergeDialectOf, type MergeBranchFiles, type MergeDialect } from '../../
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { Dialect } from '../../shared/types.ts';
 import { pathProblem, readInside } from '../fs/index.ts';
-import { MergeError } from './merge-errors.ts';
+import { MergeError } from './refusals.ts';
 
 export interface MergeArgs {
   branch: string;

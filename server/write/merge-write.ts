@@ -7,7 +7,7 @@ import type { MergeWriteReport } from '../../shared/compare-api.ts';
 import type { MergePlan, MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { describeFsError } from '../fs/index.ts';
-import { MergeError, MergeWriteError } from './merge-errors.ts';
+import { MergeError, MergeWriteError } from './refusals.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { writeProblem } from './write-guard.ts';
 

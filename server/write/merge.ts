@@ -13,14 +13,13 @@ import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { MergeError, MergeWriteError } from './merge-errors.ts';
+import { MergeError, MergeWriteError } from './refusals.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
 import { checkNames, readMergeFiles, type MergeArgs, type MergeFiles } from './merge-read.ts';
 import { describeParts, judgeIntent, resolveLocked, type RecoveredMerge } from './merge-recovery.ts';
 import { defaultMergeIo, execute, preflight, type MergeIo } from './merge-write.ts';
 import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
-export { MergeError, MergeWriteError } from './merge-errors.ts';
 export type { MergeArgs } from './merge-read.ts';
 export { defaultMergeIo, type MergeIo } from './merge-write.ts';
 

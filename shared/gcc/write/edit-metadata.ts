@@ -10,9 +10,9 @@ import { metadataVersion } from './edit-version.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { serializeMetadata } from './metadata-write.ts';
 
-import { EDITABLE_STATUSES, type MetadataField } from './edit-fields.ts';
+import { EDITABLE_STATUSES, type MetadataField } from './edit.ts';
 
-export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit-fields.ts';
+export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit.ts';
 
 const KEY_OF: Record<MetadataField, string> = { purpose: 'purpose', status: 'status' };
 

@@ -10,10 +10,10 @@ import { parseLog } from '../read/log.ts';
 import { FieldSplitter } from '../read/record-fields.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
-import { normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+import { normalizeEditText, type CommitField, type StepField } from './edit.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../dialects/misread.ts';
 
-export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit.ts';
 
 /** One record to change: where it is, what it must still be, and the new values of some of its fields. */
 export interface RecordEdit<F extends string> {

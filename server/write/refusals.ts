@@ -1,11 +1,24 @@
-// How a hand edit is refused: the status the route answers with, for a conflict the record as it is now, for a
-// value Contexa's readers would misread what each reads and the safe form; and how a file-system error becomes such
-// a refusal, naming the file and what happened. Also the words for a record in such messages.
+// How a write is refused: each refusal carries the HTTP status and the body of its answer, which the app sends in one
+// place (http/app.ts), whichever route threw it. Edits and merges refuse in their own words.
 import type { ErrorResponse } from '../../shared/api.ts';
-import type { EditConflictResponse, EditMisreadResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
+import type { MergeFailureResponse, MergeWriteReport } from '../../shared/compare-api.ts';
 import type { MisreadReport } from '../../shared/gcc/dialects/misread.ts';
+import type { EditConflictResponse, EditMisreadResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
 import { describeFsError } from '../fs/index.ts';
-import { Refusal } from './refusal.ts';
+
+export class Refusal<Status extends number> extends Error {
+  constructor(
+    readonly status: Status,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The answer's JSON: `{error}`, and what a refusal of its kind brings along. */
+  body(): ErrorResponse {
+    return { error: this.message };
+  }
+}
 
 export type EditStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503 | 507;
 
@@ -62,5 +75,25 @@ export function describeTarget(t: EditTarget): string {
       return `The metadata of ${t.branch}`;
     case 'roadmap':
       return t.index === 0 ? 'The roadmap' : `Roadmap section ${t.index}`;
+  }
+}
+
+/** A merge refused before anything was written, with the status its answer has. */
+export class MergeError extends Refusal<400 | 403 | 404 | 409 | 423 | 500 | 503 | 507> {
+  override name = 'MergeError';
+}
+
+/** A merge that started writing and failed (a 500): `report` says what is on disk now. */
+export class MergeWriteError extends Refusal<500> {
+  override name = 'MergeWriteError';
+  constructor(
+    message: string,
+    readonly report: MergeWriteReport[],
+  ) {
+    super(500, message);
+  }
+
+  override body(): MergeFailureResponse {
+    return { error: this.message, report: this.report };
   }
 }
