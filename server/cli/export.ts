@@ -1,7 +1,5 @@
-// `gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE`: the memory at a moment (or now) handed off as
-// one file. HTML: the page itself (the single-bundle build in dist/export) with the workspace's answers inlined as
-// window.__GCC_SNAPSHOT__, so it opens from file:// with no server and no network; its size grows with the data
-// (every step once), not with the page. Markdown: CONTEXT at K, then every branch's purpose, status and last commit.
+// `gcc-studio export`: the memory at a moment (or now) handed off as one file, an HTML page that needs no server or a
+// Markdown summary.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
@@ -43,6 +41,8 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+// HTML: the single-bundle build of the page (dist/export) with the answers inlined as window.__GCC_SNAPSHOT__, so it
+// opens from file:// with no server and no network; its size grows with the data (every step once), not the page.
 /** The exported page: the built page's script and stylesheet inlined, the snapshot before them. */
 export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, pageDir = EXPORT_PAGE_DIR): string {
   let html: string;

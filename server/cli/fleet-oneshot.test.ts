@@ -1,3 +1,4 @@
+// inspect and doctor over a fleet's workspaces, on real folders copied from the corpus.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

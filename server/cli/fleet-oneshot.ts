@@ -1,5 +1,4 @@
-// `inspect` and `doctor` over a fleet: a DIR with no .GCC/ of its own but workspaces under it prints one entry per
-// workspace (`--json`: an array of {workspace, dir, …}); doctor exits 1 when any workspace has an error.
+// `inspect` and `doctor` over a fleet: one entry per workspace found under DIR, and doctor fails when any has an error.
 import { readOnce, type RecordsView } from '../live/index.ts';
 import { isDir, locateGccDir } from '../fs/index.ts';
 import { writeDiagnostics } from '../write/index.ts';

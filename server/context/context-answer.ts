@@ -1,8 +1,5 @@
-// A branch's CONTEXT answer: the chosen implementation's summary() (its own reading of the files, through the context
-// cache for the text and token counts), what it raised or did beside the text, and, when it raises or reads nothing
-// where we read records, the same layout rendered from gcc-studio's lossless records, to be shown apart.
-// contextReading is the text alone (the one-shot `context` command counts nothing); contextAnswer adds the token
-// counts, which the cache has the token worker count.
+// A branch's CONTEXT answer: the chosen implementation's text, what it raised or noted, and, where it reads nothing we
+// read, the same layout from our lossless records, shown apart.
 import { contextStepsShown, renderContext, type ContextInput } from '../../shared/gcc/context/render.ts';
 import { isCutShort, tokensOf } from '../../shared/gcc/context/tokens.ts';
 import type { ContextDialect } from '../../shared/types.ts';
@@ -25,6 +22,7 @@ export type ContextReading = Omit<ContextResponse, 'tokens' | 'tokensAtLeast' | 
   roadmapUsed: string;
 };
 
+/** The text alone, without token counts: what the one-shot `context` command prints. */
 export function contextReading(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): ContextReading {
   const { dialect, source } = chooseDialect(b, requested);
   const read = parts.readings.reading(b, dialect, parts.roadmap);
@@ -50,6 +48,7 @@ function shownSteps(b: BranchEntry, dialect: ContextDialect): Pick<ContextInput,
   return Number.isFinite(shown) ? { steps: list.slice(-shown), stepCount: list.length } : { steps: list.slice() };
 }
 
+/** The answer with its token counts, which the context cache has the token worker count. */
 export async function contextAnswer(b: BranchEntry, k: number, requested: ContextDialect | null, parts: ContextParts, alwaysLossless = false): Promise<ContextResponse> {
   const { roadmapUsed, lossless, ...reading } = contextReading(b, k, requested, parts, alwaysLossless);
   const counted = reading.error !== undefined ? { tokens: 0 } : await parts.contexts.context(b, k, reading.dialect, roadmapUsed);

@@ -1,7 +1,5 @@
-// The branches' CONTEXT views, branch × dialect, the most recently used 16 kept: each is brought up to date on
-// request from the branch's ReaderTally, and renders the CONTEXT text of any K with its token counts. Tokens are
-// counted by the token worker (token-counter.ts), never here: a request for CONTEXT waits for its counts, every
-// other request and the event stream go on meanwhile.
+// The branches' CONTEXT views (branch × dialect), kept current from their records and counted by the token worker, so a
+// CONTEXT request waits for its counts while every other request goes on.
 import type { ContextResponse } from '../../shared/api.ts';
 import { renderContext } from '../../shared/gcc/context/render.ts';
 import { isCutShort, TokenCountCache, tokenCountsByK, tokensOf } from '../../shared/gcc/context/tokens.ts';
@@ -46,6 +44,10 @@ export type ExactRecords = (b: BranchEntry, dialect: ContextDialect) => TalliedR
 export const contextDialectOf = (b: BranchEntry): ContextDialect =>
   (CONTEXT_DIALECTS as readonly string[]).includes(b.dialect) ? (b.dialect as ContextDialect) : 'python';
 
+/**
+ * The most recently used MAX_CACHED_CONTEXTS views, each brought up to date on request from the branch's ReaderTally;
+ * any K's text is rendered with the token counts of every K. Tokens are counted by the token worker, never here.
+ */
 export class ContextCache {
   private readonly views = new Map<string, ContextView>();
   /** Per branch, shared by its dialects; goes with the branch entry. */

@@ -1,13 +1,5 @@
-// Which implementation's CONTEXT a branch shows, and what that implementation reads from the branch's files: its
-// summary() is rendered from its own reading of the whole files (shared/gcc/dialects/implementation.ts), so the text
-// is the implementation's, byte for byte, whatever the files hold (hand edits, another writer's escapes, its own
-// damage), and when it raises instead, or reads nothing, that is said. One reading per branch × dialect, kept while
-// the branch's records, metadata and the roadmap stay as they were.
-//
-// Files over WHOLE_FILE_LIMIT are not re-read whole on every change (a 7.4 MB log takes 0.6-1 s to read whole, cold,
-// on this project's 2-core machine; a 2 MiB one 30-110 ms cold and 25-70 ms after an append, whole-file.ts): their CONTEXT is rebuilt record by record from
-// our lossless records (context-cache.ts, reader-tally.ts), which equals the implementation's where each record is
-// as its writer writes it, and the answer says which of the two readings it is.
+// Which implementation's CONTEXT a branch shows, and that implementation's own reading of the branch's whole files,
+// so its text is the implementation's byte for byte whatever the files hold.
 import { join } from 'node:path';
 import type { ContextDialect } from '../../shared/types.ts';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';
@@ -31,6 +23,15 @@ export function chooseDialect(b: BranchEntry, requested: ContextDialect | null):
 /** A file over WHOLE_FILE_LIMIT: the branch is then read record by record, never whole (a 1 GB main.md or log.md). */
 const TOO_BIG = Symbol('too big');
 
+/**
+ * One reading per branch × dialect, kept while the branch's records, metadata and the roadmap stay as they were; when
+ * the implementation raises instead, or reads nothing, that is said.
+ *
+ * Files over WHOLE_FILE_LIMIT are not re-read whole on every change (a 7.4 MB log takes 0.6-1 s to read whole, cold,
+ * on a 2-core machine; a 2 MiB one 30-110 ms cold and 25-70 ms after an append): their CONTEXT is rebuilt record by
+ * record from our lossless records (context-cache.ts, reader-tally.ts), which equals the implementation's where each
+ * record is as its writer writes it, and the answer says which of the two readings it is.
+ */
 export class ImplementationReadings {
   private readonly readings = new Map<string, { key: string; roadmap: string; read: ImplementationRead }>();
 

@@ -1,6 +1,4 @@
-// Token counts from the token worker (token-worker.ts), one worker per process, started on the first count and
-// started again if it dies. A request the worker does not answer in time, or that it died on, is answered with
-// lower bounds marked cut short: a count may be late or partial, but it never blocks the server and never hangs.
+// Token counts from a worker thread, restarted if it dies: a count may be late or a lower bound, never blocking.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
-// The token worker: a worker thread that loads the tokenizer and counts CONTEXT texts, so that neither loading it
-// (~0.5 s of CPU) nor a long count ever holds up a request or the event stream. token-counter.ts starts and talks to it.
+// The token worker's thread: loads the tokenizer (~0.5 s of CPU) and counts, so neither holds up a request or the
+// stream.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';

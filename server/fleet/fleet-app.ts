@@ -1,7 +1,5 @@
-// The HTTP app of a fleet: the same guards as the single-workspace app, GET /api/fleet and its stream, and every other
-// /api route dispatched by `?ws=` to that workspace's own app (server/http/app.ts, built once per live workspace): its
-// routes, edit service, locks, history and merge guards are that workspace's alone. A `ws` is only ever a key of the
-// fleet's list: no id is joined onto a path, so no id can name a folder outside the roots.
+// The HTTP app of a fleet: the fleet's own routes, and every other /api request handed to the app of the workspace its
+// `?ws=` names, so routes, edits, locks and histories stay each workspace's own.
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorResponse } from '../../shared/api.ts';
@@ -41,6 +39,11 @@ export function memberFor(fleet: Fleet, ws: string | undefined): FleetMember {
   return member;
 }
 
+/**
+ * GET /api/fleet and its stream, and every other /api route dispatched by `?ws=` to that workspace's own app (built
+ * once per live workspace). A `ws` is only ever a key of the fleet's list: no id is joined onto a path, so no id can
+ * name a folder outside the roots.
+ */
 export function createFleetApp(deps: FleetAppDeps) {
   const { fleet } = deps;
   const apps = new WeakMap<LiveWorkspace, ReturnType<typeof createApp>>();

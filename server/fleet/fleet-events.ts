@@ -1,6 +1,4 @@
-// GET /api/fleet/events: the fleet's one stream. On connect it sends the ids served and every row the page does not
-// have at its version (`?epoch=&since=id:version,…`: a page that reconnects gets only the workspaces that changed; a
-// token from another server process gets everything), then each row as it changes.
+// The fleet's one event stream: the rows a page lacks on connect, then each row as it changes.
 import { Hono } from 'hono';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
 import { EventPump, streamPump, encodeFrame, type BacklogBound } from '../http/index.ts';
@@ -28,6 +26,10 @@ export function catchUp(fleet: Fleet, epoch: string | undefined, since: string |
   return out;
 }
 
+/**
+ * On connect: the ids served and every row the page does not have at its version (`?epoch=&since=id:version,…`: a
+ * page that reconnects gets only the workspaces that changed; a token from another server process gets everything).
+ */
 export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const bound = options.backlog ?? FLEET_BACKLOG_BOUND;

@@ -1,3 +1,4 @@
+// A folder swapped in place told from one only added or removed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Listing branch folders, and reading a small file whole, with what each refuses.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

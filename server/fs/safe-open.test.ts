@@ -1,3 +1,4 @@
+// The checked read before a write, in the words a refused edit uses.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Reading what a file gained since the last look, and telling a replaced or cut file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,4 @@
-// One event-stream client's backlog and writer loop, shared by a workspace's stream (routes/events.ts) and the fleet's
-// (fleet/fleet-events.ts). Every client has its own loop, so a socket that does not drain holds up only its own writes:
-// the bus hands an event to each pump synchronously (a push never waits), and each loop awaits its own socket. What a
-// client has not taken yet is its backlog: frames queued here plus the chunk its socket has not accepted. Past its
-// bound the queue is dropped and replaced by what the route says (a resync, every row anew), so a stalled client costs
-// a bounded amount of memory and is told, never silently skipped. A heartbeat comment keeps idle connections and
-// proxies open; the loop ends when the client goes.
+// One event-stream client's backlog and writer loop, so a client whose socket does not drain holds up only itself.
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { DEFAULT_RING_SIZE } from '../live/index.ts';
@@ -68,6 +62,12 @@ interface Queued<T> {
   frame: Uint8Array;
 }
 
+/**
+ * The bus hands an event to each pump synchronously (a push never waits), and each loop awaits its own socket. A
+ * client's backlog is the frames queued here plus the chunk its socket has not accepted; past its bound the queue is
+ * dropped for what the route says instead (a resync, every row anew), so a stalled client costs bounded memory and is
+ * told, never silently skipped. A heartbeat comment keeps idle connections and proxies open.
+ */
 export class EventPump<T> {
   private queue: Queued<T>[] = [];
   private queuedBytes = 0;

@@ -1,5 +1,5 @@
-// One branch as the store holds it: its two tracked files (log.md, commit.md), its metadata as last read, the
-// dialect of its writer, its newest timestamp, and a version bumped on every change to its records.
+// One branch as the store holds it: its log and commits followed on disk, its metadata, its writer's dialect, its
+// newest time, and a version that moves with every change to its records.
 import type { BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';

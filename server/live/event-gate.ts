@@ -1,5 +1,5 @@
-// Where the store's events go out: to the bus while the gate is open, nowhere while it is shut (the first read,
-// and a .GCC/ read again whole after it came back, announce nothing event by event).
+// Where a batch's changes are announced: the bus while the gate is open, nowhere while it is shut (a first read tells
+// its changes all at once).
 import type { StudioEvent } from '../../shared/events.ts';
 import type { EventBus, UnnumberedEvent } from './event-bus.ts';
 

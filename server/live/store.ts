@@ -1,9 +1,5 @@
-// The parsed workspace in memory (records, not file copies), kept current by apply(paths): each changed file is read
-// from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
-// records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
-// The store is a composition of named parts, each tested alone: the workspace model (what is known), the apply
-// queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
-// gate), and the context cache (CONTEXT views per branch and dialect).
+// The live store: the parsed workspace in memory, kept current by apply(paths), each change going out on the bus as a
+// precise event in the same synchronous step, so a snapshot's revision always matches its contents.
 import { ImplementationReadings } from '../context/index.ts';
 import { createApplyQueue } from './apply-queue.ts';
 import { EventGate } from './event-gate.ts';
@@ -58,6 +54,11 @@ export function warmFirst(branches: readonly Pick<BranchEntry, 'name' | 'newest'
     .map((b) => b.name);
 }
 
+/**
+ * A composition of named parts, each tested alone: the workspace model (what is known), the apply queue (one batch at
+ * a time), the workspace refresh (a batch read again, each change published through the event gate) and the context
+ * cache (CONTEXT views per branch and dialect). Each changed file is read from where its last read stopped.
+ */
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();

@@ -1,9 +1,5 @@
-// One append-only file (log.md or commit.md) followed over time: its parser state, its records, and what the last
-// look at the disk changed. Only the bytes after the parser's offset are read, in pieces of at most CHUNK_BYTES (a
-// piece grows only while no record ends in it, up to MAX_RECORD_BYTES) into reused buffers (piece-buffers.ts): memory
-// never holds a whole big file. How records are kept is the keeper's (record-keepers.ts): commit.md's as an array of
-// records, log.md's as an index of the file that decodes a step when asked (shared/gcc/read/step-index.ts), from the
-// bytes file-range.ts gives back (held in memory for a small file, read from the disk for a big one).
+// One append-only file (log.md or commit.md) followed over time: only the bytes after its parser's offset are read, in
+// bounded pieces, so memory never holds a whole big file.
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
@@ -35,6 +31,11 @@ export interface TrackedFileOptions {
   source?: GccSource;
 }
 
+/**
+ * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
+ * no record ends in it, up to MAX_RECORD_BYTES) and land in reused buffers (piece-buffers.ts). How records are kept is
+ * the keeper's (record-keepers.ts); a log's steps are decoded when asked from the bytes file-range.ts gives back.
+ */
 export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
   stamp: FileStamp | null = null;
   state: S | null = null;

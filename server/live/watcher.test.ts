@@ -1,3 +1,4 @@
+// The watcher on a real folder: which paths it reports, and the folders it starts afresh on.
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

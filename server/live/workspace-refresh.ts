@@ -1,6 +1,5 @@
-// Processing one batch of watcher paths: re-read what they name (the roadmap, the branch listing, branch files, or
-// all of .GCC/ when it vanished or came back) into the workspace model, publishing each change as it is made, then
-// the diagnostics if they changed. The apply queue runs one batch at a time.
+// One batch of watcher paths processed: what they name is read again into the workspace model, each change announced
+// as it is made.
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
@@ -106,6 +105,8 @@ async function fullRefresh(parts: RefreshParts): Promise<void> {
   for (const b of model.sortedBranches()) await refreshBranch(b, new Set(['all']), model, gate.publish);
 }
 
+// A batch names the roadmap, the branch listing, branch files, or all of .GCC/ when it vanished or came back; the
+// diagnostics are published last, when they changed. The apply queue runs one batch at a time.
 /** Re-reads what one batch of paths (relative to .GCC/) names and publishes the changes. */
 export async function processBatch(parts: RefreshParts, paths: Set<string>): Promise<void> {
   const { model, gate } = parts;

@@ -1,5 +1,5 @@
-// A steady writer for the live tests and the latency bench: COUNT Python-format steps appended to BRANCH at RATE per
-// second by a separate process, each stamped with its wall-clock write time (the reader measures latency from it).
+// A steady writer for the live tests and the latency bench: Python-format steps appended by a process of their own at a
+// set rate, each stamped with its wall-clock write time, from which the reader measures latency.
 import { fork, type ChildProcess } from 'node:child_process';
 import { childEntry } from '../demo/child-entry.ts';
 import { PythonGccWriter } from '../demo/python-writer.ts';

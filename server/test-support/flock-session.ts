@@ -1,7 +1,5 @@
 // A flock(2) on .GCC/.lock taken and released per operation, as Contexa's Python, Rust, Go and Zig writers do, for
-// writers written in Node (which has no flock). One long-lived perl process (perl-base is Essential on Debian, and
-// its Fcntl is the libc call) holds the lock file open and locks or unlocks it on request: a round trip costs tens
-// of microseconds, where running util-linux flock per operation costs milliseconds — too slow for 200 appends/s.
+// writers written in Node (which has no flock).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -26,6 +24,11 @@ export interface FlockSession {
   close(): Promise<void>;
 }
 
+/**
+ * One long-lived perl process (perl-base is Essential on Debian, and its Fcntl is the libc call) holds the lock file
+ * open and locks or unlocks it on request: a round trip costs tens of microseconds, where running util-linux flock per
+ * operation costs milliseconds, too slow for 200 appends/s.
+ */
 export async function openFlockSession(lockPath: string): Promise<FlockSession> {
   const child = spawn('perl', ['-e', HOLDER, lockPath], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });

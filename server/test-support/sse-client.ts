@@ -1,5 +1,5 @@
-// A Node client of GET /api/events (Node 20 has no EventSource): the live tests and the latency bench use it the
-// way the page does, through the `eventsource` package, with the token in the Authorization header.
+// A Node client of the live stream (Node 20 has no EventSource), used by the live tests and the latency bench the way
+// the page uses it.
 import { EventSource } from 'eventsource';
 import { isStudioEvent, type StudioEvent } from '../../shared/events.ts';
 

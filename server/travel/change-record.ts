@@ -1,9 +1,5 @@
-// The server's own record of what it saw change while it ran, so that a moment can be travelled back over a change
-// the files no longer show: main.md growing (which dates a block appended without a time) or being rewritten (its
-// text before), and records of a log or commit file rewritten in place (their values before, in the form of the
-// edit history's entries, so the moment core undoes them like hand edits). One JSON line per change in
-// <project>/.gcc-studio/changes.jsonl, beside edits.jsonl and outside .GCC/; nothing is written for a workspace
-// that does not change, or under --read-only. Bounded: past `maxBytes` the older half of the lines is dropped.
+// The server's own record of what it saw change, so a moment can be travelled back over a change the files no longer
+// show (main.md rewritten, a log's records rewritten in place).
 import { appendFileSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RoadmapObservation } from '../../shared/gcc/moment/roadmap-at.ts';
@@ -40,6 +36,13 @@ export function changeRecordPath(historyPath: string): string {
   return join(dirname(historyPath), CHANGES_FILE);
 }
 
+/**
+ * main.md growing (which dates a block appended without a time) or rewritten (its text before), and records of a log
+ * or commit file rewritten in place (their values before, shaped as the edit history's entries, so the moment core
+ * undoes them like hand edits). One JSON line per change in <project>/.gcc-studio/changes.jsonl, outside .GCC/;
+ * nothing is written for a workspace that does not change, or under --read-only. Past `maxBytes` the older half of
+ * the lines is dropped.
+ */
 export function createChangeRecord(o: ChangeRecordOptions): ChangeRecord {
   const lines: Line[] = readLines(o.path);
   const now = () => (o.now ?? (() => new Date()))().toISOString();

@@ -1,7 +1,5 @@
-// Time travel on the live store: the moment core (shared/gcc/moment) over the store's records as they are now and the
-// hand-edit history (.gcc-studio/edits.jsonl), brought up to date when either changed; the memory at a moment is
-// answered through the same WorkspaceView the routes read now (moment-view.ts), and kept for the few moments a
-// travelling page asks about again and again (the workspace, a branch, its steps pages, CONTEXT).
+// Time travel on the live store: the memory at a moment, from the store's records and the hand-edit history, answered
+// through the same view the routes read now.
 import { stat, readFile } from 'node:fs/promises';
 import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
@@ -32,6 +30,11 @@ export interface TimeTravelOptions {
   counter?: TokenCounter;
 }
 
+/**
+ * The moment core (shared/gcc/moment) over the store's records and the edit history, brought up to date when either
+ * changed; the few moments a travelling page asks about again and again are kept (the workspace, a branch, its steps
+ * pages, CONTEXT).
+ */
 export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
   const timeline = new WorkspaceTimeline();
   const contexts = new ContextAtCache();

@@ -1,7 +1,5 @@
-// Replacing or appending to a file so that a crash never leaves half a file: a replace writes a temp file beside
-// the old one (a name the watcher ignores and start-up recovery removes), flushes it and renames it over; an
-// append flushes before it returns. Neither writes through a symbolic link, and a replace keeps the old file's
-// mode and, when we run as root, its owner.
+// Replacing or appending to a file so that a crash never leaves half a file, never through a symbolic link, keeping the
+// old file's mode (and owner, as root).
 import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
@@ -37,6 +35,8 @@ async function writeWithFaults(op: FaultOp, path: string, handle: FileHandle, da
  * Replaces a file atomically: the new bytes go to a temp file beside it, are flushed to disk, and are renamed over
  * the old file; the folder entry is flushed too. Keeps the old file's mode (and owner, as root).
  */
+// A replace writes a temp file beside the old one (a name the watcher ignores and start-up recovery removes), flushes
+// it and renames it over; an append flushes before it returns.
 export async function writeFileAtomic(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.gcc-studio-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);

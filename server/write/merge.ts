@@ -1,10 +1,5 @@
-// Performing a merge planned by shared/gcc/write/merge-plan.ts: read the files under the workspace's own write lock,
-// refuse if the preview is stale or the branch already merged, check every file can be written before writing
-// any, then write in the implementations' order (log, commit, roadmap, metadata), undoing what it can if a write
-// fails. Composed of merge-read.ts (the files and their fingerprint), the plan, and merge-write.ts (the checked
-// writes and their undoing, reported file by file). An intent record (merge-journal.ts) is written before the
-// first write and removed after the last, so a crash mid-merge is rolled back (merge-recovery.ts) instead of left
-// half written, and a retry never writes the merge twice.
+// A merge from the page, planned by shared/gcc/write/merge-plan.ts and written under the writers' own lock, with an
+// intent record so that a crash is rolled back and a retry never writes it twice.
 import { randomUUID } from 'node:crypto';
 import type { MergePreviewResponse, MergeWriteReport, MergeWriteView } from '../../shared/compare-api.ts';
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
@@ -194,6 +189,11 @@ function fsStatus(err: unknown): 500 | 507 {
 }
 
 /** Performs the merge under the workspace's lock. Throws MergeError (refused, nothing written) or MergeWriteError. */
+/**
+ * Refused when the preview is stale or the branch is already merged; written in the implementations' order (log,
+ * commit, roadmap, metadata). The intent record (merge-journal.ts) is written before the first write and removed after
+ * the last; a crash in between is rolled back at start (merge-recovery.ts).
+ */
 export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
   checkNames(args);
   if (ctx.readOnly) throw new MergeError(403, 'gcc-studio was started with --read-only: merges are disabled');

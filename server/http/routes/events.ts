@@ -1,7 +1,4 @@
-// GET /api/events: the live stream. Each frame is one StudioEvent as JSON with the event's id as SSE id, sent as
-// an unnamed message (so EventSource.onmessage sees all of them; the type is inside the data). Either a client gets
-// every event in order, or it is told to resync: its Last-Event-ID is older than the replay ring (or from another
-// server process), or it read too slowly and its backlog passed the bound (sse-pump.ts).
+// The live stream: every event in order, one SSE frame each, or a resync when the client cannot have them all.
 import { Hono } from 'hono';
 import type { StudioEvent } from '../../../shared/events.ts';
 import type { EventBus } from '../../live/index.ts';
@@ -52,6 +49,11 @@ export function resyncFor(dropped: readonly StudioEvent[]): StudioEvent {
   return ws === undefined ? resync : ({ ...resync, ws } as StudioEvent);
 }
 
+/**
+ * Each frame is one StudioEvent as JSON with its id as the SSE id, an unnamed message (EventSource.onmessage sees them
+ * all; the type is in the data). A client is told to resync when its Last-Event-ID is older than the replay ring (or
+ * from another server process), or when it read too slowly and its backlog passed the bound (sse-pump.ts).
+ */
 export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const stats = options.stats ?? new StreamStats(options.backlog ?? DEFAULT_BACKLOG_BOUND);

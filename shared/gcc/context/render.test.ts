@@ -1,3 +1,4 @@
+// CONTEXT as each implementation renders it, byte for byte against the corpus, and its K and step count.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// The timeline's axis over the Python corpus: buckets, exact records, stepping event by event.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../test-support/corpus.ts';

@@ -1,3 +1,4 @@
+// Reading a moment (a time or a record) and the memory at it.
 import { describe, expect, it } from 'vitest';
 import type { Commit, OtaStep } from '../../types.ts';
 import { arrayStepList } from '../read/step-list.ts';

@@ -1,3 +1,4 @@
+// Reading commit.md against what the agent wrote, whole and from any split point.
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
 import { continueCommits, parseCommits, type CommitsParseResult } from './commits.ts';

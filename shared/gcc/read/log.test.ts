@@ -1,3 +1,4 @@
+// Reading log.md against what the agent wrote, whole and from any split point, merges included.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, OtaStep } from '../../types.ts';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
