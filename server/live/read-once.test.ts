@@ -1,6 +1,4 @@
-// The one-shot read answers as the live store does, and `only` reads the one branch asked for: another branch's
-// files are never opened (a FIFO in place of its log would block a read that opened it without O_NONBLOCK, and a
-// read of it would show up as a diagnostic).
+// The one-shot read answers as the live store does, and `only` never opens another branch's files.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

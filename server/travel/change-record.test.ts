@@ -1,6 +1,5 @@
-// The server's record of what it saw change, on a real store over a temp copy of the Python workspace: a block
-// appended to main.md without a time is dated by when the server saw it, and a step rewritten in place (not by a hand
-// edit) can still be travelled back over; the record is a bounded file beside edits.jsonl.
+// The server's record of what it saw change: a roadmap block without a time dated when seen, and a step rewritten in place
+// travelled back over.
 import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

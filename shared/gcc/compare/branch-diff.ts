@@ -1,6 +1,5 @@
-// Comparing a head branch with a base before merging: what the head did that the base has not got, the two
-// states a merge joins, word-level diffs of the summary fields, and the warnings a careful reviewer wants.
-// Pure: records in, plain data out; the page renders it, the server sends it.
+// A head branch against its base before merging: what the head did that the base has not, word diffs of the summaries,
+// and the warnings a careful reviewer wants. Records in, plain data out.
 
 import { diffWordsWithSpace } from 'diff';
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';

@@ -1,8 +1,5 @@
-// Bytes as a string without losing any: the byte-oriented implementations (Go, Lua, Elixir, Zig) read and return
-// bytes, valid UTF-8 or not, and their CONTEXT must come back byte for byte. Valid UTF-8 decodes as usual; each byte
-// that is not part of a valid sequence becomes the lone surrogate U+DC00 + byte (Python's "surrogateescape"), which
-// no reader's trim, split or pattern treats as anything but an ordinary character, and which encodeEscaped turns back
-// into that byte.
+// Bytes as a string without losing any: the byte-oriented implementations (Go, Lua, Elixir, Zig) return bytes, valid
+// UTF-8 or not, and their CONTEXT must come back byte for byte.
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -17,6 +14,9 @@ export function firstInvalidByte(bytes: Uint8Array): number {
   }
 }
 
+// Each byte that is not part of a valid sequence becomes the lone surrogate U+DC00 + byte (Python's
+// "surrogateescape"), which no reader's trim, split or pattern treats as anything but an ordinary character, and
+// which encodeEscaped turns back into that byte.
 /** Decodes valid UTF-8 as usual and every invalid byte b as U+DC00 + b. */
 export function decodeEscaped(bytes: Uint8Array): string {
   try {

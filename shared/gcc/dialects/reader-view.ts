@@ -1,23 +1,5 @@
-// What each Contexa implementation's own parser returns for a branch, computed from our lossless
-// records. CONTEXT is rendered from this view (../context/render.ts), because every implementation renders
-// what it read: trimmed lines, dropped blank lines, dropped action-only steps, a `---` line inside
-// a value that splits one step into two, a `### Step` line inside a value that renumbers a step...
-//
-// Method: write each record back as the implementation's writer wrote it (the block format and the
-// `\n---\n` escape are the same in Python, TypeScript, Rust and Go), then run a transcription of that
-// implementation's parser over the text. Doing it at the text level is what reproduces the effects
-// of a value on the parse (a `---` line that splits a step in two) without special cases.
-//
-// The readers are in readers/, one file each. Python, TypeScript, Go, Elixir: transcribed from their code and checked
-// against every corpus truth file (../dialects/implementation.test.ts). Lua: its patterns from its code, its
-// multi-line rule inferred from the corpus (the code at hand is of another version). Rust: inferred from its corpus output
-// (its source at this version was not available); it agrees with every truth file, but where two readings fit the
-// corpus the choice is noted inline. Zig has no record parser (below).
-//
-// This view reads record by record (the live path for large files, reader-tally.ts). Without the files, records are
-// re-written canonically, so a hand-edited or legacy file (a `### Step N-ts` header, a commit id without backticks)
-// is only approximated: pass the files and each record is read from its own bytes instead. The exact reading of
-// whole files, as summary() reads them, is whole-file.ts.
+// What each Contexa implementation's own parser returns for a branch, from our lossless records: CONTEXT is rendered
+// from it, because every implementation renders what it read, not what the agent wrote.
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect } from '../context/render.ts';
 import { isPlainCommit, isPlainStep } from './plain-record.ts';
@@ -30,6 +12,17 @@ import { writtenBlocks, type Reader } from './readers/reader.ts';
 import { RUST } from './readers/rust.ts';
 import { TYPESCRIPT } from './readers/typescript.ts';
 
+// Method: each record is written back as the implementation's writer wrote it (the block format and the `\n---\n`
+// escape are the same in Python, TypeScript, Rust and Go), then a transcription of that implementation's parser runs
+// over the text, which reproduces a value's effects on the parse (a `---` line that splits a step in two) without
+// special cases: trimmed lines, dropped blank lines, dropped action-only steps, a `### Step` line that renumbers.
+//
+// One reader a file in readers/. Python, TypeScript, Go, Elixir: transcribed from their code and checked against every
+// corpus truth file (implementation.test.ts). Lua: its patterns from its code, its multi-line rule inferred from the
+// corpus (the code at hand is of another version). Rust: inferred from its corpus output (its source at this version
+// was not available); where two readings fit the corpus the choice is noted inline. Zig has no record parser (below).
+// Read record by record, a hand-edited or legacy file is only approximated unless `files` are passed; the exact
+// reading of whole files, as summary() reads them, is whole-file.ts.
 export interface ReaderRecords {
   commits: Commit[];
   steps: OtaStep[];

@@ -1,6 +1,4 @@
-// main.md at a moment: the file up to the last `## Update (TS)` at or before it. Agents only append to main.md, so
-// the text then is a prefix of the text now. A block appended without a time (Python's `update_roadmap`) stands with
-// the update before it; when it is the last part shown, when it was really written is unknown and the text says so.
+// main.md at a moment: the file up to its last `## Update (TS)` at or before it (agents only append to main.md).
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
 import { compareTime, recordKey, type TimeKey } from '../read/time-key.ts';
@@ -17,6 +15,8 @@ export interface RoadmapAt {
 export type RoadmapObservation = { at: string; size: number } | { at: string; before: string };
 
 /** When main.md began: its `**Initialized:**` time; null when it has none (or an unreadable one). */
+// A block appended without a time (Python's `update_roadmap`) stands with the update before it; when it is the last
+// part shown, when it was really written is unknown and the text says so.
 export function roadmapStart(raw: string): TimeKey | null {
   return recordKey(parseRoadmap(encodeUtf8(raw)).initialized);
 }

@@ -1,6 +1,5 @@
-// Hand edits saved after a moment, undone: each history entry (.gcc-studio/edits.jsonl, see
-// server/write/edit-history.ts) keeps the edited values before and after, so the values at the moment are the
-// before-values of every later entry, taken newest first. An undo is an entry like any other.
+// Hand edits saved after a moment, undone: the values then are the before-values of every later history entry, newest
+// first.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
 import type { EditedSteps } from '../read/step-list.ts';
 import { encodeUtf8, decodeUtf8 } from '../read/bytes.ts';

@@ -1,8 +1,5 @@
-// UTF-8 decoding that keeps byte offsets: the parsers search one decoded string with the native string
-// methods (fast), but record ranges and `consumed` offsets are byte offsets in the file. TextDecoder
-// does the decoding (one pass, SIMD in Node); we only walk the non-ASCII runs to map string indices back
-// to bytes, and re-validate byte by byte only when the text holds U+FFFD (a replacement char may stand
-// for 1-3 invalid bytes, so it has no fixed width).
+// UTF-8 decoding that keeps byte offsets: the parsers search one decoded string with the native methods, while record
+// ranges and offsets are bytes in the file.
 
 /** A stretch of bytes that is not valid UTF-8; the decoder shows it as one U+FFFD. */
 export interface InvalidUtf8 {
@@ -21,6 +18,8 @@ export interface DecodedText {
 
 const decoder = new TextDecoder('utf-8');
 
+// TextDecoder decodes (one pass, SIMD in Node); only the non-ASCII runs are walked to map string indices back to bytes,
+// and bytes are validated one by one only when the text holds U+FFFD (which may stand for 1-3 invalid bytes).
 /** Decodes like TextDecoder (U+FFFD for bad bytes, WHATWG rules) and reports where the bad bytes are. */
 export function decodeUtf8(bytes: Uint8Array): DecodedText {
   const text = decoder.decode(bytes);

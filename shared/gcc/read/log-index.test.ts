@@ -1,7 +1,5 @@
-// The index reads every log exactly as continueLog does: the same steps (decoded again from the bytes), merges,
-// diagnostics, pending block and state, whole or from any split point; and its columns (numbers, timestamps, time
-// keys, merges, plain shapes) agree with the decoded steps. Inputs: every corpus log, the large log's layout, logs
-// written from random values, and damaged corpus files.
+// The index reads every log exactly as continueLog does, whole or from any split point, and its columns agree with the
+// decoded steps: corpus logs, random logs with near-miss times, damaged files.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { largeStepText } from '../../../bench/gen-large.ts';

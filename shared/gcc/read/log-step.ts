@@ -1,5 +1,4 @@
-// One step record of log.md (`### Step N — TS` and its three fields), read for log.ts's reader: the parse's
-// hot path, run once per record, with the merged section each step belongs to and the checks of its number.
+// One step record of log.md (`### Step N — TS` and its three fields) read for log.ts: the parse's hot path, once a record.
 
 import type { OtaStep } from '../../types.ts';
 import type { Chunk } from './chunk.ts';

@@ -1,7 +1,5 @@
-// Inputs for fuzzing the format core: corpus files (written by the real Contexa implementations) cut, spliced,
-// with bytes flipped, lines deleted or doubled, CRLF, invalid UTF-8, long unbroken runs, and lines that look like
-// structure (`## Commit \`x\``, `### Step 3 — t`, `---`, labels, YAML keys) put inside values. Seeded: the same seed
-// gives the same inputs, so a failure can be replayed by its seed and index. Pure: the caller reads the files.
+// Inputs for fuzzing the format core: corpus files damaged every way a file can be, seeded, so a failure can be replayed
+// by its seed and index.
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 
 export type FuzzFileKind = 'log' | 'commit' | 'metadata' | 'roadmap';

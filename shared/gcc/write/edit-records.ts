@@ -1,6 +1,5 @@
-// Hand edits of commit and step fields: the bytes of one field's value are replaced, in the writer's own escaping,
-// and nothing else in the file moves. Then the file is parsed again and the edit is kept only if every record reads
-// back as before except the edited values, which read back exactly as typed (else it is refused, never half-done).
+// Hand edits of commit and step fields: one value's bytes replaced in the writer's own escaping, nothing else moved,
+// and the edit kept only if the file reads back as before but for the edited values.
 import type { Commit, Dialect, OtaStep } from '../../types.ts';
 import { ByteCursor, decodeUtf8 } from '../read/bytes.ts';
 import { parseCommits } from '../read/commits.ts';
@@ -124,6 +123,8 @@ const STEPS: Kind<OtaStep, StepField> = {
   misread: stepMisread,
 };
 
+// The file is parsed again after the splice: every record must read back as before except the edited values, which
+// read back exactly as typed; else the edit is refused, never half-done.
 /** Edits fields of commits in commit.md bytes. */
 export function editCommits(bytes: Uint8Array, options: RecordFileOptions, edits: readonly RecordEdit<CommitField>[]): EditOutcome<Commit> {
   return editRecords(COMMITS, bytes, options, edits);

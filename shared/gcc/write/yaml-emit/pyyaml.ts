@@ -1,8 +1,5 @@
-// PyYAML (emitter.py), the emitter behind Contexa Python's metadata.yaml: `yaml.dump` with sort_keys,
-// allow_unicode=False and width 80, reduced to one string value in a top-level block mapping.
-// analyze_scalar, choose_scalar_style and the three writers, with the emitter state they share (column,
-// whitespace, indention). The value sits after `key:` at column len(key)+1; continuation lines are
-// indented by best_indent (2).
+// PyYAML's emitter (emitter.py), behind Contexa Python's metadata.yaml, ported rule for rule for one string value in a
+// top-level block mapping.
 
 import { hex } from './code-points.ts';
 import { analyzeScalar, type ScalarAnalysis } from './libyaml.ts';
@@ -38,6 +35,9 @@ const PY_ESCAPES: Record<string, string> = {
   '\x1B': 'e', '"': '"', '\\': '\\', '\x85': 'N', '\xA0': '_', '\u2028': 'L', '\u2029': 'P',
 };
 
+// `yaml.dump` with sort_keys, allow_unicode=False and width 80: analyze_scalar, choose_scalar_style and the three
+// writers, with the emitter state they share (column, whitespace, indention). The value sits after `key:` at column
+// len(key)+1; continuation lines are indented by best_indent (2).
 class PyEmitter {
   out = '';
   column: number;
