@@ -1,6 +1,5 @@
-// Turns one server event into the smallest cache change that makes the page right again.
-// Appends are written by position (`from` + i), so applying an event twice — a replay after a reconnect, or a
-// re-application after a fetch that raced it — leaves the cache exactly as applying it once.
+// Turns one server event into the smallest cache change that makes the page right again; applying an event twice leaves
+// the cache as applying it once.
 import type { QueryClient } from '@tanstack/react-query';
 import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
@@ -14,6 +13,8 @@ export type FreshKey = `step:${string}:${number}` | `commit:${string}:${number}`
  * `replay`: the event was applied before and is being put back onto freshly fetched data; only its positional
  * writes are redone (the dependent queries were already told).
  */
+// Appends are written by position (`from` + i): a replay after a reconnect, or a re-application after a fetch that raced
+// it, changes nothing more.
 export function applyEvent(client: QueryClient, event: StudioEvent, replay = false): FreshKey[] {
   bumpRevision(client, event.id);
   switch (event.type) {

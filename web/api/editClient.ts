@@ -1,6 +1,5 @@
-// The page's calls to the edit routes (PATCH/PUT/POST with JSON; the browser adds our Origin, which every write needs).
-// A 409 becomes an EditConflictError carrying the record as it is on disk now, for the page to show beside the draft;
-// a 422 about text Contexa's readers would misread becomes an EditMisreadError carrying what each reads.
+// The page's calls to the edit routes; a refused edit comes back as an error carrying the record as it is now (409) or
+// what each Contexa reader would read (422).
 import type { CommitEditRequest, EditConflictResponse, EditMisreadResponse, MetadataEditRequest, RoadmapEditRequest, StepEditRequest } from '../../shared/gcc/write/edit.ts';
 import { apiUrl, ROUTES, type ApiUrl, type Method } from '../../shared/routes.ts';
 import { ApiError, apiFetch } from './client.ts';

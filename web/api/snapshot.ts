@@ -1,6 +1,5 @@
-// An exported page (`gcc-studio export --html`) carries the memory it shows inlined as `window.__GCC_SNAPSHOT__`: the
-// client answers the read routes from it, with no server and no network; what needs a server (search, compare,
-// edits, the timeline, the live stream) answers that it is not in the file.
+// An exported page (`gcc-studio export --html`) answers the read routes from the memory inlined in it, with no server;
+// what needs a server says it is not in the file.
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import { matchRoute } from '../../shared/routes.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
