@@ -9,7 +9,7 @@ export interface RoadmapAt {
 }
 
 /**
- * What the server saw happen to main.md while it ran (server/live/change-record.ts): it grew to `size` bytes, or
+ * What the server saw happen to main.md while it ran (server/travel/change-record.ts): it grew to `size` bytes, or
  * it was rewritten and `before` was its text until then.
  */
 export type RoadmapObservation = { at: string; size: number } | { at: string; before: string };
