@@ -16,6 +16,23 @@ export interface BranchSummary {
   lastActivity: string | null;
 }
 
+/** A branch's summary: its metadata's fields lifted beside its counts, in the answer's order. */
+export function branchSummary(b: Pick<BranchSummary, 'name' | 'metadata' | 'dialect' | 'commitCount' | 'stepCount' | 'lastActivity'>): BranchSummary {
+  const m = b.metadata;
+  return {
+    name: b.name,
+    metadata: m,
+    purpose: m?.purpose ?? null,
+    createdFrom: m?.createdFrom ?? null,
+    status: m?.status ?? null,
+    mergedInto: m?.mergedInto ?? null,
+    dialect: b.dialect,
+    commitCount: b.commitCount,
+    stepCount: b.stepCount,
+    lastActivity: b.lastActivity,
+  };
+}
+
 export interface WorkspaceResponse {
   /** false while DIR has no .GCC/ (not created yet, or deleted while running). */
   present: boolean;

@@ -3,7 +3,7 @@
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, listenOnFreePort, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
+import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
 import { DEFAULT_HOST } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
@@ -46,21 +46,14 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
   log(`gcc-studio: serving ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} under ${roots.join(', ')} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,
     token,
     fleet,
-    close() {
-      closing ??= (async () => {
-        await new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        });
-        await fleet.close();
-      })();
-      return closing;
-    },
+    close: closeOnce(async () => {
+      await stopListening(server);
+      await fleet.close();
+    }),
   };
 }

@@ -1,5 +1,6 @@
 // The bytes a log's steps are decoded from, long after the log was read: held in memory for a small file, read back
 // from the source for a big one, and never bytes of another version of the file (StaleStepsError instead).
+import { concatBytes } from '../../shared/gcc/read/bytes.ts';
 import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-index.ts';
 import { ANY_PATH } from './disk-source.ts';
 import type { FileStamp, GccSource } from './gcc-source.ts';
@@ -68,7 +69,7 @@ export class FileBytes {
     // Not (or no longer) held whole: keep the last read when it is small (an append, not the first read of a big file).
     this.held = null;
     if (to === from) return;
-    this.recent = complete && to > from && to - from <= RECENT_LIMIT ? concat(pieces, to - from) : null;
+    this.recent = complete && to > from && to - from <= RECENT_LIMIT ? concatBytes(pieces) : null;
     this.recentStart = from;
   }
 
@@ -87,15 +88,4 @@ export class FileBytes {
     if (!bytes) throw new StaleStepsError(this.relPath, start);
     return bytes;
   }
-}
-
-function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

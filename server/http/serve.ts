@@ -132,6 +132,20 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
   }
 }
 
+/** `close` safe to call again: a second call waits for the first. */
+export function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
+
+/** Stops the server and cuts every connection: SSE streams never end by themselves. */
+export function stopListening(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
 /** How long after listening the work kept for after the first answer starts anyway when no request has come. */
 const FIRST_ANSWER_WAIT_MS = 250;
 /** The pause in requests, once a page (or a client) has opened the event stream, that says its first screen is in. */
@@ -267,11 +281,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  let closing: Promise<void> | null = null;
+  let closed = false;
   // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
   firstAnswer.listening();
   void firstAnswer.settled.then(() => {
-    if (!closing) live.store.warmContexts();
+    if (!closed) live.store.warmContexts();
   });
   return {
     url,
@@ -281,17 +295,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     gccDir,
     live,
     streams,
-    close() {
-      closing ??= (async () => {
-        // SSE streams never end by themselves: cut every connection, then stop watching.
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await live.close();
-        await demo?.stop();
-      })();
-      return closing;
-    },
+    close: closeOnce(async () => {
+      closed = true;
+      await stopListening(server);
+      await live.close();
+      await demo?.stop();
+    }),
   };
 }

@@ -1,6 +1,6 @@
 // One branch as the store holds it: its log and commits followed on disk, its metadata, its writer's dialect, its
 // newest time, and a version that moves with every change to its records.
-import type { BranchSummary } from '../../shared/api.ts';
+import { branchSummary, type BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
@@ -79,19 +79,14 @@ export class BranchEntry {
   }
 
   summary(): BranchSummary {
-    const m = this.meta?.metadata ?? null;
-    return {
+    return branchSummary({
       name: this.name,
-      metadata: m,
-      purpose: m?.purpose ?? null,
-      createdFrom: m?.createdFrom ?? null,
-      status: m?.status ?? null,
-      mergedInto: m?.mergedInto ?? null,
+      metadata: this.meta?.metadata ?? null,
       dialect: this.dialect,
       commitCount: this.commits.records.length,
       stepCount: this.log.records.length,
       lastActivity: this.newest?.ts ?? null,
-    };
+    });
   }
 
   diagnostics(): Diagnostic[] {

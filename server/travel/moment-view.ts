@@ -1,6 +1,6 @@
 // The memory at a moment answered as the routes read the workspace now (WorkspaceView): the same shapes, cut at the
 // moment, with the moment and its exactness beside the workspace. Read-only: the page does not edit the past.
-import type { BranchResponse, BranchSummary, ContextResponse, StepsPage } from '../../shared/api.ts';
+import { branchSummary, type BranchResponse, type BranchSummary, type ContextResponse, type StepsPage } from '../../shared/api.ts';
 import type { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import type { BranchAt, MemoryAt } from '../../shared/gcc/moment/memory-at.ts';
 import { recordKey, compareTime } from '../../shared/gcc/read/time-key.ts';
@@ -80,19 +80,8 @@ function existed(file: string, branches: ReadonlyMap<string, BranchAt>): boolean
 }
 
 function summaryOf(b: BranchAt): BranchSummary {
-  const m = b.metadata;
-  return {
-    name: b.name,
-    metadata: m,
-    purpose: m?.purpose ?? null,
-    createdFrom: m?.createdFrom ?? null,
-    status: m?.status ?? null,
-    mergedInto: m?.mergedInto ?? null,
-    dialect: b.dialect,
-    commitCount: b.commits.length,
-    stepCount: b.steps.length,
-    lastActivity: newest([b.steps.at(-1)?.timestamp, b.commits.at(-1)?.timestamp]),
-  };
+  const lastActivity = newest([b.steps.at(-1)?.timestamp, b.commits.at(-1)?.timestamp]);
+  return branchSummary({ name: b.name, metadata: b.metadata, dialect: b.dialect, commitCount: b.commits.length, stepCount: b.steps.length, lastActivity });
 }
 
 /** The newer of the last step's and the last commit's times (records are appended in time order). */

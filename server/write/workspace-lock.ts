@@ -83,14 +83,8 @@ async function lockedRun<T>(gccDir: string, dialect: Dialect, fn: () => Promise<
 }
 
 function acquire(protocol: LockProtocol, gccDir: string, deadline: number): Promise<Held> {
-  switch (protocol) {
-    case 'flock':
-      return acquireFlockInside(gccDir, deadline);
-    case 'exclusive-file':
-      return acquireExclusiveFile(gccDir, deadline);
-    case 'lock-dir':
-      return acquireLockDir(gccDir, deadline);
-  }
+  const take: Record<LockProtocol, (gccDir: string, deadline: number) => Promise<Held>> = { flock: acquireFlockInside, 'exclusive-file': acquireExclusiveFile, 'lock-dir': acquireLockDir };
+  return take[protocol](gccDir, deadline);
 }
 
 /** flock(1) opens and creates the file through any link: refuse a `.lock` that is one. */

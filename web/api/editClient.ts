@@ -4,24 +4,26 @@ import type { CommitEditRequest, EditConflictResponse, EditMisreadResponse, Meta
 import { apiUrl, ROUTES, type ApiUrl, type Method } from '../../shared/routes.ts';
 import { ApiError, apiFetch } from './client.ts';
 
-export class EditConflictError extends ApiError {
-  override name = 'EditConflictError';
+/** A refused edit whose answer says more than its message: the body as the server sent it. */
+class RefusedEdit<B extends { error: string }> extends ApiError {
   constructor(
-    message: string,
-    readonly conflict: EditConflictResponse['conflict'],
+    status: number,
+    readonly answer: B,
   ) {
-    super(409, message);
+    super(status, answer.error);
   }
 }
 
-export class EditMisreadError extends ApiError {
+/** A 409: the record changed on disk since it was read; `conflict` holds it as it is now. */
+export class EditConflictError extends RefusedEdit<EditConflictResponse> {
+  override name = 'EditConflictError';
+  readonly conflict = this.answer.conflict;
+}
+
+/** A 422: Contexa's readers would misread the text; `misread` says what each would read. */
+export class EditMisreadError extends RefusedEdit<EditMisreadResponse> {
   override name = 'EditMisreadError';
-  constructor(
-    message: string,
-    readonly misread: EditMisreadResponse['misread'],
-  ) {
-    super(422, message);
-  }
+  readonly misread = this.answer.misread;
 }
 
 async function send<T>(method: Method, path: ApiUrl<T>, body?: unknown, signal?: AbortSignal): Promise<T> {
@@ -39,8 +41,8 @@ async function send<T>(method: Method, path: ApiUrl<T>, body?: unknown, signal?:
       // Not JSON: keep the status line.
     }
     const message = typeof parsed.error === 'string' ? parsed.error : `${res.status} ${res.statusText}`;
-    if (res.status === 409 && parsed.conflict) throw new EditConflictError(message, parsed.conflict);
-    if (res.status === 422 && parsed.misread) throw new EditMisreadError(message, parsed.misread);
+    if (res.status === 409 && parsed.conflict) throw new EditConflictError(409, { error: message, conflict: parsed.conflict });
+    if (res.status === 422 && parsed.misread) throw new EditMisreadError(422, { error: message, misread: parsed.misread });
     throw new ApiError(res.status, message);
   }
   return (await res.json()) as T;

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiUrl, ROUTES } from '../../shared/routes.ts';
 import { getJson } from './client.ts';
+import { RECOMPUTED } from './queries.ts';
 
 export const timelineKeys = {
   axis: (fromMs: number | null, toMs: number | null, buckets: number, revision: number) => ['gcc', 'timeline', fromMs, toMs, buckets, revision] as const,
@@ -20,7 +21,7 @@ export const timelineApi = {
 
 /** What changed from a moment to another (`now`: the newest event), re-asked as the workspace moves when it is now. */
 export function changesOptions(from: string, to: string, revision: number) {
-  return queryOptions({ queryKey: timelineKeys.changes(from, to, revision), queryFn: ({ signal }) => timelineApi.changes(from, to, signal), placeholderData: (previous) => previous, gcTime: 30_000 });
+  return queryOptions({ queryKey: timelineKeys.changes(from, to, revision), queryFn: ({ signal }) => timelineApi.changes(from, to, signal), ...RECOMPUTED });
 }
 
 /** The axis for a range (null: the whole workspace), re-asked when the workspace revision settles. */
@@ -28,8 +29,7 @@ export function timelineOptions(fromMs: number | null, toMs: number | null, buck
   return queryOptions({
     queryKey: timelineKeys.axis(fromMs, toMs, buckets, revision),
     queryFn: ({ signal }) => timelineApi.axis(fromMs, toMs, buckets, signal),
-    placeholderData: (previous) => previous,
-    gcTime: 30_000,
+    ...RECOMPUTED,
   });
 }
 

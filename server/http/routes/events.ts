@@ -1,6 +1,6 @@
 // The live stream: every event in order, one SSE frame each, or a resync when the client cannot have them all.
 import { Hono } from 'hono';
-import type { StudioEvent } from '../../../shared/events.ts';
+import { BRANCH_EVENT_TYPES, type StudioEvent } from '../../../shared/events.ts';
 import type { EventBus } from '../../live/index.ts';
 import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, streamPump, type BacklogBound } from '../sse-pump.ts';
 
@@ -20,15 +20,7 @@ function lastEventId(header: string | undefined, query: string | undefined): num
   return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : -1;
 }
 
-/** Events that change one branch's records or summary; any other changes the workspace as a whole. */
-const ONE_BRANCH: ReadonlySet<StudioEvent['type']> = new Set([
-  'steps-appended',
-  'commits-appended',
-  'branch-reloaded',
-  'metadata-changed',
-  'branch-added',
-  'branch-removed',
-]);
+const ONE_BRANCH: ReadonlySet<StudioEvent['type']> = new Set(BRANCH_EVENT_TYPES);
 
 /**
  * The resync that replaces a client's dropped backlog, at the newest dropped event's id: naming the branches the

@@ -147,7 +147,6 @@ export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDia
   switch (dialect) {
     case 'python':
     case 'lua':
-      return joinedLayout(input, dialect);
     case 'typescript':
       return joinedLayout(input, dialect);
     case 'go':

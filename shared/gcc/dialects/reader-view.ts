@@ -173,46 +173,43 @@ function commitReadingOf(reader: Reader, owner: Commit): Commit[] {
   return commits;
 }
 
-function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
-  const out: OtaStep[] = [];
-  if (!file) {
-    for (const owner of source) for (const r of stepReadingOf(reader, owner)) out.push(r);
-    return out;
-  }
-  const cache = cacheFor(rawStepCache, reader);
+/** How one kind of record is read: from the record, or from a text of its bytes (`like`: the record whose bytes they are). */
+interface RecordReading<T> {
+  fromRecord(owner: T): readonly T[];
+  fromText(text: string, range: ByteRange, like: T | undefined): T[];
+}
+
+/** The records a reader returns: from each record, or, with the file, from each record's own bytes (kept in `cache`). */
+function parseRecords<T extends { range: ByteRange }>(how: RecordReading<T>, cache: WeakMap<T, T[]>, source: readonly T[], file?: Uint8Array, pending?: ByteRange | null, tailLike?: T): T[] {
+  const out: T[] = [];
   for (const owner of source) {
-    let steps = cache.get(owner);
-    if (!steps) {
-      const raw = rawText(file, owner.range);
-      steps = raw === null ? stepReadingOf(reader, owner) : readStepText(reader, raw, owner.range, owner.mergedFrom);
-      cache.set(owner, steps);
+    let records: readonly T[] | undefined = file ? cache.get(owner) : undefined;
+    if (!records) {
+      const raw = file ? rawText(file, owner.range) : null;
+      records = raw === null ? how.fromRecord(owner) : how.fromText(raw, owner.range, owner);
+      if (file) cache.set(owner, records as T[]);
     }
-    for (const r of steps) out.push(r);
+    for (const r of records) out.push(r);
   }
-  const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...readStepText(reader, tail, pending, undefined));
+  const tail = file && pending ? rawText(file, pending) : null;
+  if (tail !== null && pending) out.push(...how.fromText(tail, pending, tailLike));
   return out;
 }
 
+function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
+  const how: RecordReading<OtaStep> = {
+    fromRecord: (owner) => stepReadingOf(reader, owner),
+    fromText: (text, range, like) => readStepText(reader, text, range, like?.mergedFrom),
+  };
+  return parseRecords(how, cacheFor(rawStepCache, reader), source, file, pending);
+}
+
 function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Array, pending?: ByteRange | null): Commit[] {
-  const out: Commit[] = [];
-  if (!file) {
-    for (const owner of source) for (const r of commitReadingOf(reader, owner)) out.push(r);
-    return out;
-  }
-  const cache = cacheFor(rawCommitCache, reader);
-  for (const owner of source) {
-    let commits = cache.get(owner);
-    if (!commits) {
-      const raw = rawText(file, owner.range);
-      commits = raw === null ? commitReadingOf(reader, owner) : readCommitText(reader, raw, owner.range, owner.branchName);
-      cache.set(owner, commits);
-    }
-    for (const r of commits) out.push(r);
-  }
-  const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...readCommitText(reader, tail, pending, source.at(-1)?.branchName ?? ''));
-  return out;
+  const how: RecordReading<Commit> = {
+    fromRecord: (owner) => commitReadingOf(reader, owner),
+    fromText: (text, range, like) => readCommitText(reader, text, range, like?.branchName ?? ''),
+  };
+  return parseRecords(how, cacheFor(rawCommitCache, reader), source, file, pending, source.at(-1));
 }
 
 /** The transcribed reader of a dialect (whole-file.ts runs it over whole files). */

@@ -278,3 +278,15 @@ export function hexBytes(bytes: Uint8Array, offset: number, length: number): str
   }
   return out.join(' ');
 }
+
+/** The parts one after the other, in new bytes (a single part is given back as it is). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -131,3 +131,13 @@ export function probableTimestamp(s: string): string | null {
   const m = TIMESTAMP_INSIDE.exec(s);
   return m ? m[0] : null;
 }
+
+/**
+ * A parse that resumes after a record it ended only because the text ended there: what now follows confirms that
+ * end, disproves it (the file must be parsed whole again), or is still too short to tell.
+ */
+export function provisionalEnd(provisional: boolean, text: string, starts: ItemStarts): 'none' | 'confirmed' | 'disproved' | 'undecided' {
+  if (!provisional || text.length === 0) return 'none';
+  const next = itemStartAt(text, 0, starts);
+  return next === 'yes' ? 'confirmed' : next === 'no' ? 'disproved' : 'undecided';
+}

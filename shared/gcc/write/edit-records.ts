@@ -89,18 +89,18 @@ interface Kind<T extends { range: { start: number; end: number } }, F extends st
   misread(record: T, fields: readonly string[]): MisreadReport | null;
 }
 
+/** Whether two records say the same in these fields. */
+const sameIn =
+  <T>(keys: readonly (keyof T)[]) =>
+  (a: T, b: T): boolean =>
+    keys.every((k) => a[k] === b[k]);
+
 const COMMITS: Kind<Commit, CommitField> = {
   noun: 'commit',
   layout: COMMIT_LAYOUT,
   parse: (bytes, o) => ({ records: parseCommits(bytes, { file: o.file, branch: o.branch, dialect: o.dialect }).commits }),
   version: commitVersion,
-  same: (a, b) =>
-    a.commitId === b.commitId &&
-    a.timestamp === b.timestamp &&
-    a.branchName === b.branchName &&
-    a.branchPurpose === b.branchPurpose &&
-    a.previousProgressSummary === b.previousProgressSummary &&
-    a.thisCommitContribution === b.thisCommitContribution,
+  same: sameIn(['commitId', 'timestamp', 'branchName', 'branchPurpose', 'previousProgressSummary', 'thisCommitContribution']),
   label: (c) => `commit ${c.commitId}`,
   identity: (c) => c.commitId,
   misread: commitMisread,
@@ -111,13 +111,7 @@ const STEPS: Kind<OtaStep, StepField> = {
   layout: STEP_LAYOUT,
   parse: (bytes, o) => ({ records: parseLog(bytes, { file: o.file, dialect: o.dialect }).steps }),
   version: stepVersion,
-  same: (a, b) =>
-    a.step === b.step &&
-    a.timestamp === b.timestamp &&
-    a.observation === b.observation &&
-    a.thought === b.thought &&
-    a.action === b.action &&
-    a.mergedFrom === b.mergedFrom,
+  same: sameIn(['step', 'timestamp', 'observation', 'thought', 'action', 'mergedFrom']),
   label: (s, i) => `step ${s.step} (#${i + 1})`,
   identity: (s) => String(s.step),
   misread: stepMisread,

@@ -1,7 +1,7 @@
 // What a merge writes, byte for byte, as the Contexa implementation of the target's dialect would write it.
 
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
-import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
+import { concatBytes, decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseCommits } from '../read/commits.ts';
 import { serializeCommit } from './commit-write.ts';
 import { parseLog } from '../read/log.ts';
@@ -165,16 +165,6 @@ function encodeStep(text: string, dialect: MergeDialect): Uint8Array {
   return dialect === 'elixir' ? encodeEscaped(text) : encodeUtf8(text);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 function append(kind: MergeFileKind, file: string, base: Uint8Array | null, bytes: Uint8Array): MergeWrite {
   return { kind, file, mode: 'append', baseSize: base?.length ?? 0, bytes, text: decodeUtf8(bytes).text };
 }
@@ -249,8 +239,8 @@ function planLogCopy(input: MergeInput, read: ReturnType<typeof sourceAsRead>, d
   const hasCopy = zigRaw ? zigRaw.length > 0 : copiedSteps.length > 0;
   if (hasCopy) {
     const header = encodeUtf8(`\n## Merged from \`${source}\` (${input.timestamps.logHeader})\n\n`);
-    const body = zigRaw ?? concat(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
-    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concat([header, body])));
+    const body = zigRaw ?? concatBytes(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
+    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concatBytes([header, body])));
   } else {
     notes.push(`Contexa ${label(dialect)} reads no steps in \`${source}\`'s log, so the merge adds nothing to \`${target}\`'s log.`);
   }

@@ -70,6 +70,13 @@ class PyEmitter {
     this.out += data;
   }
 
+  /** write_indent, then neither whitespace nor indention: the emitter's way to go on writing a scalar on a new line. */
+  continueLine(): void {
+    this.writeIndent();
+    this.whitespace = false;
+    this.indention = false;
+  }
+
   writeIndent(): void {
     if (!this.indention || this.column > this.indent || (this.column === this.indent && !this.whitespace)) this.writeLineBreak();
     if (this.column < this.indent) {
@@ -100,9 +107,7 @@ class PyEmitter {
       if (spaces) {
         if (ch !== ' ') {
           if (start + 1 === end && this.column > this.bestWidth) {
-            this.writeIndent();
-            this.whitespace = false;
-            this.indention = false;
+            this.continueLine();
           } else {
             this.write(chars.slice(start, end).join(''));
           }
@@ -111,9 +116,7 @@ class PyEmitter {
       } else if (breaks) {
         if (!isLineBreak(ch)) {
           this.writeBreaks(chars, start, end);
-          this.writeIndent();
-          this.whitespace = false;
-          this.indention = false;
+          this.continueLine();
           start = end;
         }
       } else if (ch === undefined || ch === ' ' || isLineBreak(ch)) {
@@ -191,9 +194,7 @@ class PyEmitter {
         const data = `${chars.slice(start, end).join('')}\\`;
         if (start < end) start = end;
         this.write(data);
-        this.writeIndent();
-        this.whitespace = false;
-        this.indention = false;
+        this.continueLine();
         if (chars[start] === ' ') this.write('\\');
       }
     }
