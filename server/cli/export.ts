@@ -2,6 +2,8 @@
 // Markdown summary.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContextResponse } from '../../shared/api.ts';
+import { snapshotContextKey, type PageSnapshot } from '../../shared/snapshot.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/index.ts';
@@ -23,15 +25,19 @@ export interface SnapshotInput {
 }
 
 /** Every answer the page reads, from the view (now, or a moment's). */
-export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput) {
+export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput): Promise<PageSnapshot> {
   const workspace = { ...view.workspace(), readOnly: true };
-  const branches: Record<string, { branch: unknown; steps: unknown[]; contexts: Record<string, unknown> }> = {};
+  const branches: PageSnapshot['branches'] = {};
   for (const summary of workspace.branches) {
-    const contexts: Record<string, unknown> = {};
+    const contexts: Record<string, ContextResponse> = {};
     for (const dialect of CONTEXT_DIALECTS) {
-      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) contexts[`${k}:${dialect}`] = await view.context(summary.name, k, dialect);
+      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) {
+        const context = await view.context(summary.name, k, dialect);
+        if (context) contexts[snapshotContextKey(k, dialect)] = context;
+      }
     }
-    branches[summary.name] = { branch: view.branch(summary.name), steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
+    const branch = view.branch(summary.name);
+    if (branch) branches[summary.name] = { branch, steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
   }
   return { exportedAt, moment, workspace, branches };
 }
@@ -44,7 +50,7 @@ export function scriptJson(value: unknown): string {
 // HTML: the single-bundle build of the page (dist/export) with the answers inlined as window.__GCC_SNAPSHOT__, so it
 // opens from file:// with no server and no network; its size grows with the data (every step once), not the page.
 /** The exported page: the built page's script and stylesheet inlined, the snapshot before them. */
-export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, pageDir = EXPORT_PAGE_DIR): string {
+export function exportHtml(snapshot: PageSnapshot, pageDir = EXPORT_PAGE_DIR): string {
   let html: string;
   try {
     html = readFileSync(join(pageDir, 'index.html'), 'utf8');

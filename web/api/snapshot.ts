@@ -1,22 +1,10 @@
 // An exported page (`gcc-studio export --html`) answers the read routes from the memory inlined in it, with no server;
 // what needs a server says it is not in the file.
-import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
+import type { StepsPage } from '../../shared/api.ts';
 import { matchRoute } from '../../shared/routes.ts';
-import type { MomentInfo } from '../../shared/timeline-api.ts';
-import type { OtaStep } from '../../shared/types.ts';
-
-export interface PageSnapshot {
-  /** When it was exported, and the moment it shows (null: the memory as it was at export). */
-  exportedAt: string;
-  moment: MomentInfo | null;
-  workspace: WorkspaceResponse;
-  branches: Record<string, { branch: BranchResponse; steps: OtaStep[]; contexts: Record<string, unknown> }>;
-}
+import { snapshotContextKey, type PageSnapshot } from '../../shared/snapshot.ts';
 
 export const pageSnapshot: PageSnapshot | null = (globalThis as { __GCC_SNAPSHOT__?: PageSnapshot }).__GCC_SNAPSHOT__ ?? null;
-
-/** The key of a CONTEXT answer in a snapshot. */
-export const contextKey = (k: number, dialect: string): string => `${k}:${dialect}`;
 
 /** The answer to a GET of `path` from the snapshot; `missing(message)` for what the file does not hold. */
 export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message: string) => Error): unknown {
@@ -37,7 +25,7 @@ export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message:
     const page: StepsPage = { branch: b.branch.branch.name, from, total: b.steps.length, steps: b.steps.slice(from, from + Number(q.get('limit') ?? 200)) };
     return page;
   }
-  const context = b.contexts[contextKey(Number(q.get('k') ?? 1), q.get('dialect') ?? '')];
+  const context = b.contexts[snapshotContextKey(Number(q.get('k') ?? 1), q.get('dialect') ?? '')];
   return context ?? fail(missing, `CONTEXT for K = ${q.get('k')} in ${q.get('dialect')} was not exported (K up to ${maxK(b.contexts)})`);
 }
 
