@@ -3,10 +3,10 @@
 export type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadResult } from './gcc-source.ts';
 export { ANY_PATH, diskSource, MAX_SMALL_FILE_BYTES } from './disk-source.ts';
 export { describeFsError } from './fs-errors.ts';
-export { GccDirError, isDir, listBranchFolders, locateGccDir, type BranchFolderEntry, type BranchListing, type GccLocation } from './gcc-dir.ts';
+export { GccDirError, isDir, listBranchFolders, locateGccDir } from './gcc-dir.ts';
 export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, type TailOpen, type TailRequest } from './tail-reader.ts';
 export { FileBytes } from './file-range.ts';
 export { withPieceBuffer } from './piece-buffers.ts';
 export { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
-export { opensWhereMeant, pathProblem, readInside, type PathProblem } from './safe-open.ts';
-export { endWithFault, errnoError, faultAt, injectFaults, type Fault, type FaultHook, type FaultOp } from './file-faults.ts';
+export { opensWhereMeant, pathProblem, readInside } from './safe-open.ts';
+export { endWithFault, faultAt, type FaultOp } from './file-faults.ts';

@@ -1,6 +1,5 @@
 // The HTTP side: the app (guards, routes, one error handler) and the server that listens for it.
 export { answerError, createApp, type AppDeps } from './app.ts';
-export { MAX_QUIET_WAIT_MS } from './first-answer.ts';
 export { closeOnce, listenOnFreePort, startServer, stopListening, urlHost, type RunningServer, type StartServerOptions } from './serve.ts';
 export { apiGuard, generateToken, hostGuard, isLoopbackHost, securityHeaders, securityOptionsFor, type SecurityOptions } from './security.ts';
 export { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, staticRoutes } from './static.ts';

@@ -3,7 +3,7 @@
 export { createStore, type Store, type StoreOptions } from './store.ts';
 export type { RecordsView, StoreRecords, WorkspaceView } from './workspace-view.ts';
 export { readOnce, type ReadOnceOptions } from './read-once.ts';
-export { createEventBus, DEFAULT_RING_SIZE, type EventBus, type UnnumberedEvent } from './event-bus.ts';
+export { createEventBus, DEFAULT_RING_SIZE, type EventBus } from './event-bus.ts';
 export { openLiveWorkspace, type LiveWorkspace, type LiveWorkspaceOptions } from './live-workspace.ts';
 export type { BranchEntry } from './branch-entry.ts';
 export type { GccWatcher, WatcherOptions } from './watcher.ts';
