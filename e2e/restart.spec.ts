@@ -68,6 +68,8 @@ test('a new token: the page says what happened and what to do, stops asking, and
   await page.evaluate(() => void fetch('/after-the-timers').catch(() => {}));
   await marker;
   expect(asked.filter((url) => !url.endsWith('/after-the-timers'))).toEqual([]);
+  // From here on the page's time flows as real time again.
+  await page.clock.resume();
 
   const other = await context.newPage();
   await other.goto(newUrl);
