@@ -1,9 +1,4 @@
-// A crash mid-edit, and locks left by writers that died. A real server in its own process is SIGKILLed while it holds
-// the workspace's lock (after writing its temp file, before the rename), on a Lua workspace (.lock_dir) and a
-// TypeScript one (.lock). Survived with nothing lost means: the file is as before the crash, the next server removes
-// our stale lock and temp file at start and says so, and the next edit is saved at once (not after 10 s, never 503).
-// Also: a lock folder that names no owner gets a plain answer at once; a stale lock of ours found by a running server
-// is removed on the spot; a live Lua holder is still waited for.
+// A crash mid-edit, and locks left by writers that died: nothing may be lost, and the next edit saves at once.
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCrashingServer } from '../server/test-support/crashing.ts';
@@ -110,6 +105,13 @@ async function liveHolder(): Promise<string[]> {
   }
 }
 
+/**
+ * A real server in its own process is SIGKILLed while it holds the workspace's lock (after writing its temp file,
+ * before the rename), on a Lua workspace (.lock_dir) and a TypeScript one (.lock). Held means: the file is as before
+ * the crash, the next server removes our stale lock and temp file at start and says so, and the next edit is saved at
+ * once (not after 10 s, never 503). Also: a lock folder that names no owner gets a plain answer at once; a stale lock
+ * of ours found by a running server is removed on the spot; a live Lua holder is still waited for.
+ */
 export const crashEditPart: AttackPart = {
   kind: 'fault',
   name: 'a crash mid-edit (SIGKILL holding the lock) and stale locks',

@@ -1,9 +1,4 @@
-// A crash mid-merge. A real server in its own process merges `auth-session` into `main` and is SIGKILLed at one
-// point of it: before or inside each append (main's log, commit.md, main.md), before and after the metadata's
-// rename. The next server must find the intent record, roll the merge back (or, when every part was written, call it
-// complete) and say so on start and in the compare view; then a retry merges exactly once. Also: an agent's step
-// appended after the crash is kept by the rollback; a file changed since is never guessed at (the merge stays
-// reported and refused); and a merge's traces without a record (cut short by another writer) are reported.
+// A crash mid-merge: the next server rolls it back (or finds it complete) and says so, and a retry merges exactly once.
 import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompareResponse } from '../shared/compare-api.ts';
@@ -108,6 +103,13 @@ async function tracesWithoutRecord(): Promise<string[]> {
   }
 }
 
+/**
+ * A real server merges `auth-session` into `main` and is SIGKILLed at one point of it: before or inside each append
+ * (main's log, commit.md, main.md), before and after the metadata's rename. The next server must find the intent
+ * record and resolve it, on start and in the compare view. Also: an agent's step appended after the crash is kept by
+ * the rollback; a file changed since is never guessed at (the merge stays reported and refused); and a merge's traces
+ * without a record (cut short by another writer) are reported.
+ */
 export const crashMergePart: AttackPart = {
   kind: 'fault',
   name: 'a crash mid-merge (SIGKILL at each write), then a restart and a retry',

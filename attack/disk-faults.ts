@@ -1,14 +1,10 @@
-// File-system faults on edits, merges and GET /api/roadmap: read-only files (also as root), a folder where a file
-// should be, permission denied, an immutable file, a full disk. Each is made real where this machine allows it
-// (chmod as a user, chattr +i as root, a small tmpfs for the full disk) and otherwise injected at the writer's own
-// file operation (server/live/file-faults.ts). Survived with nothing lost means: a 4xx/507 answer that names the
-// file and says what happened (never "internal error"), the file's bytes and mode unchanged, no temp file or lock
-// left.
+// File-system faults on edits, merges and the roadmap's read, made real where this machine allows it and injected
+// otherwise: each must be refused plainly, with nothing lost.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { errnoError, injectFaults, type FaultOp } from '../server/live/file-faults.ts';
+import { errnoError, injectFaults, type FaultOp } from '../server/fs/file-faults.ts';
 import { currentLocks } from '../server/write/recovery.ts';
 import { startAttackStudio, type AttackStudio, type StudioOptions } from './studio.ts';
 import type { AttackPart } from './types.ts';
@@ -206,6 +202,12 @@ async function fullTmpfs(corpus: string): Promise<string | null> {
   }
 }
 
+/**
+ * Read-only files (also as root), a folder where a file should be, permission denied, an immutable file, a full disk:
+ * chmod as a user, chattr +i as root, a small tmpfs for the full disk, else injected at our own file operation
+ * (server/fs/file-faults.ts). Held means: a 4xx/507 answer that names the file and says what happened (never "internal
+ * error"), the file's bytes and mode unchanged, no temp file or lock left.
+ */
 export const diskFaultPart: AttackPart = {
   kind: 'fault',
   name: 'read-only files, permission and folder errors, a full disk (edits, roadmap)',

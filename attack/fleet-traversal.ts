@@ -1,7 +1,4 @@
-// Workspace ids that try to reach a folder outside the fleet's root (or another workspace), on every kind of route,
-// read and write. The fleet serves ROOT/fleet/{one,two}; ROOT/project and ROOT/outside hold byte-identical copies of
-// `one`, so a write misrouted there would carry valid versions and succeed. Each request must be refused (4xx) and no
-// file anywhere under the temp root may change.
+// Workspace ids that try to reach a folder outside the fleet's root, or another workspace, on every route.
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS } from '../fixtures/corpus.ts';
@@ -47,6 +44,11 @@ function refusalProblem(res: RawResponse): string | null {
   return null;
 }
 
+/**
+ * The fleet serves ROOT/fleet/{one,two}; ROOT/project and ROOT/outside hold byte-identical copies of `one`, so a write
+ * misrouted there would carry valid versions and succeed. Each request must be refused (4xx) and no file anywhere under
+ * the temp root may change.
+ */
 export const fleetTraversalPart: AttackPart = {
   kind: 'attack',
   name: 'fleet workspace-id traversal (every route, read and write)',

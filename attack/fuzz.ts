@@ -1,7 +1,5 @@
-// The fuzz parts of `npm run attack`, and `npm run fuzz` (the longer pass: `-- --inputs N --workspaces M --seed S`).
-// The format core on damaged corpus files (../shared/gcc/test-support/format-checks.ts), and CONTEXT on damaged
-// workspaces against the real Contexa readers (../server/test-support/context-fuzz.ts): compared where the real
-// reader succeeded; where it raised or read nothing the cases are counted and listed, not failed.
+// The fuzz parts of `npm run attack`: the format core on damaged corpus files, and CONTEXT on damaged workspaces against
+// the real Contexa readers.
 import { checkInput } from '../shared/gcc/test-support/format-checks.ts';
 import { fuzzInputs, fuzzWorkspaces, seededRandom } from '../shared/gcc/test-support/fuzz-inputs.ts';
 import { corpusSeedFiles } from '../shared/gcc/test-support/fuzz-seeds.ts';
@@ -41,6 +39,8 @@ export async function fuzzContexts(workspaces: number, seed: number): Promise<Co
 
 const seedOf = () => Number(process.env.GCC_STUDIO_FUZZ_SEED ?? Date.now() % 1_000_000);
 
+// Compared where the real reader succeeded; where it raised or read nothing the cases are counted and listed, not
+// failed. The longer pass: `npm run fuzz -- --inputs N --workspaces M --seed S`.
 export const formatFuzzPart: AttackPart = {
   kind: 'fuzz',
   name: 'format core on damaged files (no throw, time per byte, split = whole, write-back exact)',

@@ -1,7 +1,5 @@
-// Huge files against the real running server (issue 12, defect 2): sparse files of 1 GB (log.md, metadata.yaml,
-// main.md), a run of 100 MB in which no record ends, and a log that grows to 1 GB while the server watches. Each must
-// be diagnosed and shown as such (file-too-large, record-too-large), every other branch must stay with all its
-// records, the server must keep answering, and its memory must stay far below the files' size.
+// Huge files against the real server: each diagnosed, every other branch kept, the server answering, its memory far
+// below the files' size.
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../shared/types.ts';
@@ -104,6 +102,7 @@ async function tryGrowing(failures: string[]): Promise<void> {
   }
 }
 
+/** Sparse files of 1 GB (log.md, metadata.yaml, main.md), a 100 MB run in which no record ends, and a log grown to 1 GB while watched: file-too-large, record-too-large. */
 export const hugeFilePart: AttackPart = {
   kind: 'fault',
   name: 'huge files: 1 GB sparse log, commit, metadata and roadmap, 100 MB without a record end, a log grown to 1 GB live',

@@ -1,7 +1,4 @@
-// Long unbroken text, as an attacker (or a pasted blob) would send it: a 250,000-character word saved via PATCH, and a
-// 10 MB one already on disk at start-up. The tokenizer is quadratic on such a run; the server counts in its worker with
-// a budget, so each probe request made while CONTEXT is counted must be answered within a bound, the CONTEXT answer
-// must say its count is a lower bound, and the server must start with the 10 MB run in place.
+// Long unbroken text, as an attacker or a pasted blob sends it: the server keeps answering while it is counted.
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { CORPUS } from '../fixtures/corpus.ts';
@@ -34,6 +31,11 @@ async function probeWhileCounting(studio: AttackStudio, what: string, length: nu
   return probes + 1;
 }
 
+/**
+ * A 250,000-character word saved via PATCH, and a 10 MB one on disk at start-up. The tokenizer is quadratic on such a
+ * run; the server counts in its worker within a budget, so each probe made while CONTEXT is counted must be answered
+ * within a bound, the CONTEXT answer must say its count is a lower bound, and the server must start with the run there.
+ */
 export const longTextPart: AttackPart = {
   kind: 'attack',
   name: 'long unbroken text (a 250,000-letter word via PATCH, 10 MB at start-up)',

@@ -1,8 +1,5 @@
-// Hand edits whose text holds lines Contexa's readers take for structure, and edits that name the wrong record. On
-// the workspace of every dialect with a faithful reader, each payload goes into a commit's contribution and a step's
-// thought. Refused means: 422 with what each misreading reader reads and the safe form, the file unchanged; the safe
-// form then saves, and every faithful reader reads the saved file back as one record with its own id and number. A
-// wrong `commitId` or `step` in the body answers 409 with the record as it is, the file unchanged.
+// Hand edits whose text Contexa's readers would take for structure, and edits that name the wrong record: refused,
+// with the file unchanged.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAITHFUL_READERS, type MisreadReport } from '../shared/gcc/dialects/misread.ts';
@@ -95,6 +92,12 @@ async function tryWrongRecord(studio: AttackStudio, dialect: string, target: Tar
   return res.status === 409 && same && /not the (commit|step)/.test(res.text) ? null : `${dialect} ${target.file}: a wrong id answered ${res.status}${same ? '' : ', the file changed'}: ${res.text.slice(0, 160)}`;
 }
 
+/**
+ * On the workspace of every dialect with a faithful reader, each payload goes into a commit's contribution and a
+ * step's thought. Refused means: 422 with what each misreading reader reads and the safe form, the file unchanged; the
+ * safe form then saves, and every faithful reader reads the saved file back as one record with its own id and number.
+ * A wrong `commitId` or `step` in the body answers 409 with the record as it is.
+ */
 export const misreadPart: AttackPart = {
   kind: 'attack',
   name: 'hand edits that Contexa readers would misread, or that name the wrong record',

@@ -1,7 +1,5 @@
-// What a server on another local port, or a page there, can get of ours. Cookies ignore ports, so a token cookie
-// would reach every other local server the browser visits: no answer may set a cookie, and a token replayed in any
-// cookie must open nothing. A page elsewhere must not frame the dashboard, and every answer (page, assets, API,
-// refusals, the event stream) carries the strict policy; the built page's one inline script is the one the policy names by its hash.
+// What a server on another local port, or a page there, can get of ours: no cookie, no framing, the strict policy on
+// every answer, and no inline script the policy does not name by its hash.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -50,6 +48,11 @@ function pathsToCheck(studio: AttackStudio): [string, Record<string, string>][] 
 /** The token replayed as a cookie, as a server on another port that was sent one would: never let in. */
 const COOKIE_NAMES = (port: number) => [`gcc_studio_token_${port}`, 'gcc_studio_token', 'token', 'gcc-studio.token', `username-127-0-0-1-${port}`];
 
+/**
+ * Cookies ignore ports, so a token cookie would reach every other local server the browser visits: no answer may set a
+ * cookie, and a token replayed in any cookie must open nothing. Every answer (page, assets, API, refusals, the event
+ * stream) carries the policy; the built page must need no inline script beyond the one the policy names.
+ */
 export const pageGuardPart: AttackPart = {
   kind: 'attack',
   name: 'token cookies, framing, the strict CSP on every answer',

@@ -1,7 +1,4 @@
-// The token kept across restarts (server/http/token-store.ts), attacked where it lives. A restart must keep it
-// (pages left open work on); after --new-token the old one must be refused, and say why; a token file planted by
-// someone else (readable by others, a link to a file they wrote, one naming another workspace, damaged) must never
-// become the server's token; the file must be private (0600 in a 0700 folder) and nothing may be written in .GCC/.
+// The token kept across restarts, attacked where it lives: a planted token file must never become the server's token.
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +24,11 @@ function snapshot(dir: string): Map<string, string> {
 
 const PLANTED = 'planted-token-known-to-the-attacker';
 
+/**
+ * A restart must keep the token (pages left open work on); after --new-token the old one is refused, and says why; a
+ * planted file (readable by others, a link to a file they wrote, one naming another workspace, damaged) is never used;
+ * the file is private (0600 in a 0700 folder) and nothing is written in .GCC/.
+ */
 export const restartTokenPart: AttackPart = {
   kind: 'attack',
   name: 'the kept token across restarts (old token, planted token files)',

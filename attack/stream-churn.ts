@@ -1,8 +1,5 @@
-// 100 event-stream clients connecting and leaving for a minute (10 s with --quick), against the real server while an
-// agent writes: afterwards the server holds no more open handles than before, its heap (after a full collection) has
-// not grown, and it still answers and streams. The server runs in this process, like the other parts, so that its heap
-// can be collected and weighed; the clients are gone by then, so a leak on either side shows. (The resident size is
-// no measure here: it also holds the token worker and what the heap once reached, and drifts by tens of MB.)
+// 100 event-stream clients connecting and leaving while an agent writes: afterwards no handle or heap has grown, and
+// the server still answers and streams.
 import { request, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +54,11 @@ function oneClient(port: number, token: string, holdMs: number, open: Set<Client
   });
 }
 
+/**
+ * For a minute (10 s with --quick). The server runs in this process, like the other parts, so that its heap can be
+ * collected and weighed after the clients are gone, and a leak on either side shows. (The resident size is no measure
+ * here: it also holds the token worker and what the heap once reached, and drifts by tens of MB.)
+ */
 export const streamChurnPart: AttackPart = {
   kind: 'fault',
   name: `${CLIENTS} event-stream clients connecting and leaving (handles, heap)`,

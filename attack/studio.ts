@@ -1,6 +1,5 @@
-// The real server on a temp copy of a corpus workspace, for the attack parts: started in this process with the same
-// startServer the command runs, on a free loopback port, with a known token. `snapshot()` lists every file under the
-// temp root with its bytes' hash, so a part can prove nothing changed (or only what should have).
+// The real server on a temp copy of a corpus workspace, for the attack parts, and a snapshot of every file under the temp
+// root, so a part can prove nothing changed.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';

@@ -1,8 +1,5 @@
-// Symbolic links above and inside branch folders, on every route that reads or writes through them. Each layout
-// links one part of .GCC/ (branches/, a branch folder, main.md, log.md, commit.md, metadata.yaml, .lock, the history
-// folder) to a copy outside whose records carry a marker. Every request whose way crosses the link must be refused
-// (4xx, never 5xx), no answer may carry the outside records, nothing outside may change (no lock file made there
-// either), and every link must still be a link afterwards.
+// Symbolic links above and inside branch folders, on every route that reads or writes through them: every request that
+// crosses a link is refused, and nothing outside .GCC/ is read or changed.
 import { lstatSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommits } from '../shared/gcc/read/commits.ts';
@@ -145,6 +142,12 @@ async function tryHistoryLink(failures: string[]): Promise<number> {
   return 2;
 }
 
+/**
+ * Each layout links one part of .GCC/ (branches/, a branch folder, main.md, log.md, commit.md, metadata.yaml, .lock,
+ * the history folder) to a copy outside whose records carry a marker. Every request whose way crosses the link must be
+ * refused (4xx, never 5xx), no answer may carry the outside records, nothing outside may change (no lock file made
+ * there either), and every link must still be a link afterwards.
+ */
 export const symlinkPart: AttackPart = {
   kind: 'attack',
   name: 'symbolic links above and inside branch folders (read, edit, merge)',

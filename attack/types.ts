@@ -1,6 +1,4 @@
-// The shape of one part of `npm run attack`: a set of attacks tried against the real running server, of faults
-// injected while it runs, or of fuzz inputs fed to the format core. Each part says how many it tried and which
-// failed (with why); the report adds them up. A part never decides it passed: it returns its counts.
+// The shape of one part of `npm run attack`: it tries its cases and returns how many held; the report adds them up.
 export type AttackKind = 'attack' | 'fault' | 'fuzz';
 
 export interface AttackOutcome {

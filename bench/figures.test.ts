@@ -1,3 +1,4 @@
+// How the bench reports a figure: medians, spreads and speed-ups.
 import { describe, expect, it } from 'vitest';
 import { describeMs, interleaved, middle, speedup } from './figures.ts';
 import { parseBenchArgs } from './options.ts';

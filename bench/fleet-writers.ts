@@ -1,7 +1,6 @@
-// Entry of the fleet bench's writer process: one process appending to several workspaces at once, each at RATE steps
-// per second (burst steps stamped with their write time), like several agents on one machine.
+// The fleet bench's writer process: appends to several workspaces at once, like several agents on one machine.
 // usage: node --import tsx bench/fleet-writers.ts COUNT RATE FIRST_STEP GCC_DIR…
-import { runBurst } from '../server/demo/burst.ts';
+import { runBurst } from '../server/test-support/burst.ts';
 
 const [count, rate, firstStep, ...dirs] = process.argv.slice(2);
 if (!(Number(count) > 0) || !(Number(rate) > 0) || dirs.length === 0) {

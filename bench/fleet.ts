@@ -1,9 +1,5 @@
-// Many agents at once: 100 workspaces × 10 branches × 200 steps under one root, 10 of them with a writer appending 20
-// steps/s. The fleet server runs as its own process (the built command when there is one, else the sources through
-// tsx; the baseline runs the same way): cold start to the first full /api/fleet, its RSS, and step → fleet row over
-// /api/fleet/events, each beside a same-run baseline: one single-workspace server on one of the workspaces (today's
-// way: a server per agent, so ×100 for the fleet) and today's append → SSE latency; the row rebuild beside a naive
-// full re-read of the workspace per change; the 1 s rescan's cost.
+// Many agents at once: 100 workspaces under one root, 10 of them written to, served by the fleet server beside
+// same-run baselines (one server per agent, a naive re-read per change).
 import { fork } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EventSource } from 'eventsource';
 import type { FleetEvent, FleetResponse } from '../shared/fleet/fleet-api.ts';
-import { parseBurstObservation, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, wallClockMs } from '../server/test-support/burst.ts';
 import { PythonGccWriter } from '../server/demo/python-writer.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
@@ -143,6 +139,13 @@ function pageRows(firstRenderMs: number | null, longTasks: number[] | null): Ben
   ];
 }
 
+/**
+ * 100 workspaces × 10 branches × 200 steps, 10 with a writer at 20 steps/s. The fleet server runs as its own process
+ * (the built command when there is one, else the sources through tsx; the baseline runs the same way): cold start to
+ * the first full /api/fleet, its RSS, and step → fleet row over /api/fleet/events, beside one single-workspace server
+ * on one workspace (today's way: a server per agent) and its append → SSE latency; the row rebuild beside a naive full
+ * re-read per change; the 1 s rescan's cost.
+ */
 export async function runFleetBench(): Promise<BenchRow[]> {
   const root = mkdtempSync(join(tmpdir(), 'gcc-bench-fleet-'));
   try {

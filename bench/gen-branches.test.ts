@@ -1,3 +1,4 @@
+// The many-branch workload: a tree of branches, half merged, that our reader reads without a finding.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

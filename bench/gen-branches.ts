@@ -1,6 +1,5 @@
-// The bench's many-branch workspace: BRANCHES branches (main included), each with COMMITS commits and STEPS steps, in
-// a tree (branches of branches), every other one merged into the branch it came from, as Contexa's TypeScript
-// writer lays them out (its step, commit, merge and metadata bytes). Deterministic, so runs compare.
+// The bench's many-branch workspace: a tree of branches, every other one merged, in Contexa TypeScript's bytes.
+// Deterministic, so runs compare.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,3 +1,4 @@
+// The 205,000-step workload, written as the Python writer would, in small.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

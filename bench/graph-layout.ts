@@ -1,6 +1,5 @@
-// The branch graph at 500 branches / 10,000 commits: the full view's model (filters, folding, lanes, heads) beside
-// the same run's baselines — the side panel's lane layout alone (layoutGraph, what the page computed before the full
-// view) and a plain sort of the same events by time (the floor any time-ordered layout pays).
+// The branch graph at 500 branches and 10,000 commits: the full view's model beside the side panel's lane layout and
+// a plain sort by time (the floor any time-ordered layout pays).
 import { laneStep, marksInWindow } from '../web/features/graph/geometry.ts';
 import { buildGraphModel, NO_FILTERS } from '../web/features/graph/graphModel.ts';
 import { layoutGraph } from '../web/features/graph/layout.ts';

@@ -1,14 +1,12 @@
-// Latency from a writer's append to the SSE event reaching a client, through the real chain: a writer process
-// appends Python-format steps stamped with their write time → chokidar → store → bus → HTTP → `eventsource` client.
-// The client runs in the bench process beside the server, as a browser tab would on the same machine. The fleet bench
-// (fleet.ts) sets one workspace's latency beside a fleet's; the live section (live/) measures the 205k-step log.
+// Latency from a writer's append to the SSE event reaching a client, through the real chain (chokidar → store → bus →
+// HTTP → client).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/test-support/burst.ts';
 import { PythonGccWriter } from '../server/demo/python-writer.ts';
 import { startServer } from '../server/http/serve.ts';
-import { connectEvents } from '../server/http/sse-client.ts';
+import { connectEvents } from '../server/test-support/sse-client.ts';
 import { quantile, type BenchRow } from './stats.ts';
 
 export interface LatencyRun {
@@ -23,6 +21,9 @@ export interface LatencyRun {
 }
 
 /** One rate: a fresh workspace, server and client; `rate * seconds` appends. */
+// The writer stamps each step with its write time; the client runs in the bench process beside the server, as a tab
+// would on the same machine. The fleet bench sets one workspace's latency beside a fleet's; the live section (live/)
+// measures the 205k-step log.
 export async function measureLatency(rate: number, seconds: number): Promise<LatencyRun> {
   const dir = mkdtempSync(join(tmpdir(), 'gcc-bench-latency-'));
   const gccDir = join(dir, '.GCC');

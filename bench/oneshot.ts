@@ -1,7 +1,5 @@
-// One-shot reads of the 205k-step workspace, ours beside the real Contexa readers in the same run, interleaved
-// (ours, TypeScript peer, Python peer, ours…): `gcc-studio context` and `inspect` as processes (spawn → exit), and
-// the work inside each process (read + parse + CONTEXT, module loading excluded). Each CONTEXT text must be
-// byte-identical to its peer's: a figure for a wrong answer is no figure.
+// One-shot reads of the 205k-step workspace, ours beside the real Contexa readers in the same run, interleaved; each
+// CONTEXT text must be byte-identical to its peer's, or the figure is no figure.
 import { join } from 'node:path';
 import { contexaPeers } from './peers/contexa.ts';
 import { describeMs, interleaved, mb, middle as median, speedup, times } from './figures.ts';
@@ -10,6 +8,8 @@ import { timedRun } from './processes.ts';
 import type { Workload } from './workloads.ts';
 import { readFileSync } from 'node:fs';
 
+// `gcc-studio context` and `inspect` as processes (spawn → exit), and the work inside each process (read + parse +
+// CONTEXT, module loading excluded), interleaved: ours, TypeScript peer, Python peer, ours…
 export async function runOneShotBench(work: Workload, scratch: string, bin: string, rounds: number): Promise<BenchRow[]> {
   const peers = contexaPeers();
   if ('missing' in peers) return [{ name: 'Contexa peers', value: peers.missing, target: 'present', ok: false }];

@@ -1,10 +1,12 @@
-// The bench's probe inside the page (installed by bench/chromium.ts before the page's own scripts; plain JavaScript,
-// so no build step renames anything in it). It only records, in window.__bench:
+// The bench's probe inside the page (installed by bench/chromium.ts before the page's own scripts; plain JavaScript, so
+// no build renames anything in it): it only records, in window.__bench:
+
 // - longTasks: every task over 50 ms (PerformanceObserver 'longtask'), from navigation start;
 // - first[name]: when an element matching window.__benchWatch[name] first appeared (the mutation, then the animation
 //   frame after it, in which it is drawn), on performance.now()'s clock;
-// - burst['seq=<i> t=<ms>'] (once the bench sets followBurst): when a step card showing a burst writer's step (`seq=<i> t=<ms>`, server/demo/burst.ts) appeared, on
-//   Date.now(), the system clock the writer stamped its write time with (comparable between processes);
+// - burst['seq=<i> t=<ms>'] (once the bench sets followBurst): when a step card showing a burst writer's step
+//   (server/test-support/burst.ts) appeared, on Date.now(), the system clock the writer stamped (comparable between
+//   processes);
 // - lastInput: when the last input event happened (a search typed), on performance.now()'s clock;
 // - startFrames()/stopFrames(): the frames the page drew late in between.
 (() => {

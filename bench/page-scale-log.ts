@@ -1,14 +1,11 @@
-// The page on the 205k-step log in Debian's Chromium (page-scale.ts opens it): a new step on screen while following the
-// tail (a writer process appends; the page's Date.now() when the row is drawn against the write time the writer
-// stamped in the step, the same system clock, beside the same step's arrival on an SSE client of the bench), a search
-// across all branches (the input event → the first result drawn, beside the server's share from Resource Timing), and
-// the thumb of the scrollbar dragged from top to bottom (PerformanceObserver long tasks).
+// The page on the 205k-step log in Debian's Chromium: a new step on screen while following the tail, a search across all
+// branches, and the scrollbar dragged from top to bottom.
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { EventSource } from 'eventsource';
 import type { WorkspaceResponse } from '../shared/api.ts';
 import type { StudioEvent } from '../shared/events.ts';
-import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/demo/burst.ts';
+import { parseBurstObservation, startBurstWriter, wallClockMs } from '../server/test-support/burst.ts';
 import { apiTimings, firstSeen, probedPage, resetSeen, takeLongTasks, worstTask, type LongTask } from './chromium.ts';
 import { describeMs, middle } from './figures.ts';
 import { BIN } from './build.ts';
@@ -165,6 +162,11 @@ async function measureScroll(page: Page, rounds: number): Promise<BenchRow[]> {
   ];
 }
 
+/**
+ * A new step: the page's Date.now() when the row is drawn against the write time the writer stamped in the step (the
+ * same system clock), beside the same step's arrival at an SSE client of the bench. A search: the input event → the
+ * first result drawn, beside the server's share from Resource Timing. The drag: PerformanceObserver long tasks.
+ */
 export async function measureLargeLog(browser: Browser, large: Workload, rounds: number): Promise<BenchRow[]> {
   const server = await spawnServer([BIN, large.dir, '--no-open', '--port', '0']);
   try {

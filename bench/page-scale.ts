@@ -1,7 +1,5 @@
-// The page at scale in Debian's Chromium, its figures read from the browser's own Performance API (page-probe.js):
-// first render of the 500-branch workspace to a drawn graph, beside the same page on a one-branch workspace and the
-// Resource Timing of the requests it waited for; then, on the 205k-step log (page-scale-log.ts), a scroll from top to
-// bottom, a new step on screen while following the tail, and a search across all branches.
+// The page at scale in Debian's Chromium, its figures from the browser's own Performance API: the 500-branch graph's
+// first render, then the 205k-step log (page-scale-log.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -99,6 +97,7 @@ async function measureGraph(browser: Browser, many: Workload, tiny: string, roun
   ];
 }
 
+/** The 500-branch first render beside the same page on a one-branch workspace, with the Resource Timing of the requests it waited for. */
 export async function runPageScaleBench(large: Workload, many: Workload, rounds: number): Promise<BenchRow[]> {
   const scratch = mkdtempSync(join(many.dir, '..', 'page-tiny-'));
   generateManyBranches(scratch, 1);

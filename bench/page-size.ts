@@ -1,6 +1,5 @@
-// The page's weight, from Vite's own build of it (its manifest says which chunks the entry imports statically):
-// first-screen JS = the entry chunk and every chunk it imports statically, gzipped; the largest chunk raw. Chunks
-// behind a dynamic import() (compare, Markdown, roadmap, diagnostics, search results) load when first drawn.
+// The page's weight from Vite's own build: first-screen JS (the entry and its static imports, gzipped) and the largest
+// chunk.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
+/** Its manifest says which chunks the entry imports statically; chunks behind a dynamic import() (compare, Markdown, roadmap, diagnostics, search results) load when first drawn. */
 export async function runPageSizeBench(): Promise<BenchRow[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'gcc-bench-page-'));
   try {

@@ -1,7 +1,5 @@
-// Format-core figures, in this process, on the same bytes: reading the 205k-step log into the store's step index
-// (log-index.ts: what the server and the one-shot commands do) beside decoding every step into strings (log.ts's
-// parseLog: what a full parse into objects, Contexa's way, costs), interleaved; the heap each leaves; and one more step
-// taken in incrementally beside indexing the whole file again.
+// Format-core figures on the same bytes: the 205k-step log read into the step index beside decoding every step into
+// strings, the heap each leaves, and one step taken in incrementally.
 import { isUtf8 } from 'node:buffer';
 import { appendFileSync, closeSync, copyFileSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +58,7 @@ function indexInPieces(path: string): { index: StepIndex; state: LogState } {
 }
 
 /** In this process, on a copy of the big log (the appends must not reach the other sections' workspace). */
+/** The step index is what the server and the one-shot commands read (log-index.ts); decoding every step is what a full parse into objects, Contexa's way, costs (log.ts parseLog). Interleaved. */
 export async function runParseBench(large: Workload, scratch: string, steps: number, rounds: number): Promise<BenchRow[]> {
   const logPath = join(scratch, 'parse-log.md');
   copyFileSync(large.logPath!, logPath);

@@ -1,7 +1,5 @@
-// npm run bench: every speed and memory figure of gcc-studio, each beside a peer or baseline measured in the same
-// run (the real Contexa readers, a naive live dashboard, the floor of reading the bytes), contenders interleaved,
-// min and median with their spread. Figures, not pass/fail tests: a busy machine moves them, so the targets are
-// printed beside them. `-- --quick` for a ~90-second pass (options.ts).
+// npm run bench: every speed and memory figure, each beside a peer or baseline measured in the same run, interleaved,
+// min and median with their spread. Figures, not pass/fail tests: the targets are printed beside them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
 // run, interleaved: the floor, a node process that only reads every file and finds each record boundary.
 import { join } from 'node:path';
 import { describeMs, interleaved, mb, middle as median } from './figures.ts';
-import { MAX_QUIET_WAIT_MS } from '../server/http/serve.ts';
+import { MAX_QUIET_WAIT_MS } from '../server/http/first-answer.ts';
 import { residentBytes, serverSettled, spawnServer, timedRun } from './processes.ts';
 import type { BenchRow } from './stats.ts';
 import type { Workload } from './workloads.ts';

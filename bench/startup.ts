@@ -1,7 +1,5 @@
-// Start-up as a user meets it: the packed install (`npm pack`, `npm install --omit=dev`, plain node on dist/)
-// against the command run from its TypeScript sources through tsx (how it started before), in the same run and
-// interleaved (packed, tsx, packed, tsx…) so a busy machine moves both alike. Two figures each: `--version`
-// (process start to exit) and `--demo` from process start to the first answered /api/workspace.
+// Start-up as a user meets it: the packed install against the command run from its sources through tsx, interleaved:
+// `--version`, and `--demo` to its first answer.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -63,6 +61,7 @@ function firstAnswerMs(launcher: Launcher): Promise<number> {
 
 const fmt = (values: number[]) => `min ${Math.min(...values).toFixed(0)} ms, median ${median(values).toFixed(0)} ms`;
 
+/** The packed install is `npm pack`, `npm install --omit=dev`, plain node on dist/; the sources run through tsx as the command started before it was built. Interleaved (packed, tsx, packed…), so a busy machine moves both alike. */
 export async function runStartupBench(runs = 5): Promise<BenchRow[]> {
   const install = installPacked();
   try {

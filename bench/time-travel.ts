@@ -1,15 +1,15 @@
-// Time-travel figures on the 205,000-step log: answering a moment (the workspace, main's steps page and CONTEXT as
-// they were) after the first load, and a timeline bucket query, beside a cold full parse of the same log in the
-// same run (the store's first load) and the first moment (which reads every record's time once).
+// Time-travel figures on the 205,000-step log: a moment answered after the first load, and a timeline query, beside a
+// cold full parse of the same log.
 import { join } from 'node:path';
-import { keyMillis } from '../shared/gcc/moment/time-key.ts';
+import { keyMillis } from '../shared/gcc/read/time-key.ts';
 import { axisBuckets, axisEnd } from '../shared/gcc/moment/axis.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
-import { createTimeTravel } from '../server/live/time-travel.ts';
+import { createTimeTravel } from '../server/travel/time-travel.ts';
 import { generateLargeWorkspace } from './gen-large.ts';
 import { median, type BenchRow } from './stats.ts';
 
+/** A moment: the workspace, main's steps page and CONTEXT as they were; the first moment reads every record's time once. */
 export async function runTimeTravelBench(workDir: string, steps = 205_000): Promise<BenchRow[]> {
   generateLargeWorkspace(workDir, steps);
   const gccDir = join(workDir, '.GCC');

@@ -1,6 +1,5 @@
-// The workloads every part of the bench runs on, generated into a scratch folder (never stored): the 205,000-step
-// log written by the corpus's own generator (fixtures/corpus/gen-large.py, the copy of ../shared/corpus's; its
-// TypeScript port when python3 is missing, byte for byte the same: gen-large.test.ts), and the 500-branch tree.
+// The workloads every part of the bench runs on, generated into a scratch folder, never stored: the 205,000-step log
+// and the 500-branch tree.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The installed command. It runs the built server in dist/ (`npm run build`, which `npm ci` runs through `prepare`,
-// and which the package ships), so nothing compiles TypeScript at run time: the start-up bundle (dist/bundle/, a few
-// dozen files instead of ~290 modules: scripts/bundle-server.mjs), or tsc's output when only that was built.
+// The installed command: it runs the built server in dist/ (the start-up bundle, or tsc's output when only that was
+// built), so nothing compiles TypeScript at run time.
 import { existsSync } from 'node:fs';
 
 const entry = [new URL('../dist/bundle/main.js', import.meta.url), new URL('../dist/server/cli/main.js', import.meta.url)].find((url) => existsSync(url));

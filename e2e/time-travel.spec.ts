@@ -32,9 +32,11 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
   await expect(page.getByTestId('commit-card').filter({ hasText: 'Merged branch' })).toHaveCount(0);
 
-  // A live append does not move the travelling page.
+  // A live append does not move the travelling page: once the live stream has brought it (the axis, which follows
+  // the live workspace, now reaches the new step), the page still shows the moment.
+  const endBefore = Number(await axis.getAttribute('aria-valuemax'));
   studio.writer.logStep('main', { observation: 'new while travelling', thought: 't', action: 'a' });
-  await page.waitForTimeout(500);
+  await expect.poll(async () => Number(await axis.getAttribute('aria-valuemax'))).toBeGreaterThan(endBefore);
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
 
   // Replay forward at 10×: the merge happens on the page.

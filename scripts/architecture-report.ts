@@ -1,8 +1,8 @@
-// `npx tsx scripts/architecture-report.ts [PREFIX]`: every violation of the layout's rules (architecture.ts) in the
-// tracked sources under shared/, server/ and web/, or only those whose path starts with PREFIX.
+// `npx tsx scripts/architecture-report.ts [PREFIX]`: the layout's violations (architecture.ts) and its warnings (long
+// files) in the tracked sources under shared/, server/ and web/, or only under PREFIX.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { findViolations } from './architecture.ts';
+import { findViolations, findWarnings, missingEntries } from './architecture.ts';
 
 const prefix = process.argv[2] ?? '';
 const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'shared', 'server', 'web'], { encoding: 'utf8' });
@@ -16,6 +16,8 @@ for (const file of listed.split('\n')) {
     }
   }
 }
-const found = findViolations(files);
+const found = [...findViolations(files), ...(prefix === '' ? missingEntries(files) : [])];
+const warnings = findWarnings(files);
 for (const v of found) console.log(`${v.file}:${v.line} ${v.rule}: ${v.message}`);
-console.log(found.length === 0 ? 'no violations' : `${found.length} violations`);
+for (const v of warnings) console.log(`${v.file}:${v.line} warning, ${v.rule}: ${v.message}`);
+console.log(`${found.length === 0 ? 'no violations' : `${found.length} violations`}${warnings.length ? `, ${warnings.length} warnings` : ''}`);

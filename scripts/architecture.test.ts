@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findViolations, MAX_FILE_LINES } from './architecture.ts';
+import { findViolations, findWarnings, LONG_FILE_LINES, MAX_FILE_LINES, missingEntries } from './architecture.ts';
 
 const ROOT = new URL('..', import.meta.url);
 
@@ -25,6 +25,10 @@ describe('the tree', () => {
     const files = trackedSources();
     expect(files.size).toBeGreaterThan(100);
     expect(findViolations(files).map((v) => `${v.file}:${v.line} ${v.rule}: ${v.message}`)).toEqual([]);
+  });
+
+  it('gives every server folder its one door', () => {
+    expect(missingEntries(trackedSources()).map((v) => v.message)).toEqual([]);
   });
 });
 
@@ -65,5 +69,24 @@ describe('planted violations', () => {
     expect(one('server/x.ts', `// One piece: the states share locals.\nexport function f() {\n${body}}\n`)).toEqual([]);
     expect(one('server/x.ts', `/** One piece: a transcription of the reader. */\nconst f = () => {\n${body}};\n`)).toEqual([]);
     expect(one('server/x.test.ts', `describe('x', () => {\n${body}});\n`)).toEqual([]);
+  });
+
+  it('a server folder reached past its index.ts, or without one', () => {
+    expect(one('server/http/x.ts', "import { createStore } from '../live/store.ts';\n")).toEqual(['server-internals']);
+    expect(one('server/http/x.ts', "const m = await import('../fleet/fleet-serve.ts');\n")).toEqual(['server-internals']);
+    expect(one('server/http/x.ts', "import type { Store } from '../live/store.ts';\n")).toEqual(['server-internals']);
+    expect(one('server/http/x.ts', "import { createStore } from '../live/index.ts';\n")).toEqual([]);
+    expect(one('server/http/routes/x.ts', "import { startServer } from '../serve.ts';\n")).toEqual([]);
+    expect(one('server/http/x.test.ts', "import { createStore } from '../live/store.ts';\n")).toEqual([]);
+    expect(one('server/test-support/x.ts', "import { injectFaults } from '../fs/file-faults.ts';\n")).toEqual([]);
+    const tree = new Map([['server/live/store.ts', ''], ['server/live/index.ts', ''], ['server/fs/disk-source.ts', ''], ['server/test-support/x.ts', '']]);
+    expect(missingEntries(tree).map((v) => v.rule)).toEqual(['server-entry']);
+    expect(missingEntries(tree)[0]!.file).toBe('server/fs/');
+  });
+
+  it('a long file is a warning, not a violation', () => {
+    const files = new Map([['server/x.ts', 'const a = 1;\n'.repeat(LONG_FILE_LINES + 1)]]);
+    expect(findViolations(files)).toEqual([]);
+    expect(findWarnings(files).map((v) => v.rule)).toEqual(['long-file']);
   });
 });

@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// The command's start-up bundle (npm run build, after tsc): server/cli/main.ts and everything it imports, our modules
-// and the libraries alike, bundled by esbuild into dist/bundle/ (main.js, one chunk per lazily imported part and the
-// chunks they share). Node then loads a few dozen files instead of ~290 modules (hono alone is dozens, yaml ~70), which
-// took ~0.2-0.3 s of a start. `--version` and `--help` load main.js and the little it imports statically.
-// What runs in its own thread or process (the token worker, the demo agent) stays tsc's output in dist/server/, and
-// the bundled code finds it there: `import.meta.url` in each of our files becomes the URL that file has in tsc's
-// output, so `new URL('./token-worker.js', import.meta.url)` and the like keep meaning what they mean unbundled.
+// The command's start-up bundle (npm run build, after tsc): server/cli/main.ts and all it imports bundled by esbuild into
+// dist/bundle/, so Node loads a few dozen files instead of ~290 modules (~0.2-0.3 s of a start).
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 
+// `--version` and `--help` load main.js and the little it imports statically. What runs in its own thread or process
+// (the token worker, the demo agent) stays tsc's output in dist/server/, and the bundled code finds it there:
+// `import.meta.url` in each of our files becomes the URL that file has in tsc's output, so
+// `new URL('./token-worker.js', import.meta.url)` and the like keep meaning what they mean unbundled.
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = resolve(ROOT, 'dist', 'bundle');
 

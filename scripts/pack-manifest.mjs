@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// npm pack's prepack / postpack: the packed package.json without the `prepare` script (pinst's approach).
-// `prepare` builds a fresh clone on `npm ci`; an installed package is already built, but npm 11 still lists a
-// tarball's `prepare` as an install script "not yet covered by allowScripts" and warns every user about it.
-// before: builds first when dist/ is missing or older than a source file, keeps the manifest as package.json.prepack,
-// and writes it without scripts.prepare. after: puts the kept manifest back byte for byte.
+// npm pack's prepack / postpack: the packed package.json without the `prepare` script (pinst's approach), which npm 11
+// would otherwise list as an install script and warn every user about.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+// `prepare` builds a fresh clone on `npm ci`; an installed package is already built. before: builds first when dist/ is
+// missing or older than a source file, keeps the manifest as package.json.prepack, and writes it without
+// scripts.prepare. after: puts the kept manifest back byte for byte.
 const ROOT = resolve(import.meta.dirname, '..');
 const MANIFEST = join(ROOT, 'package.json');
 const KEPT = join(ROOT, 'package.json.prepack');

@@ -1,7 +1,5 @@
-// `npm run test:package`: the package as a user installs it (packed-install.ts), then with the installed command:
-// --version; inspect --json on a fixture; the server on a fixture answering `/` (HTML that references the built
-// assets, one of which is fetched) and `/api/workspace`, with nothing on stderr; and one browser spec against it
-// (GCC_STUDIO_BIN). Also: the package holds no tests, fixtures or sources, and no build tool got installed.
+// `npm run test:package`: the package installed as a user installs it, then its command run: --version, inspect, the
+// server answering, one browser spec; and no tests, fixtures, sources or build tools in it.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -16,6 +16,23 @@ export interface BranchSummary {
   lastActivity: string | null;
 }
 
+/** A branch's summary: its metadata's fields lifted beside its counts, in the answer's order. */
+export function branchSummary(b: Pick<BranchSummary, 'name' | 'metadata' | 'dialect' | 'commitCount' | 'stepCount' | 'lastActivity'>): BranchSummary {
+  const m = b.metadata;
+  return {
+    name: b.name,
+    metadata: m,
+    purpose: m?.purpose ?? null,
+    createdFrom: m?.createdFrom ?? null,
+    status: m?.status ?? null,
+    mergedInto: m?.mergedInto ?? null,
+    dialect: b.dialect,
+    commitCount: b.commitCount,
+    stepCount: b.stepCount,
+    lastActivity: b.lastActivity,
+  };
+}
+
 export interface WorkspaceResponse {
   /** false while DIR has no .GCC/ (not created yet, or deleted while running). */
   present: boolean;
@@ -74,6 +91,10 @@ export interface ContextResponse {
   lossless?: { text: string; tokens: number; tokensAtLeast?: boolean };
   /** 'files': the implementation's reading of the whole files (exact); 'records': rebuilt record by record (files over 2 MiB). */
   reading?: 'files' | 'records';
+  /** `tokensByK[k-1]`: the count for K = k (the page's K slider asks no more); sent with the live answer. */
+  tokensByK?: number[];
+  /** Which of tokensByK are lower bounds (sent only when some are). */
+  tokensAtLeastByK?: boolean[];
 }
 
 export interface SearchMatch {

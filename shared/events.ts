@@ -31,13 +31,11 @@ export type StudioEvent =
 
 export type StudioEventType = StudioEvent['type'];
 
+/** Events that change one branch's records or summary; every other changes the workspace as a whole. */
+export const BRANCH_EVENT_TYPES: readonly StudioEventType[] = ['steps-appended', 'commits-appended', 'branch-reloaded', 'metadata-changed', 'branch-added', 'branch-removed'];
+
 export const STUDIO_EVENT_TYPES: readonly StudioEventType[] = [
-  'steps-appended',
-  'commits-appended',
-  'branch-reloaded',
-  'metadata-changed',
-  'branch-added',
-  'branch-removed',
+  ...BRANCH_EVENT_TYPES,
   'roadmap-changed',
   'diagnostics-changed',
   'record-edited',

@@ -1,10 +1,5 @@
-// Which steps of a log may hold a search's text, found on the file's bytes so that a 205,000-step log is not decoded
-// to be searched: the query's longest ASCII run is looked for case-folded in the bytes (an ASCII byte in UTF-8 is only
-// ever that character), a chunk of records at a time from the end (results are newest first), and only the records it
-// is found in are decoded and checked exactly (search.ts). Nothing that matches is missed: lower-casing turns only two
-// other characters into ASCII letters, KELVIN SIGN into `k` and LATIN CAPITAL I WITH DOT into `i` + a dot (checked over
-// every code point in search-steps.test.ts), and a record holding either counts as found. A query without an ASCII
-// character, or a list without its bytes, is checked step by step.
+// Which steps of a log may hold a search's text, found on the file's bytes, so a 205,000-step log is not decoded to be
+// searched.
 import type { StepList } from './gcc/read/step-list.ts';
 
 /** Characters whose lower case holds an ASCII letter, as UTF-8, by that letter. */
@@ -129,6 +124,12 @@ function exactHits(bytes: Uint8Array, needle: Uint8Array, counts: Uint32Array, f
   return hits;
 }
 
+// The query's longest ASCII run is looked for case-folded in the bytes (an ASCII byte in UTF-8 is only ever that
+// character), a chunk of records at a time from the end (results are newest first), and only the records it is found
+// in are decoded and checked exactly (search.ts). Nothing that matches is missed: lower-casing turns only two other
+// characters into ASCII letters, KELVIN SIGN into `k` and LATIN CAPITAL I WITH DOT into `i` + a dot (checked over every
+// code point in search-steps.test.ts), and a record holding either counts as found. A query without an ASCII
+// character, or a list without its bytes, is checked step by step.
 /**
  * Indices of the steps that may hold `q` (lower case), newest first, in runs (each run newest first): the caller
  * checks each exactly and stops when it has enough.

@@ -1,3 +1,4 @@
+// Searching steps and commits on every branch.
 import { describe, expect, it } from 'vitest';
 import type { Commit, OtaStep } from './types.ts';
 import { containsText, searchRecords, snippetAround } from './search.ts';

@@ -67,15 +67,6 @@ export interface Roadmap {
   text: string;
 }
 
-/** One branch as the format core reads it. */
-export interface BranchRecords {
-  name: string;
-  metadata: BranchMetadata | null;
-  dialect: Dialect;
-  commits: Commit[];
-  steps: OtaStep[];
-}
-
 /** What `gcc-studio inspect --json` prints for a branch. */
 export interface InspectedBranch {
   name: string;

@@ -1,9 +1,9 @@
-// The agent of the live bench, its own process: appends COUNT steps to LOG_PATH at RATE per second in the
-// TypeScript writer's bytes (one appendFileSync per step, as Contexa does), numbered from FIRST_STEP, each stamped
-// with its step number and wall-clock write time in its observation (`seq=<step> t=<ms>`: unique across runs, so a
-// late frame of an earlier run is not taken for one of this run). argv: LOG_PATH FIRST_STEP COUNT RATE.
+// The live bench's agent, its own process: appends steps at a set rate in the TypeScript writer's bytes, each stamped with
+// its number and write time (`seq=<step> t=<ms>`). argv: LOG_PATH FIRST_STEP COUNT RATE.
 import { appendFileSync } from 'node:fs';
 
+// One appendFileSync per step, as Contexa does; the stamp is unique across runs, so a late frame of an earlier run is
+// not taken for one of this run.
 const [logPath, first, count, rate] = process.argv.slice(2);
 const total = Number(count);
 const perSecond = Number(rate);

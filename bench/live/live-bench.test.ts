@@ -1,3 +1,4 @@
+// The live bench on a short run: the naive baseline and our phases measured end to end on the same readers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,9 +1,5 @@
-// The live path on the 205k-step log, ours beside the naive baseline in the same run: a writer process appends at RATE
-// per second while 19 readers hold the event stream open, and in a phase a 20th client, the companion, either stalls
-// (stops reading its socket, then reads again once the writer is done) or reads slowly. Latency is write → frame parsed
-// at each of the 19 readers; phases with and without a companion are interleaved on the same server, so what a
-// companion costs the others is a difference measured in the same run. Our server also answers over IPC with its
-// memory (GC first) and its streams' backlogs (serve-probe.mjs).
+// The live path on the 205k-step log, ours beside the naive baseline: a writer appends while 19 readers hold the stream
+// open, and a 20th either stalls or reads slowly.
 import { cpSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -50,6 +46,9 @@ export interface LiveSetup {
   nextStep: number;
 }
 
+// Latency is write → frame parsed at each of the 19 readers; phases with and without a companion are interleaved on the
+// same server, so what a companion costs the others is a difference measured in the same run. Our server also answers
+// over IPC with its memory (GC first) and its streams' backlogs (serve-probe.mjs).
 export async function startLive(kind: LiveKind, large: Workload, scratch: string, round: number): Promise<LiveSetup> {
   const dir = join(scratch, `live-${kind}-${round}`);
   cpSync(large.dir, dir, { recursive: true });

@@ -1,3 +1,4 @@
+// The live bench's memory rows: each point held to the RSS ceiling, the soak's heap growth to what its steps cost.
 import { describe, expect, it } from 'vitest';
 import { memoryRows, type MemoryPoint } from './memory-rows.ts';
 

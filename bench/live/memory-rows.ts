@@ -1,8 +1,5 @@
-// Our server's memory at points of the live section (after a full GC, serve-probe.mjs), each against the bytes of
-// log.md then: the issue's ceiling (RSS ≤ 1.5 × the bytes on disk + 100 MB), and over the soak "no growth beyond the
-// data" as a figure: the heap's growth against the steps and bytes appended, judged by what a step cost the heap at
-// load (the store keeps records: the bench's appended steps are half the generated ones' size, so per byte they cost
-// more for the same record; both are printed).
+// Our server's memory at points of the live section, against the bytes of log.md then: the ceiling (RSS ≤ 1.5 × the
+// bytes + 100 MB), and no growth beyond the data over the soak.
 import { mb } from '../figures.ts';
 import type { BenchRow } from '../stats.ts';
 
@@ -21,6 +18,11 @@ export interface MemoryPoint {
 
 const delta = (v: number) => `${v >= 0 ? '+' : '−'}${mb(Math.abs(v))}`;
 
+/**
+ * After a full GC (serve-probe.mjs). The soak's heap growth is judged against the steps and bytes appended, by what a
+ * step cost the heap at load (the store keeps records: the bench's appended steps are half the generated ones' size,
+ * so per byte they cost more for the same record; both are printed).
+ */
 export function memoryRows(points: readonly MemoryPoint[]): BenchRow[] {
   const rows: BenchRow[] = points.map((pt) => ({
     name: `ours ${pt.label}`,

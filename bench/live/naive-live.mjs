@@ -1,6 +1,5 @@
-// The naive live baseline, its own process: what a quick dashboard does — chokidar on log.md, and on every event the
-// whole file read again and split into records, the new ones sent to every client as SSE. Speaks the same frames as
-// gcc-studio's /api/events for steps (`{"type":"steps-appended","steps":[{"observation":…}]}`). argv: LOG_PATH.
+// The naive live baseline, its own process: chokidar on log.md, and on every event the whole file read again and the new
+// records sent as SSE, in our frames' shape. argv: LOG_PATH.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { watch } from 'chokidar';

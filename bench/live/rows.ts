@@ -1,8 +1,5 @@
-// The live section of `npm run bench`: on copies of the 205k-step workspace, rounds of ours and the naive baseline
-// interleaved at the same rate; within our round, after a warm-up, cycles of phases without a companion, with a
-// stalled one and with a slow one on the same server, each cycle in another order (what a companion costs the others
-// is the difference within a cycle); then ours soaked with appends while the 20 clients stay connected, and its memory
-// compared with the bytes on disk.
+// The live section of `npm run bench`: rounds of ours and the naive baseline at the same rate, phases with and without
+// a companion, then a soak, and our memory against the bytes on disk.
 import { mb, middle } from '../figures.ts';
 import type { BenchRow } from '../stats.ts';
 import type { Workload } from '../workloads.ts';
@@ -160,6 +157,11 @@ function cpuRow(rounds: OursRound[]): BenchRow {
   };
 }
 
+/**
+ * On copies of the 205k-step workspace. Within our round, after a warm-up, cycles of phases without a companion, with a
+ * stalled one and with a slow one on the same server, each cycle in another order (what a companion costs the others
+ * is the difference within a cycle); then ours soaked with appends while the 20 clients stay connected.
+ */
 export async function runLiveBench(large: Workload, scratch: string, o: LiveOptions): Promise<BenchRow[]> {
   const ours: OursRound[] = [];
   const naiveRuns: PhaseRun[] = [];

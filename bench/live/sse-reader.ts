@@ -1,6 +1,4 @@
-// A bare SSE client for the live bench (node:http, no reconnects): one per simulated page, able to stall (stop
-// reading its socket, as a frozen tab does), to read slowly (a busy tab on a slow link) and to resume. Hands each
-// frame's JSON data to the callback.
+// A bare SSE client for the live bench, one per simulated page, able to stall, read slowly and resume.
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 
 export interface SseReader {

@@ -1,7 +1,5 @@
-// Run by the bench as its own process through tsx: the real Contexa TypeScript reader (../shared/peers/contexa,
-// unchanged) answering CONTEXT on a workspace. argv: PEER_SRC PROJECT_DIR BRANCH OUT_FILE. Prints one JSON line:
-// the time (wall and CPU) of load() + context() + summary() inside the process (module loading excluded) and the
-// text's length.
+// The real Contexa TypeScript reader answering CONTEXT, run by the bench as its own process; prints the time of load() +
+// context() + summary() and the text's length. argv: PEER_SRC PROJECT_DIR BRANCH OUT_FILE.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

@@ -1,7 +1,5 @@
-// The real Contexa readers as same-run peers: its TypeScript library run through tsx and its Python package run by
-// python3, both unchanged copies in ../shared/peers/contexa/ (found beside the checkout, or at $GCC_STUDIO_PEERS).
-// The TypeScript one needs js-yaml 4.1.1, which is not our dependency: it is installed once by name into a cache
-// folder outside the repo (npm, the ordinary client) and put on NODE_PATH for the peer's process only.
+// The real Contexa readers as same-run peers, their TypeScript library through tsx and their Python package by python3,
+// unchanged.
 import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// The command line of a fleet: several DIRs or --scan, --depth, and doctor --json.
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError } from './args.ts';
 

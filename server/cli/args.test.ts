@@ -1,3 +1,4 @@
+// The command line's grammar: defaults, flags, the token, and clear refusals.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORT, parseCommandLine, USAGE, UsageError } from './args.ts';
 

@@ -1,11 +1,12 @@
 // Command-line grammar of gcc-studio. Pure parsing: no I/O, so every rule is unit-tested.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import { DEFAULT_SCAN_DEPTH } from '../fleet/discovery-rules.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
+/** How many folders deep a fleet's scan looks below each root (--depth). */
+export const DEFAULT_SCAN_DEPTH = 4;
 
 export type Command =
   | { kind: 'help' }
@@ -76,21 +77,13 @@ export const USAGE = `usage:
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
   const [first, ...rest] = argv;
-  switch (first) {
-    case 'inspect':
-      return parseInspect(rest);
-    case 'context':
-      return parseContext(rest);
-    case 'doctor':
-      return parseDoctor(rest);
-    case 'export':
-      return parseExport(rest);
-    case 'help':
-      return { kind: 'help' };
-    default:
-      return parseServe(argv, env);
-  }
+  if (first === 'help') return { kind: 'help' };
+  const oneShot = first !== undefined && Object.hasOwn(ONE_SHOT, first) ? ONE_SHOT[first] : undefined;
+  return oneShot ? oneShot(rest) : parseServe(argv, env);
 }
+
+/** The one-shot commands by name; any other first word is the server's (a DIR, a flag, or nothing). */
+const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -146,28 +139,28 @@ export function looksLikePath(arg: string): boolean {
 }
 
 function parseContext(args: string[]): Command {
-  const { values, positionals } = parse(args, {
-    branch: { type: 'string', short: 'b' },
-    k: { type: 'string', short: 'k' },
-    dialect: { type: 'string' },
-    at: { type: 'string' },
-    lossless: { type: 'boolean' },
-  });
+  const { values, positionals } = parse(args, { ...CONTEXT_FLAGS, at: { type: 'string' }, lossless: { type: 'boolean' } });
   if (values.help) return { kind: 'help' };
+  const which = contextFlags(values);
+  return {
+    kind: 'context',
+    dir: oneDir(positionals, 'context'),
+    ...which,
+    at: momentFlag(values.at as string | undefined),
+    lossless: values.lossless === true,
+  };
+}
+
+/** --branch, --k and --dialect: which CONTEXT (`context`, `export --markdown`). */
+const CONTEXT_FLAGS = { branch: { type: 'string', short: 'b' }, k: { type: 'string', short: 'k' }, dialect: { type: 'string' } } as const;
+
+function contextFlags(values: Record<string, unknown>): { branch: string; k: number; dialect: ContextDialect | null } {
   const k = values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k');
   const dialect = values.dialect as string | undefined;
   if (dialect !== undefined && !(CONTEXT_DIALECTS as readonly string[]).includes(dialect)) {
     throw new UsageError(`--dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${dialect}")`);
   }
-  return {
-    kind: 'context',
-    dir: oneDir(positionals, 'context'),
-    branch: (values.branch as string | undefined) ?? 'main',
-    k,
-    dialect: (dialect as ContextDialect | undefined) ?? null,
-    at: momentFlag(values.at as string | undefined),
-    lossless: values.lossless === true,
-  };
+  return { branch: (values.branch as string | undefined) ?? 'main', k, dialect: (dialect as ContextDialect | undefined) ?? null };
 }
 
 /** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
@@ -182,31 +175,19 @@ function momentFlag(text: string | undefined): string | null {
 }
 
 function parseExport(args: string[]): Command {
-  const { values, positionals } = parse(args, {
-    at: { type: 'string' },
-    html: { type: 'string' },
-    markdown: { type: 'string' },
-    branch: { type: 'string', short: 'b' },
-    k: { type: 'string', short: 'k' },
-    dialect: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, { at: { type: 'string' }, html: { type: 'string' }, markdown: { type: 'string' }, ...CONTEXT_FLAGS });
   if (values.help) return { kind: 'help' };
   const html = values.html as string | undefined;
   const markdown = values.markdown as string | undefined;
   if ((html === undefined) === (markdown === undefined)) throw new UsageError('export: give one of --html FILE or --markdown FILE');
-  const dialect = values.dialect as string | undefined;
-  if (dialect !== undefined && !(CONTEXT_DIALECTS as readonly string[]).includes(dialect)) {
-    throw new UsageError(`--dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${dialect}")`);
-  }
+  const which = contextFlags(values);
   return {
     kind: 'export',
     dir: oneDir(positionals, 'export'),
     at: momentFlag(values.at as string | undefined),
     format: html !== undefined ? 'html' : 'markdown',
     file: (html ?? markdown)!,
-    branch: (values.branch as string | undefined) ?? 'main',
-    k: values.k === undefined ? 1 : parsePositiveInt(values.k as string, '--k'),
-    dialect: (dialect as ContextDialect | undefined) ?? null,
+    ...which,
   };
 }
 

@@ -1,6 +1,5 @@
-// `gcc-studio context` against the real Python Contexa's summary() on a workspace its real writer wrote, with values
-// that look like structure (a `## Commit` line, a `### Step` line, a `**Label:**` line, `---` lines): Contexa's
-// readers misread them, and CONTEXT must be exactly that misreading, byte for byte (issue 12, defect 11).
+// `gcc-studio context` against the real Python Contexa's summary() on values that look like structure: Contexa's readers
+// misread them, and CONTEXT must be exactly that misreading, byte for byte.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,12 +1,12 @@
-// `gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE`: the memory at a moment (or now) handed off as
-// one file. HTML: the page itself (the single-bundle build in dist/export) with the workspace's answers inlined as
-// window.__GCC_SNAPSHOT__, so it opens from file:// with no server and no network; its size grows with the data
-// (every step once), not with the page. Markdown: CONTEXT at K, then every branch's purpose, status and last commit.
+// `gcc-studio export`: the memory at a moment (or now) handed off as one file, an HTML page that needs no server or a
+// Markdown summary.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContextResponse } from '../../shared/api.ts';
+import { snapshotContextKey, type PageSnapshot } from '../../shared/snapshot.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { PACKAGE_ROOT } from './package-files.ts';
 
 /** The single-bundle page `vite build -c vite.export.config.ts` writes. */
@@ -25,15 +25,19 @@ export interface SnapshotInput {
 }
 
 /** Every answer the page reads, from the view (now, or a moment's). */
-export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput) {
+export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput): Promise<PageSnapshot> {
   const workspace = { ...view.workspace(), readOnly: true };
-  const branches: Record<string, { branch: unknown; steps: unknown[]; contexts: Record<string, unknown> }> = {};
+  const branches: PageSnapshot['branches'] = {};
   for (const summary of workspace.branches) {
-    const contexts: Record<string, unknown> = {};
+    const contexts: Record<string, ContextResponse> = {};
     for (const dialect of CONTEXT_DIALECTS) {
-      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) contexts[`${k}:${dialect}`] = await view.context(summary.name, k, dialect);
+      for (let k = 1; k <= Math.max(1, Math.min(EXPORTED_MAX_K, summary.commitCount)); k++) {
+        const context = await view.context(summary.name, k, dialect);
+        if (context) contexts[snapshotContextKey(k, dialect)] = context;
+      }
     }
-    branches[summary.name] = { branch: view.branch(summary.name), steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
+    const branch = view.branch(summary.name);
+    if (branch) branches[summary.name] = { branch, steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
   }
   return { exportedAt, moment, workspace, branches };
 }
@@ -43,8 +47,10 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+// HTML: the single-bundle build of the page (dist/export) with the answers inlined as window.__GCC_SNAPSHOT__, so it
+// opens from file:// with no server and no network; its size grows with the data (every step once), not the page.
 /** The exported page: the built page's script and stylesheet inlined, the snapshot before them. */
-export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, pageDir = EXPORT_PAGE_DIR): string {
+export function exportHtml(snapshot: PageSnapshot, pageDir = EXPORT_PAGE_DIR): string {
   let html: string;
   try {
     html = readFileSync(join(pageDir, 'index.html'), 'utf8');

@@ -1,3 +1,4 @@
+// The one-shot commands end to end through main(): their output and their exit codes.
 import { CORPUS as corpus } from '../../fixtures/corpus.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

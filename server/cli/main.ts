@@ -1,9 +1,9 @@
 // gcc-studio's entry: command line → one-shot command (inspect, context, doctor) or the live server.
 // Every expected failure is one line on stderr and an exit code; only a bug prints a stack trace.
-import { GccDirError } from '../live/gcc-dir.ts';
+import { GccDirError } from '../fs/index.ts';
 import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
-import type { Store, WorkspaceView } from '../live/store.ts';
-import type { MomentView } from '../live/moment-view.ts';
+import type { RecordsView, WorkspaceView } from '../live/index.ts';
+import type { MomentView } from '../travel/index.ts';
 import { MomentError } from '../../shared/gcc/moment/moment.ts';
 import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
 import { packageVersion } from './package-files.ts';
@@ -54,22 +54,21 @@ async function run(command: Command, io: Io): Promise<number> {
       io.out(`${packageVersion()}\n`);
       return EXIT_OK;
     case 'inspect': {
-      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      const fleetExit = await (await import('./fleet-oneshot.ts')).runFleetOneShot(command, io);
       if (fleetExit !== null) return fleetExit;
-      const store = await loadOnce(command.dir);
-      const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+      const { view: now, gccDir } = await loadOnce(command.dir);
+      const view = command.at === null ? now : await atMoment(now, gccDir, command.at);
       const at = 'info' in view ? { at: (view as MomentView).info } : {};
       io.out(command.json ? `${JSON.stringify({ ...inspectJson(view), ...at }, null, 2)}\n` : momentLine(view) + inspectText(view));
       return EXIT_OK;
     }
     case 'doctor': {
-      const fleetExit = await (await import('../fleet/fleet-cli.ts')).runFleetOneShot(command, io);
+      const fleetExit = await (await import('./fleet-oneshot.ts')).runFleetOneShot(command, io);
       if (fleetExit !== null) return fleetExit;
-      const store = await loadOnce(command.dir);
+      const { view, gccDir } = await loadOnce(command.dir);
       // Beside the format problems: what writers left (a merge cut short, stale locks, temp files), misread values.
-      const { writeDiagnostics } = await import('../write/write-diagnostics.ts');
-      const { gccDir } = await (await import('../live/gcc-dir.ts')).locateGccDir(command.dir);
-      const diagnostics = [...store.workspace().diagnostics, ...(await writeDiagnostics(gccDir, store))];
+      const { writeDiagnostics } = await import('../write/index.ts');
+      const diagnostics = [...view.workspace().diagnostics, ...(await writeDiagnostics(gccDir, view))];
       io.out(formatDiagnostics(diagnostics));
       return hasErrors(diagnostics) ? EXIT_FINDINGS : EXIT_OK;
     }
@@ -84,8 +83,8 @@ async function run(command: Command, io: Io): Promise<number> {
 
 async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io): Promise<number> {
   const [{ buildSnapshot, exportHtml, exportMarkdown, ExportError }, { writeFile }] = await Promise.all([import('./export.ts'), import('node:fs/promises')]);
-  const store = await loadOnce(command.dir);
-  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+  const { view: now, gccDir } = await loadOnce(command.dir);
+  const view = command.at === null ? now : await atMoment(now, gccDir, command.at);
   const moment = 'info' in view ? (view as MomentView).info : null;
   const exportedAt = new Date().toISOString();
   try {
@@ -118,20 +117,21 @@ function momentLine(view: WorkspaceView): string {
 }
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
-async function atMoment(store: Store, dir: string, moment: string): Promise<MomentView> {
-  const [{ timeTravelFor }, { locateGccDir }] = await Promise.all([import('../live/time-travel.ts'), import('../live/gcc-dir.ts')]);
-  const { gccDir } = await locateGccDir(dir);
-  return timeTravelFor(store, gccDir)!.view(moment);
+async function atMoment(now: RecordsView, gccDir: string, moment: string): Promise<MomentView> {
+  const { timeTravelFor } = await import('../travel/index.ts');
+  return timeTravelFor(now, gccDir)!.view(moment);
 }
 
 /** The implementation's CONTEXT bytes on stdout, its notes on stderr; when its context() raises, one line and exit 1. */
 async function printContext(command: Extract<Command, { kind: 'context' }>, io: Io): Promise<number> {
-  const store = await loadOnce(command.dir);
-  // --at: the memory as it was then, read by the same implementation.
-  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+  // Now, only the branch printed is read; --at: the memory as it was then (every branch: merges), read by the same
+  // implementation.
+  const { view: now, gccDir } = await loadOnce(command.dir, command.at === null ? command.branch : undefined);
+  const view = command.at === null ? now : await atMoment(now, gccDir, command.at);
   const result = view.contextText(command.branch, command.k, command.dialect, command.lossless);
   if (!result) {
-    const names = view.workspace().branches.map((b) => b.name);
+    const { listBranchFolders } = await import('../fs/index.ts');
+    const names = (await listBranchFolders(gccDir)).branches.map((b) => b.name);
     io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
     return EXIT_FINDINGS;
   }
@@ -155,19 +155,13 @@ async function printContext(command: Extract<Command, { kind: 'context' }>, io: 
   return EXIT_OK;
 }
 
-/** Reads DIR's .GCC/ once, without watching. */
-async function loadOnce(dir: string): Promise<Store> {
+/** Reads DIR's .GCC/ once (only the branch `only` when given), without watching. */
+async function loadOnce(dir: string, only?: string): Promise<{ view: RecordsView; gccDir: string }> {
   // Loaded here, not at the top: `--version` and `--help` should not pay for the format core.
-  const [{ createEventBus }, { isDir, locateGccDir }, { createStore }] = await Promise.all([
-    import('../live/event-bus.ts'),
-    import('../live/gcc-dir.ts'),
-    import('../live/store.ts'),
-  ]);
+  const [{ readOnce }, { isDir, locateGccDir }] = await Promise.all([import('../live/index.ts'), import('../fs/index.ts')]);
   const { projectDir, gccDir } = await locateGccDir(dir);
   if (!(await isDir(gccDir))) throw new GccDirError(`${dir} holds no .GCC/ folder`);
-  const store = createStore({ gccDir, root: projectDir, readOnly: true, bus: createEventBus(), watched: false });
-  await store.load();
-  return store;
+  return { view: await readOnce({ gccDir, root: projectDir, ...(only === undefined ? {} : { only }) }), gccDir };
 }
 
 /**
@@ -193,12 +187,12 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGTERM', onSignal);
   hideTokenFromPs(command.token);
   try {
-    const [{ startServer }, { runtimeDirectory }, { fleetRoots }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts'), import('../fleet/fleet-roots.ts')]);
+    const [{ startServer, runtimeDirectory }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
     const roots = command.demo ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
     if (roots) {
       // The fleet server is loaded only for a fleet.
-      const { startFleetServer } = await import('../fleet/fleet-serve.ts');
+      const { startFleetServer } = await loadFleetServer();
       start = (o) => startFleetServer(roots, command.depth, o);
     }
     const server = await start({

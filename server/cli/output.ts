@@ -1,6 +1,6 @@
 // What the one-shot commands print: inspect's JSON and text, doctor's list of diagnostics.
 import type { Diagnostic, InspectedBranch } from '../../shared/types.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 
 export interface InspectOutput {
   roadmap: { text: string };

@@ -1,12 +1,14 @@
-// Where gcc-studio's own files are: its package.json and the built page. Found by walking up from this module,
-// because it runs from the sources (server/cli/, in tests and development) and from the build (dist/server/cli/,
-// in a clone after `npm ci` and in an installed package), at different depths.
+// Where gcc-studio's own files are (its package.json, the built page), from the sources and from the build alike.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_NAME = 'gcc-studio';
 
+/**
+ * Walks up from this module: it runs from the sources (server/cli/, in tests and development) and from the build
+ * (dist/server/cli/, in a clone after `npm ci` and in an installed package), at different depths.
+ */
 function findPackageRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');

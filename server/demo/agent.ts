@@ -1,7 +1,5 @@
-// The simulated agent: a separate process (like a real agent) that keeps writing to a .GCC/ in Python's format.
-// Started by demo.ts with fork(): it receives the writer's state of the seeded workspace over IPC, then writes one
-// operation of the story per tick. The interval is jittered between N and 2N so the page sees an irregular rhythm,
-// like a real agent's.
+// The demo's simulated agent: a process of its own, like a real agent, writing the story in Python's format one
+// operation a tick (jittered, so the page sees an irregular rhythm).
 // usage (by demo.ts): agent GCC_DIR [--interval-ms N] [--remove-on-exit DIR]
 import { rmSync } from 'node:fs';
 import { PythonGccWriter, type WriterState } from './python-writer.ts';

@@ -1,5 +1,4 @@
-// How to start one of our modules as its own process: from the build it is a .js file for plain node; from the
-// sources (tests, the bench, development) it is a .ts file that needs tsx's loader (a dev dependency).
+// How to start one of our modules as a process: its .js from the build, or its .ts through tsx from the sources.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 

@@ -1,3 +1,4 @@
+// The demo: a real agent process writing to a temp workspace, started when asked and cleaned up after.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,4 @@
-// The TypeScript port of Contexa's Python writer (the demo's agent) against the real Python writer: the whole corpus
-// scenario and the edge-case operations, run by both from nothing with the same clock and commit ids, must leave the
+// The demo's port of Contexa's Python writer against the real one: the same operations, clock and ids must leave the
 // same bytes in every file.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

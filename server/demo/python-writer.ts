@@ -1,9 +1,5 @@
-// Writes a .GCC/ exactly as Contexa's Python implementation does: O_APPEND writes of whole blocks, metadata rewritten
-// in place, `isoformat()` timestamps, 8-hex commit ids from uuid4. The demo agent and the live tests use it as the
-// "real writer" on the other side of the file system. It keeps in memory what Python's parser reads back of what it
-// wrote instead of re-reading the files (Python re-parses them; for files only this writer touches the result is the
-// same): a `---` line splits a step in two, a `## Commit` line cuts a commit, and the step numbers and summaries
-// that follow count those readings. python-writer-real.test.ts holds it to the real writer's bytes.
+// Writes a .GCC/ exactly as Contexa's Python implementation does: the demo's agent and the live tests use it as the real
+// writer on the other side of the file system (python-writer-real.test.ts holds it to the real writer's bytes).
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -63,6 +59,12 @@ function append(path: string, text: string): void {
   }
 }
 
+/**
+ * O_APPEND writes of whole blocks, metadata rewritten in place, `isoformat()` timestamps, 8-hex commit ids from uuid4.
+ * It keeps in memory what Python's parser reads back of what it wrote instead of re-reading the files (the same result
+ * for files only this writer touches): a `---` line splits a step in two, a `## Commit` line cuts a commit, and the
+ * step numbers and summaries that follow count those readings.
+ */
 export class PythonGccWriter {
   private readonly now: () => string;
   private readonly newCommitId: () => string;

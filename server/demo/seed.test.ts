@@ -1,3 +1,4 @@
+// The demo's seed: a clean Python-format workspace.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,5 @@
-// The demo's starting point: a todo-service agent's first hour, written into an empty folder by the same Python-format
-// writer the simulated agent then keeps using (so the demo needs no test data, and its timestamps are today's).
-// Scaffold and CRUD on main, a JWT branch explored and merged, a sessions baseline left open beside it.
+// The demo's starting point: a todo-service agent's first hour, written by the same writer the agent then uses, so the
+// demo needs no stored data and its timestamps are today's.
 import { PythonGccWriter } from './python-writer.ts';
 
 type SeedOp =

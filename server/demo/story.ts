@@ -1,6 +1,7 @@
 // What the simulated agent does, one file operation per tick, forever: work on main, open a branch for the next
 // task, explore it, commit, merge it back. Continues the todo-service story of the Python corpus workspace.
 import type { PythonGccWriter } from './python-writer.ts';
+import tasks from './story-tasks.json' with { type: 'json' };
 
 interface Task {
   branch: string;
@@ -12,56 +13,8 @@ interface Task {
   mainCommit: string;
 }
 
-const TASKS: Task[] = [
-  {
-    branch: 'deploy-fly',
-    purpose: 'Deploy the API to Fly.io with a managed Postgres and zero-downtime releases',
-    steps: [
-      ['fly launch generated fly.toml; the health check points at /health on port 8080.', 'The app listens on 3000: read PORT from the environment instead.', 'edit src/server.ts'],
-      ['fly deploy: release v1 is healthy, 2 machines in ams.', 'Migrations must run before the new machines take traffic.', 'add release_command = "npm run migrate" to fly.toml'],
-      ['Release v2 ran the migration first; no 5xx during the rollout (checked the logs).', 'Rolling deploys work; document the secrets we set.', 'write_file docs/deploy.md'],
-    ],
-    commits: ['Deployed to Fly.io (2 machines, ams) with Postgres attached.', 'Migrations run as a release command; rolling deploys verified without errors.'],
-    wrapUp: ['main now deploys on every tag via the GitHub workflow.', 'Milestone 4 is done.', 'git tag v1.0.0 && git push --tags'],
-    mainCommit: 'Tagged v1.0.0: the deployed API matches main.',
-  },
-  {
-    branch: 'rate-limit',
-    purpose: 'Per-user rate limiting with a token bucket kept in Redis',
-    steps: [
-      ['k6 at 500 req/s from one user makes p99 jump to 900 ms for everyone.', 'One noisy client can starve the others: limit per user.', 'npm install rate-limiter-flexible'],
-      ['Limiter answers 429 with Retry-After after 100 requests per minute.', 'Authenticated users get a higher bucket than anonymous ones.', 'write_file src/middleware/rateLimit.ts'],
-      ['Under the same k6 run the other users stay at p99 45 ms.', 'Good enough; expose the limits in the OpenAPI description later.', 'npm test -- rate-limit'],
-    ],
-    commits: ['Token-bucket limiter in Redis: 100 req/min anonymous, 1000 authenticated.', 'Load test shows noisy users no longer affect the others (p99 45 ms).'],
-    wrapUp: ['Rate limiting is on in production behind a feature flag.', 'Watch the 429 rate for a day before removing the flag.', 'fly secrets set RATE_LIMIT=on'],
-    mainCommit: 'Rate limiting enabled in production behind RATE_LIMIT.',
-  },
-  {
-    branch: 'cursor-pagination',
-    purpose: 'Replace offset pagination of GET /todos with opaque cursors',
-    steps: [
-      ['GET /todos?page=400 takes 1.2 s: OFFSET scans every skipped row.', 'Keyset pagination on (created_at, id) avoids the scan.', 'write_file migrations/003_todos_created_id_idx.sql'],
-      ['Cursor = base64 of the last (created_at, id); page 400 now takes 4 ms.', 'Keep ?page working for a release, with a Deprecation header.', 'edit src/routes/todos.ts'],
-      ['Contract tests pass for both ?page and ?cursor.', 'Ready to merge.', 'npm test'],
-    ],
-    commits: ['Cursor pagination for GET /todos backed by a (created_at, id) index.', 'Offset pagination kept for one release with a Deprecation header.'],
-    wrapUp: ['The web client switched to cursors.', 'Schedule the removal of ?page for the next minor release.', 'gh issue create --title "Remove ?page"'],
-    mainCommit: 'All clients use cursor pagination; removal of ?page scheduled.',
-  },
-  {
-    branch: 'openapi-docs',
-    purpose: 'Generate an OpenAPI 3.1 description from the route schemas',
-    steps: [
-      ['The zod schemas already describe every request body.', 'zod-to-openapi can build the document from them.', 'npm install @asteasolutions/zod-to-openapi'],
-      ['/openapi.json validates with redocly lint (0 errors, 2 warnings).', 'The warnings are missing examples on 429 responses.', 'edit src/openapi.ts'],
-      ['Swagger UI at /docs renders every route with examples.', 'Publish it with the next deploy.', 'curl -s localhost:3000/openapi.json | npx redocly lint -'],
-    ],
-    commits: ['OpenAPI 3.1 description generated from the zod schemas.', 'Swagger UI served at /docs; lint is clean.'],
-    wrapUp: ['The docs are live at /docs after the deploy.', 'Link them from the README.', 'edit README.md'],
-    mainCommit: 'API docs published at /docs and linked from the README.',
-  },
-];
+/** The tasks the agent works through, in turn (story-tasks.json: text, kept apart from the code that tells it). */
+const TASKS = tasks as Task[];
 
 export type StoryStep = (writer: PythonGccWriter) => string;
 

@@ -3,8 +3,6 @@
 import { GCC_DIR_NAME } from '../../shared/gcc/read/paths.ts';
 import type { FolderIgnored } from './gitignore.ts';
 
-export const DEFAULT_SCAN_DEPTH = 4;
-
 /** Never looked into: package trees, git's own store, our own side folder, and a .GCC/ (a .GCC/ inside one is its data). */
 export const NEVER_DESCEND = new Set(['node_modules', '.git', '.gcc-studio', GCC_DIR_NAME]);
 

@@ -1,3 +1,4 @@
+// Finding a fleet's workspaces: which folders the walk enters, and the names it gives.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,18 +1,18 @@
-// What one workspace's row needs beyond the store's records: when steps were seen written (a step's own timestamp can
-// be old: a copied folder, a clock that is off), steps per minute over the last hour, and the last hand edit. Fed by
-// the workspace's bus; the first figures come from the files' timestamps and each log's modification time.
+// What a workspace's fleet row needs beyond its records: when steps were seen written (a step's own timestamp can be
+// old), steps per minute over the last hour, and the last hand edit.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
-import type { WorkspaceView } from '../live/store.ts';
-import { stepMs, timestampMs } from './timestamps.ts';
+import type { WorkspaceView } from '../live/index.ts';
+import { stepMs, timestampMs } from '../../shared/gcc/read/time-key.ts';
 
 const MINUTE = 60_000;
 const HOUR_MINUTES = 60;
 /** How far back from a log's end the first count walks: enough for an hour at a busy agent's pace. */
 const MAX_WALK = 20_000;
 
+/** Fed by the workspace's bus; the first figures come from the files' timestamps and each log's modification time. */
 export class WorkspaceActivity {
   /** Per branch: epoch ms when a step was last seen written (log mtime at load, then each append). */
   readonly seenAt = new Map<string, number>();

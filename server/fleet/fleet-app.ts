@@ -1,16 +1,12 @@
-// The HTTP app of a fleet: the same guards as the single-workspace app, GET /api/fleet and its stream, and every other
-// /api route dispatched by `?ws=` to that workspace's own app (server/http/app.ts, built once per live workspace): its
-// routes, edit service, locks, history and merge guards are that workspace's alone. A `ws` is only ever a key of the
-// fleet's list: no id is joined onto a path, so no id can name a folder outside the roots.
+// The HTTP app of a fleet: the fleet's own routes, and every other /api request handed to the app of the workspace its
+// `?ws=` names, so routes, edits, locks and histories stay each workspace's own.
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
-import { createApp, type AppDeps } from '../http/app.ts';
-import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from '../http/security.ts';
-import { DEFAULT_WEB_DIR, staticRoutes } from '../http/static.ts';
-import type { LiveWorkspace } from '../live/live-workspace.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { answerError, createApp, apiGuard, hostGuard, securityHeaders, DEFAULT_WEB_DIR, staticRoutes, type AppDeps, type SecurityOptions } from '../http/index.ts';
+import type { LiveWorkspace } from '../live/index.ts';
 import { wsIdProblem } from './discovery-rules.ts';
 import { fleetEventRoutes, type FleetEventsOptions } from './fleet-events.ts';
 import type { FleetMember } from './fleet-member.ts';
@@ -43,6 +39,11 @@ export function memberFor(fleet: Fleet, ws: string | undefined): FleetMember {
   return member;
 }
 
+/**
+ * GET /api/fleet and its stream, and every other /api route dispatched by `?ws=` to that workspace's own app (built
+ * once per live workspace). A `ws` is only ever a key of the fleet's list: no id is joined onto a path, so no id can
+ * name a folder outside the roots.
+ */
 export function createFleetApp(deps: FleetAppDeps) {
   const { fleet } = deps;
   const apps = new WeakMap<LiveWorkspace, ReturnType<typeof createApp>>();
@@ -58,17 +59,13 @@ export function createFleetApp(deps: FleetAppDeps) {
 
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .get('/fleet', (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
-    .route('/fleet/events', fleetEventRoutes(fleet, deps.fleetEvents));
+    .get(ROUTES.fleet.path, (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
+    .route(ROUTES.fleetEvents.path, fleetEventRoutes(fleet, deps.fleetEvents));
 
   const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
   app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
   app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
-  app.onError((err, c) => {
-    if (err instanceof HTTPException) return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
-    (deps.logError ?? console.error)(err);
-    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
-  });
+  app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
   return app;
 }

@@ -1,10 +1,7 @@
-// GET /api/fleet/events: the fleet's one stream. On connect it sends the ids served and every row the page does not
-// have at its version (`?epoch=&since=id:version,…`: a page that reconnects gets only the workspaces that changed; a
-// token from another server process gets everything), then each row as it changes.
+// The fleet's one event stream: the rows a page lacks on connect, then each row as it changes.
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { decodeFleetSince, type FleetEvent } from '../../shared/fleet/fleet-api.ts';
-import { EventPump, encodeFrame, type BacklogBound } from '../http/sse-pump.ts';
+import { EventPump, streamPump, encodeFrame, type BacklogBound } from '../http/index.ts';
 import type { Fleet } from './fleet.ts';
 
 export interface FleetEventsOptions {
@@ -29,6 +26,10 @@ export function catchUp(fleet: Fleet, epoch: string | undefined, since: string |
   return out;
 }
 
+/**
+ * On connect: the ids served and every row the page does not have at its version (`?epoch=&since=id:version,…`: a
+ * page that reconnects gets only the workspaces that changed; a token from another server process gets everything).
+ */
 export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const bound = options.backlog ?? FLEET_BACKLOG_BOUND;
@@ -36,19 +37,11 @@ export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {})
   return new Hono().get('/', (c) => {
     const epoch = c.req.query('epoch');
     const since = c.req.query('since');
-    return streamSSE(c, async (stream) => {
-      const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
+    const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
+    return streamPump(c, pump, () => {
       const unsubscribe = fleet.subscribe((event) => pump.push(event));
       pump.push(...catchUp(fleet, epoch, since));
-      stream.onAbort(() => {
-        unsubscribe();
-        pump.close();
-      });
-      try {
-        await pump.run(stream);
-      } finally {
-        unsubscribe();
-      }
+      return unsubscribe;
     });
   });
 }

@@ -3,10 +3,8 @@
 // left), exactly as the single-workspace server does.
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import type { EventBus } from '../live/event-bus.ts';
-import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
-import { createWatcher, type GccWatcher } from '../live/watcher.ts';
-import { recoverWorkspace } from '../write/recovery.ts';
+import { loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
+import { recoverWorkspace } from '../write/index.ts';
 import { WorkspaceActivity } from './fleet-activity.ts';
 import type { DiscoveredWorkspace } from './discovery.ts';
 
@@ -63,6 +61,7 @@ export class FleetMember {
   async fallBackToPolling(onError: (e: unknown) => void): Promise<void> {
     const live = this.live;
     if (!live || this.pollingWatcher) return;
+    const { createWatcher } = await loadWatcher();
     this.pollingWatcher = createWatcher({ gccDir: this.found.gccDir, usePolling: true, onChange: (paths) => void live.store.apply(paths), onError });
     await this.pollingWatcher.ready;
     await live.store.apply(['']);

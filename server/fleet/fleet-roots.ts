@@ -2,7 +2,7 @@
 // load the fleet server to learn that it is not one.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { GccDirError, describeFsError, isDir, locateGccDir } from '../live/gcc-dir.ts';
+import { GccDirError, describeFsError, isDir, locateGccDir } from '../fs/index.ts';
 import { discoverWorkspaces } from './discovery.ts';
 
 export interface FleetChoice {

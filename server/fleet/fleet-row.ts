@@ -4,9 +4,9 @@ import type { BranchSummary } from '../../shared/api.ts';
 import type { BranchHealth, FleetRow, FleetRowState } from '../../shared/fleet/fleet-api.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { Diagnostic, Dialect } from '../../shared/types.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import type { WorkspaceActivity } from './fleet-activity.ts';
-import { stepMs, timestampMs } from './timestamps.ts';
+import { stepMs, timestampMs } from '../../shared/gcc/read/time-key.ts';
 
 const RECENT = 5;
 const CUT = 300;

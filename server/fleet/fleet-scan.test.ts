@@ -1,3 +1,4 @@
+// The fleet's rescan: a .GCC/ created or deleted under a root is reported within one interval.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

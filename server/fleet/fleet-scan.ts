@@ -1,6 +1,4 @@
-// Keeps the fleet's list of workspaces current: the roots are walked again every `intervalMs` (1 s: a .GCC/ created
-// under a root is served within 2 s) and the difference is reported. A re-walk lists folders only, down to the depth
-// and outside ignored trees, so it costs no watches; the inotify budget is left to the workspaces themselves.
+// Keeps the fleet's list of workspaces current by walking the roots again every second and reporting the difference.
 import { discoverWorkspaces, type DiscoveredWorkspace, type DiscoveryOptions } from './discovery.ts';
 
 export interface ScanChange {
@@ -32,6 +30,10 @@ export function diffScans(before: ReadonlyMap<string, DiscoveredWorkspace>, afte
   };
 }
 
+/**
+ * Every `intervalMs` (1 s: a .GCC/ created under a root is served within 2 s). A re-walk lists folders only, down to
+ * the depth and outside ignored trees, so it costs no watches: the inotify budget is left to the workspaces.
+ */
 export async function startFleetScan(options: FleetScanOptions): Promise<FleetScan> {
   const first = await discoverWorkspaces(options);
   const reported = new Set<string>();

@@ -3,14 +3,10 @@
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { generateToken, isLoopbackHost, securityOptionsFor } from '../http/security.ts';
-import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from '../http/static.ts';
-import { listenOnFreePort, urlHost, DEFAULT_HOST, type StartServerOptions } from '../http/serve.ts';
-import { openBrowser } from '../http/open-browser.ts';
+import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
+import { DEFAULT_HOST } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
-
-export { fleetRoots, type FleetChoice } from './fleet-roots.ts';
 
 export interface RunningFleet {
   url: string;
@@ -50,21 +46,14 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
   log(`gcc-studio: serving ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} under ${roots.join(', ')} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  let closing: Promise<void> | null = null;
   return {
     url,
     port,
     token,
     fleet,
-    close() {
-      closing ??= (async () => {
-        await new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        });
-        await fleet.close();
-      })();
-      return closing;
-    },
+    close: closeOnce(async () => {
+      await stopListening(server);
+      await fleet.close();
+    }),
   };
 }

@@ -1,9 +1,8 @@
-// The fleet: one live workspace per .GCC/ found under the roots, kept in step with the rescan (added ones opened,
-// deleted ones shown as gone), each change turned into its row (coalesced: one row per workspace per flush) and sent
-// to the fleet's listeners. When the system's inotify watch limit is reached it says so once and polls from then on.
+// The fleet: one live workspace per .GCC/ found under the roots, kept in step with the rescan, each change sent out as
+// that workspace's row.
 import { randomBytes } from 'node:crypto';
 import type { FleetEvent, FleetRow } from '../../shared/fleet/fleet-api.ts';
-import { writeDiagnostics } from '../write/write-diagnostics.ts';
+import { writeDiagnostics } from '../write/index.ts';
 import { FleetMember, type MemberOptions } from './fleet-member.ts';
 import { buildRow } from './fleet-row.ts';
 import { startFleetScan, type FleetScan, type ScanChange } from './fleet-scan.ts';
@@ -33,6 +32,10 @@ export function isWatchLimitError(error: unknown): boolean {
   return e?.code === 'ENOSPC' || /\bENOSPC\b|inotify watch limit/i.test(String(e?.message ?? error));
 }
 
+/**
+ * Added workspaces are opened, deleted ones shown as gone; rows are coalesced (one per workspace per flush). When the
+ * system's inotify watch limit is reached it says so once and polls from then on.
+ */
 export class Fleet {
   readonly epoch = randomBytes(6).toString('hex');
   readonly members = new Map<string, FleetMember>();

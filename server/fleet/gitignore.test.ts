@@ -1,3 +1,4 @@
+// A root's .gitignore read as git reads it, for folders.
 import { describe, expect, it } from 'vitest';
 import { gitignoreMatcher } from './gitignore.ts';
 

@@ -1,8 +1,4 @@
-// A .gitignore at a fleet root, as git reads it, for folders only: discovery asks "is this folder ignored?" and never
-// descends into one that is. Pure (no node:), so every rule is unit-tested. Supported: comments, blank lines, `!`
-// negation, a leading or middle `/` (anchored to the root), a trailing `/` (folders only: all we ask about), `*`, `?`,
-// `[…]` and `**`. Git's rule that a file cannot be re-included under an ignored folder holds by construction: we never
-// look inside one.
+// A fleet root's .gitignore, as git reads it, for folders only: discovery never descends into an ignored folder.
 
 interface IgnoreRule {
   negate: boolean;
@@ -50,6 +46,11 @@ function escapeRegex(ch: string): string {
   return /[.*+?^${}()|[\]\\/]/.test(ch) ? `\\${ch}` : ch;
 }
 
+/**
+ * Comments, blank lines, `!` negation, a leading or middle `/` (anchored to the root), a trailing `/` (folders only:
+ * all we ask about), `*`, `?`, `[…]` and `**`. Git's rule that a file cannot be re-included under an ignored folder
+ * holds by construction: we never look inside one.
+ */
 export function parseGitignore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   for (const raw of text.split(/\r?\n/)) {

@@ -1,3 +1,4 @@
+// A fleet workspace's events, tagged with its id, live and replayed.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

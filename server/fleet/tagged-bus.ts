@@ -1,7 +1,7 @@
 // A workspace's bus as the fleet's routes hand it out: every event it gives (live or replayed) carries the workspace
 // id as `ws`, so a page that follows several workspaces can tell their events apart. Publishing goes straight through.
 import type { StudioEvent } from '../../shared/events.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus } from '../live/index.ts';
 
 export type TaggedEvent = StudioEvent & { ws: string };
 

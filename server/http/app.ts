@@ -1,17 +1,18 @@
-// The HTTP app: guards, the /api routes chained on one app (so `hc<AppType>` can type a client), one error handler,
-// and the built page for everything else. No port here: tests drive it with app.request().
-import { Hono } from 'hono';
+// The HTTP app of one workspace: guards, the /api routes at the paths of the route table, one error handler and the
+// built page. No port here: tests drive it with app.request().
+import { Hono, type ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import { MomentError } from '../../shared/gcc/moment/moment.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import type { EventBus, WorkspaceView } from '../live/index.ts';
 import { apiGuard, hostGuard, securityHeaders, type SecurityOptions } from './security.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { commitRoutes } from './routes/commits.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
-import { createEditService, type EditServiceDeps } from '../write/edits.ts';
-import { mergeNotices } from '../write/merge-notices.ts';
+import { createEditService, mergeNotices, Refusal, type EditServiceDeps } from '../write/index.ts';
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
@@ -19,9 +20,9 @@ import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { timelineRoutes } from './routes/timeline.ts';
-import { timeTravelFor, type TimeTravel } from '../live/time-travel.ts';
+import { timeTravelFor, type TimeTravel } from '../travel/index.ts';
 import { DEFAULT_WEB_DIR, staticRoutes } from './static.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import { answer } from './routes/answer.ts';
 
 export interface AppDeps {
   store: WorkspaceView;
@@ -49,18 +50,18 @@ export function createApp(deps: AppDeps) {
   const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir, deps.bus);
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .route('/workspace', workspaceRoutes(versioned, travel))
-    .route('/session', sessionRoutes(deps.security.startedAt))
+    .route('/', workspaceRoutes(versioned, travel))
+    .route('/', sessionRoutes(deps.security.startedAt))
     // One workspace, no fleet: the page asks first thing (a 404 here was read as the answer and logged an error).
-    .get('/fleet', (c) => c.json({ mode: 'single' as const }))
-    .route('/branches', branchRoutes(versioned, travel))
-    .route('/commits', commitRoutes(deps.store, travel))
+    .get(ROUTES.fleet.path, (c) => answer(c, ROUTES.fleet, { mode: 'single' }))
+    .route('/', branchRoutes(versioned, travel))
+    .route('/', commitRoutes(deps.store, travel))
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
-    .route('/search', searchRoutes(deps.store))
-    .route('/compare', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
-    .route('/merge', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
-    .route('/events', eventRoutes(deps.bus, deps.events));
+    .route('/', searchRoutes(deps.store))
+    .route('/', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
+    .route('/', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
+    .route(ROUTES.events.path, eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()
     .use('*', securityHeaders())
@@ -72,16 +73,21 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
 
-  app.onError((err, c) => {
-    if (err instanceof HTTPException) {
-      return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
-    }
-    (deps.logError ?? console.error)(err);
-    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
-  });
+  app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
   return app;
 }
 
-/** The whole app's type, for `hc<AppType>(origin)` on the page: the /api routes are chained into it. */
-export type AppType = ReturnType<typeof createApp>;
+/**
+ * The one place an error becomes an answer: a guard's or a check's HTTPException, a refused write with its status and
+ * body (Refusal: an edit, a merge), a moment that names nothing (400); anything else is a bug, logged, and a 500.
+ */
+export function answerError(logError: (error: unknown) => void = console.error): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof HTTPException) return c.json<ErrorResponse>({ error: err.message || 'request refused' }, err.status as ContentfulStatusCode);
+    if (err instanceof Refusal) return c.json(err.body(), err.status as ContentfulStatusCode);
+    if (err instanceof MomentError) return c.json<ErrorResponse>({ error: err.message }, 400);
+    logError(err);
+    return c.json<ErrorResponse>({ error: 'internal error' }, 500);
+  };
+}

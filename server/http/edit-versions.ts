@@ -3,7 +3,7 @@
 // the same values itself for records that arrive over the live stream (shared/gcc/write/edit-version.ts).
 import type { BranchSummary } from '../../shared/api.ts';
 import { commitVersion, metadataVersion, stepVersion } from '../../shared/gcc/write/edit-version.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 
 const withMetadataVersion = (s: BranchSummary): BranchSummary & { metadataVersion: string | null } => ({
   ...s,

@@ -1,5 +1,5 @@
-// The huge-file faults of `npm run attack` (attack/huge-files.ts) in the unit suite: the real server on 1 GB sparse
-// files and a 100 MB run without a record end must show every other branch and diagnose the file, within bounded memory.
+// The huge-file faults of `npm run attack` in the unit suite: 1 GB sparse files and a 100 MB run without a record end
+// are diagnosed, every other branch shown, memory bounded.
 import { describe, expect, it } from 'vitest';
 import { hugeFilePart } from '../../attack/huge-files.ts';
 

@@ -1,16 +1,14 @@
-// Long unbroken text against the real running server: the tokenizer is quadratic on a run without spaces (100,000
-// characters took 7 s on the main thread and froze every request and the event stream). Counting happens in the token
-// worker now, with a budget: other requests and the stream must keep answering while a huge field is counted, the
-// CONTEXT answer must say its count is a lower bound, and a 10 MB run must not stop the server from starting.
+// Long unbroken text against the real server: the tokenizer is quadratic on a run without spaces, so counting happens in
+// the token worker within a budget, and requests and the stream must keep answering meanwhile.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
-import type { ContextResult as ContextPreview } from '../live/context-cache.ts';
+import type { ContextResponse as ContextPreview } from '../../shared/api.ts';
 import { PythonGccWriter } from '../demo/python-writer.ts';
 import { startServer, type RunningServer } from './serve.ts';
-import { connectEvents } from './sse-client.ts';
+import { connectEvents } from '../test-support/sse-client.ts';
 
 const TOKEN = 'long-text-test-token';
 /** What "keeps answering" means here: each request and each event well under a second (they took 47 s before). */

@@ -1,6 +1,5 @@
-// The tokenizer must never load on the thread that answers requests: its ranks take ~200 ms to load, and a count on
-// a long unbroken run takes seconds. Only the token worker (spawned, never imported) may reach it. This walks the
-// imports of the server's entry (static ones, and import() of a fixed path: serve.ts loads the app that way).
+// The tokenizer never loads on the thread that answers requests (~200 ms to load, seconds for a long run): only the
+// token worker may reach it, checked on the imports of the server's entry.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// When the server opens a browser by itself.
 import { describe, expect, it } from 'vitest';
 import { canOpenBrowser } from './open-browser.ts';
 

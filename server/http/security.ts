@@ -1,6 +1,5 @@
-// Who may talk to the server: the token (an Authorization header; never a cookie, see apiGuard), the Host header
-// (DNS rebinding) and, for writes, the Origin header (CSRF). Hono's csrf() checks neither a JSON POST's Host nor
-// rebinding, so we do it here. And what every response tells the browser: never frame this, run only our own scripts.
+// Who may talk to the server (the token, the Host header against DNS rebinding, the Origin of a write against CSRF),
+// and what every response tells the browser.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -61,6 +60,7 @@ function bearerToken(c: Context): string | null {
   return match ? match[1]! : null;
 }
 
+// Hono's csrf() checks neither a JSON POST's Host nor rebinding, so the guards below do.
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** 403 unless the Host header names this server: a rebound DNS name reaches us with its own name in Host. */

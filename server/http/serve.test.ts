@@ -1,7 +1,8 @@
 // What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceResponse } from '../../shared/api.ts';
-import { MAX_QUIET_WAIT_MS, QUIET_MS, firstAnswerGate, startServer, type RunningServer } from './serve.ts';
+import { MAX_QUIET_WAIT_MS, QUIET_MS, firstAnswerGate } from './first-answer.ts';
+import { startServer, type RunningServer } from './serve.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

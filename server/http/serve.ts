@@ -4,17 +4,18 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
-import type { Demo } from '../demo/demo.ts';
-import { isDir, locateGccDir } from '../live/gcc-dir.ts';
+import type { Demo } from '../demo/index.ts';
+import { isDir, locateGccDir } from '../fs/index.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
-import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts';
+import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
-import { recoverWorkspace } from '../write/recovery.ts';
+import { recoverWorkspace } from '../write/index.ts';
+import { firstAnswerGate } from './first-answer.ts';
 
-import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/index.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
@@ -97,7 +98,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   let gccDir: string;
   if (options.demo) {
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
-    const { startDemo } = await import('../demo/demo.ts');
+    const { startDemo } = await import('../demo/index.ts');
     // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
     demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);
@@ -132,60 +133,18 @@ export async function listenOnFreePort(server: Server, options: StartServerOptio
   }
 }
 
-/** How long after listening the work kept for after the first answer starts anyway when no request has come. */
-const FIRST_ANSWER_WAIT_MS = 250;
-/** The pause in requests, once a page (or a client) has opened the event stream, that says its first screen is in. */
-export const QUIET_MS = 300;
-/** The longest the kept work waits after the first answer when no stream opens or the requests do not pause. */
-export const MAX_QUIET_WAIT_MS = 2000;
+/** `close` safe to call again: a second call waits for the first. */
+export function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
 
-/**
- * Settles once the server has answered its first request, someone has opened the event stream (a page does once its
- * workspace is in) and no request has begun for QUIET_MS since; at most MAX_QUIET_WAIT_MS after that first answer; or
- * FIRST_ANSWER_WAIT_MS after listening when no request came. What waits for it (the watcher's initial scan, ~0.4 s of
- * CPU for 500 branches; warming CONTEXT up, which starts the token worker; the demo's agent) competed with a page's
- * first screen on a 2-core machine: a page opened at the first answer waited a second for its 1 MB of commits. Nothing
- * written meanwhile is missed: once the watcher is ready, the store looks at every file again (live-workspace.ts).
- */
-export function firstAnswerGate(now: () => number = () => performance.now()) {
-  let settle = () => {};
-  const settled = new Promise<void>((resolve) => (settle = resolve));
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let answeredAt: number | null = null;
-  let streamOpened = false;
-  let lastRequestAt = Number.NEGATIVE_INFINITY;
-  const wait = (ms: number, then: () => void) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(then, Math.max(0, ms));
-    timer.unref();
-  };
-  const check = () => {
-    const t = now();
-    const latest = answeredAt! + MAX_QUIET_WAIT_MS;
-    const quietAt = streamOpened ? lastRequestAt + QUIET_MS : latest;
-    if (t >= Math.min(quietAt, latest)) settle();
-    else wait(Math.min(quietAt, latest) - t, check);
-  };
-  return {
-    settled,
-    listening() {
-      if (answeredAt === null) wait(FIRST_ANSWER_WAIT_MS, settle);
-    },
-    /** A request has begun; `stream`: it opens the event stream. */
-    request(stream = false) {
-      lastRequestAt = now();
-      if (stream && !streamOpened) {
-        streamOpened = true;
-        if (answeredAt !== null) check();
-      }
-    },
-    answered() {
-      if (answeredAt !== null) return;
-      answeredAt = now();
-      // After this turn, in which the answer is written.
-      setImmediate(check);
-    },
-  };
+/** Stops the server and cuts every connection: SSE streams never end by themselves. */
+export function stopListening(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }
 
 /** The workspace's kept token (or a new one, kept); when the folder cannot be used, a random one and a warning. */
@@ -267,11 +226,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
-  let closing: Promise<void> | null = null;
+  let closed = false;
   // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
   firstAnswer.listening();
   void firstAnswer.settled.then(() => {
-    if (!closing) live.store.warmContexts();
+    if (!closed) live.store.warmContexts();
   });
   return {
     url,
@@ -281,17 +240,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     gccDir,
     live,
     streams,
-    close() {
-      closing ??= (async () => {
-        // SSE streams never end by themselves: cut every connection, then stop watching.
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await live.close();
-        await demo?.stop();
-      })();
-      return closing;
-    },
+    close: closeOnce(async () => {
+      closed = true;
+      await stopListening(server);
+      await live.close();
+      await demo?.stop();
+    }),
   };
 }

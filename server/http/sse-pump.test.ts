@@ -1,3 +1,4 @@
+// One stream client's backlog: kept in order for a client that keeps up, bounded and replaced for one that stalls.
 import type { SSEStreamingApi } from 'hono/streaming';
 import { describe, expect, it } from 'vitest';
 import { EventPump, StreamStats, encodeFrame, type BacklogBound } from './sse-pump.ts';

@@ -1,12 +1,7 @@
-// One event-stream client's backlog and writer loop, shared by a workspace's stream (routes/events.ts) and the fleet's
-// (fleet/fleet-events.ts). Every client has its own loop, so a socket that does not drain holds up only its own writes:
-// the bus hands an event to each pump synchronously (a push never waits), and each loop awaits its own socket. What a
-// client has not taken yet is its backlog: frames queued here plus the chunk its socket has not accepted. Past its
-// bound the queue is dropped and replaced by what the route says (a resync, every row anew), so a stalled client costs
-// a bounded amount of memory and is told, never silently skipped. A heartbeat comment keeps idle connections and
-// proxies open; the loop ends when the client goes.
-import type { SSEStreamingApi } from 'hono/streaming';
-import { DEFAULT_RING_SIZE } from '../live/event-bus.ts';
+// One event-stream client's backlog and writer loop, so a client whose socket does not drain holds up only itself.
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { DEFAULT_RING_SIZE } from '../live/index.ts';
 
 /** How far behind one client may fall before its queue is dropped for a catch-up. */
 export interface BacklogBound {
@@ -67,6 +62,12 @@ interface Queued<T> {
   frame: Uint8Array;
 }
 
+/**
+ * The bus hands an event to each pump synchronously (a push never waits), and each loop awaits its own socket. A
+ * client's backlog is the frames queued here plus the chunk its socket has not accepted; past its bound the queue is
+ * dropped for what the route says instead (a resync, every row anew), so a stalled client costs bounded memory and is
+ * told, never silently skipped. A heartbeat comment keeps idle connections and proxies open.
+ */
 export class EventPump<T> {
   private queue: Queued<T>[] = [];
   private queuedBytes = 0;
@@ -185,4 +186,23 @@ const encoder = new TextEncoder();
 /** An SSE frame of one JSON message (JSON text holds no raw newline, so it is one `data:` line), with its id if any. */
 export function encodeFrame(data: string, id?: string): Uint8Array {
   return encoder.encode(id === undefined ? `data: ${data}\n\n` : `data: ${data}\nid: ${id}\n\n`);
+}
+
+/**
+ * Answers with `pump` as an SSE stream: `attach` subscribes it (and pushes what the client missed) in the stream's
+ * first turn and returns its unsubscribe, which runs when the client goes or the pump stops.
+ */
+export function streamPump<T>(c: Context, pump: EventPump<T>, attach: () => () => void): Response {
+  return streamSSE(c, async (stream) => {
+    const unsubscribe = attach();
+    stream.onAbort(() => {
+      unsubscribe();
+      pump.close();
+    });
+    try {
+      await pump.run(stream);
+    } finally {
+      unsubscribe();
+    }
+  });
 }

@@ -1,12 +1,11 @@
-// The built page (dist/web, from `npm run build`, which `npm ci` runs): files as they are, index.html for any other
-// path so the page's own URLs survive a reload. Without a build (a checkout whose build failed), a page that says how
-// to make one. serveStatic is only set up once the folder exists, so a missing build prints no warnings of its own.
+// The built page (dist/web), with index.html for the page's own URLs; without a build, a page that says how to make
+// one.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { BUILT_PAGE_DIR, PACKAGE_ROOT } from '../cli/package-files.ts';
+import { BUILT_PAGE_DIR, PACKAGE_ROOT } from '../cli/index.ts';
 
 export const DEFAULT_WEB_DIR = BUILT_PAGE_DIR;
 
@@ -16,6 +15,7 @@ export function hasBuiltPage(webDir: string): boolean {
   return existsSync(join(webDir, 'index.html'));
 }
 
+/** serveStatic is set up only once the folder exists, so a missing build prints no warnings of its own. */
 export function staticRoutes(webDir: string) {
   const app = new Hono();
   let files: { assets: MiddlewareHandler; index: MiddlewareHandler } | null = null;

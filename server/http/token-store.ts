@@ -1,8 +1,5 @@
-// The token of a workspace, kept across restarts so that pages left open keep working (a new random token each start
-// made them loop on 401). Stored the way Jupyter keeps its runtime files: one small JSON file per workspace in a
-// per-user folder (never inside .GCC/, which agents and git see), the folder 0700 and the file 0600, written whole
-// by rename. A file that is not plainly ours (a link, another owner, readable by others, damaged) is never used: a
-// fresh token replaces it, and the start-up line says why.
+// A workspace's token kept across restarts, so pages left open keep working, in a per-user folder as Jupyter keeps its
+// runtime files.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -112,6 +109,10 @@ function pruneStale(runtimeDir: string): void {
   }
 }
 
+// A new random token each start made open pages loop on 401. One small JSON file per workspace, never inside .GCC/
+// (which agents and git see): the folder 0700, the file 0600, written whole by rename. A file that is not plainly ours
+// (a link, another owner, readable by others, damaged) is never used: a fresh token replaces it, and the start-up
+// line says why.
 /** The token for `gccDir`: the one kept from an earlier start, or a new one, kept for the next. */
 export function workspaceToken(runtimeDir: string, gccDir: string, options: { fresh?: boolean } = {}): StoredToken {
   prepareFolder(runtimeDir);

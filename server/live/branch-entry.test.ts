@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { BranchEntry, timedCommits } from './branch-entry.ts';
 import type { Commit } from '../../shared/types.ts';
-import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
+import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
 
 afterEach(removeTempCorpusCopies);
 
@@ -76,7 +76,7 @@ describe('BranchEntry.noteTimestamps', () => {
       let best: { ts: string; key: [number, number] } | null = null;
       for (const { timestamp } of picked) {
         const key = timestampKey(timestamp);
-        if (key && (!best || compareKeys(key, best.key) > 0)) best = { ts: timestamp, key };
+        if (key && (!best || compareTime(key, best.key) > 0)) best = { ts: timestamp, key };
       }
       expect(b.newest?.ts ?? null, JSON.stringify(picked)).toBe(best?.ts ?? null);
     }

@@ -1,14 +1,15 @@
-// One branch as the store holds it: its two tracked files (log.md, commit.md), its metadata as last read, the
-// dialect of its writer, its newest timestamp, and a version bumped on every change to its records.
-import type { BranchSummary } from '../../shared/api.ts';
+// One branch as the store holds it: its log and commits followed on disk, its metadata, its writer's dialect, its
+// newest time, and a version that moves with every change to its records.
+import { branchSummary, type BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
-import { compareKeys, timestampKey } from '../../shared/gcc/read/records.ts';
+import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import type { StepIndex } from '../../shared/gcc/read/step-index.ts';
 import type { Commit, Diagnostic, Dialect } from '../../shared/types.ts';
 import { commitsKeeper, logKeeper, type MetadataRead } from './format.ts';
 import { TrackedFile } from './tracked-file.ts';
+import { ANY_PATH, type GccSource } from '../fs/index.ts';
 import { join } from 'node:path';
 
 /** Records with times: a log's steps (an index), or commits through timedCommits. */
@@ -38,14 +39,18 @@ export class BranchEntry {
   /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
   version = 0;
 
-  /** `watched`: false for a one-shot read (nothing is read again, so nothing is kept to judge a later change by). */
+  /**
+   * `dir`: the branch folder, as `source` names it. `watched`: false for a one-shot read (nothing is read again, so
+   * nothing is kept to judge a later change by).
+   */
   constructor(
     readonly name: string,
     readonly dir: string,
     watched = true,
+    readonly source: GccSource = ANY_PATH,
   ) {
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), { watched });
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), { watched });
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), { watched, source });
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), { watched, source });
   }
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */
@@ -59,7 +64,7 @@ export class BranchEntry {
     let key = this.newest?.key ?? null;
     for (let i = from; i < to; i++) {
       const k = records.timeKeyAt(i);
-      if (k && (!key || compareKeys(k, key) > 0)) {
+      if (k && (!key || compareTime(k, key) > 0)) {
         key = k;
         best = i;
       }
@@ -74,19 +79,14 @@ export class BranchEntry {
   }
 
   summary(): BranchSummary {
-    const m = this.meta?.metadata ?? null;
-    return {
+    return branchSummary({
       name: this.name,
-      metadata: m,
-      purpose: m?.purpose ?? null,
-      createdFrom: m?.createdFrom ?? null,
-      status: m?.status ?? null,
-      mergedInto: m?.mergedInto ?? null,
+      metadata: this.meta?.metadata ?? null,
       dialect: this.dialect,
       commitCount: this.commits.records.length,
       stepCount: this.log.records.length,
       lastActivity: this.newest?.ts ?? null,
-    };
+    });
   }
 
   diagnostics(): Diagnostic[] {

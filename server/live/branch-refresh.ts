@@ -4,7 +4,7 @@ import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import { timedCommits, type BranchEntry } from './branch-entry.ts';
 import type { Publish } from './event-gate.ts';
 import { branchDialect, commitsKeeper, logKeeper, parsersDiffer, readMetadata } from './format.ts';
-import { readBytes } from './gcc-dir.ts';
+import { MAX_SMALL_FILE_BYTES } from '../fs/index.ts';
 import type { FileChange } from './tracked-file.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
@@ -20,7 +20,7 @@ const metadataKey = (bytes: Uint8Array | null) => (bytes === null ? '' : `${byte
 
 /** Re-reads metadata; returns whether it (or the dialect it implies) changed. */
 export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
-  const read = await readBytes(join(b.dir, BRANCH_FILES.metadata));
+  const read = await b.source.read(join(b.dir, BRANCH_FILES.metadata), MAX_SMALL_FILE_BYTES);
   const bytes = read.ok ? read.bytes : null;
   const key = metadataKey(bytes);
   if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;

@@ -1,3 +1,4 @@
+// The event bus: numbering, listeners, and the replay ring.
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from './event-bus.ts';
 

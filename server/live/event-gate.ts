@@ -1,5 +1,5 @@
-// Where the store's events go out: to the bus while the gate is open, nowhere while it is shut (the first read,
-// and a .GCC/ read again whole after it came back, announce nothing event by event).
+// Where a batch's changes are announced: the bus while the gate is open, nowhere while it is shut (a first read tells
+// its changes all at once).
 import type { StudioEvent } from '../../shared/events.ts';
 import type { EventBus, UnnumberedEvent } from './event-bus.ts';
 
@@ -28,3 +28,13 @@ export class EventGate {
     }
   }
 }
+
+/** Where a batch's changes are announced: a gate in front of a bus, or SILENT. */
+export type Announcer = Pick<EventGate, 'open' | 'publish' | 'quietly'>;
+
+/** Where a one-shot read's changes go: nowhere (no bus, no revision). */
+export const SILENT: Announcer = {
+  open: false,
+  publish: (event) => ({ ...event, id: 0 }) as StudioEvent,
+  quietly: (work) => work(),
+};

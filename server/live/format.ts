@@ -1,5 +1,5 @@
-// The store's single door to the format core (shared/gcc): the incremental log and commit parsers, metadata,
-// roadmap and dialect detection, behind the small shapes the store uses.
+// How the store reads a branch's files with the format core: its log and commits (as record keepers), its metadata, the
+// roadmap, and which writer the branch's evidence names.
 import { continueCommits, parseCommits, type CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, renameSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
-import { parseBurstObservation, startBurstWriter } from '../demo/burst.ts';
+import { parseBurstObservation, startBurstWriter } from '../test-support/burst.ts';
 import { PythonGccWriter } from '../demo/python-writer.ts';
 import { startServer, type RunningServer } from '../http/serve.ts';
-import { connectEvents, type EventsClient } from '../http/sse-client.ts';
+import { connectEvents, type EventsClient } from '../test-support/sse-client.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,7 +1,5 @@
-// How a tracked file's records are kept (tracked-file.ts): commit.md's as an array of decoded commits (a branch has
-// tens of them), log.md's as an index of the file (shared/gcc/read/step-index.ts: a 205,000-step log is ~12 MB of
-// typed arrays instead of ~300 MB of strings), read by log-index.ts. Records parsed onto a list stay invisible until
-// `commit`, so a read of the disk becomes visible only when it is complete.
+// How a followed file keeps its records: commits decoded in an array, a log's steps as an index of the file (a
+// 205,000-step log is ~12 MB of typed arrays instead of ~300 MB of strings).
 import { isUtf8 } from 'node:buffer';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { indexLog } from '../../shared/gcc/read/log-index.ts';
@@ -17,6 +15,7 @@ export interface PieceResult<S> {
   needsFullReparse: boolean;
 }
 
+/** Records parsed onto a list stay invisible until `commit`, so a read of the disk becomes visible only when complete. */
 export interface RecordKeeper<S extends ResumePoint, L extends { readonly length: number }> {
   /** An empty list; `read` gives back the file's bytes as of its records (for a list that decodes on demand). */
   create(read: ByteReader): L;

@@ -1,6 +1,5 @@
-// The store's CONTEXT, kept current as the files change, against each implementation's summary() of the files on disk
-// (shared/gcc/dialects/implementation.ts), in all seven dialects, after appends, commits, a split step and a reload
-// that leaves a last block cut short (which every implementation reads too).
+// The store's CONTEXT kept current as the files change, against each implementation's summary() of the files on disk, in
+// all seven dialects.
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';

@@ -1,42 +1,20 @@
-// The parsed workspace in memory (records, not file copies), kept current by apply(paths): each changed file is read
-// from where the last read stopped, and what changed goes out on the bus as precise events. Every change to the
-// records and its event happen in one synchronous step, so a snapshot's revision always matches its contents.
-// The store is a composition of named parts, each tested alone: the workspace model (what is known), the apply
-// queue (one batch at a time), the workspace refresh (a batch re-read, each change published through the event
-// gate), and the context cache (CONTEXT views per branch and dialect).
-import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import type { StepList } from '../../shared/gcc/read/step-list.ts';
-import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect } from '../../shared/types.ts';
+// The live store: the parsed workspace in memory, kept current by apply(paths), each change going out on the bus as a
+// precise event in the same synchronous step, so a snapshot's revision always matches its contents.
+import { ImplementationReadings } from '../context/index.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { ContextCache, type ContextResult } from './context-cache.ts';
-import { contextAnswer, contextReading, type ContextParts, type ContextReading } from './context-answer.ts';
-import { chooseDialect, ImplementationReadings } from './implementation-context.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
 import { WorkspaceModel } from './workspace-model.ts';
 import type { BranchEntry } from './branch-entry.ts';
-import { compareKeys } from '../../shared/gcc/read/records.ts';
+import { compareTime } from '../../shared/gcc/read/time-key.ts';
+import { diskSource, type GccSource } from '../fs/index.ts';
+import { contextCacheOver, modelView, type RecordsView } from './workspace-view.ts';
 
-export type { ContextResult };
+export type { RecordsView, StoreRecords, WorkspaceView } from './workspace-view.ts';
 
-/** What the routes read. */
-export interface WorkspaceView {
-  workspace(): WorkspaceResponse;
-  branch(name: string): BranchResponse | null;
-  steps(name: string, from: number, limit: number): StepsPage | null;
-  /** The branch's steps as a list that decodes what is asked of it (search looks in its bytes): no copy. */
-  stepList(name: string): StepList | null;
-  /**
-   * `dialect` null: the branch's detected writer, else python (the answer says it is a fallback). Waits for the counts.
-   * `lossless`: also render what gcc-studio's own reader sees (always given when the implementation raises or reads nothing).
-   */
-  context(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): Promise<ContextResult | null>;
-  /** The same answer without token counts (the one-shot `context` command). */
-  contextText(name: string, k: number, dialect: ContextDialect | null, lossless?: boolean): ContextReading | null;
-}
 
-export interface Store extends WorkspaceView {
+export interface Store extends RecordsView {
   /** The first full read; emits no events. */
   load(): Promise<void>;
   /**
@@ -49,18 +27,12 @@ export interface Store extends WorkspaceView {
   /** Resolves when every queued apply has been processed. */
   idle(): Promise<void>;
   readonly revision: number;
-  /** The records as held now (the same arrays, no copies): what time travel cuts at a moment (time-travel.ts). */
-  records(): StoreRecords;
-}
-
-export interface StoreRecords {
-  roadmap: string;
-  branches: { name: string; metadata: BranchMetadata | null; dialect: Dialect; steps: StepList; commits: readonly Commit[] }[];
-  diagnostics: Diagnostic[];
 }
 
 export interface StoreOptions {
   gccDir: string;
+  /** Where .GCC/'s bytes come from; default: the folder `gccDir` on disk. */
+  source?: GccSource;
   /** Shown as `root` in the workspace response. */
   root: string;
   readOnly: boolean;
@@ -68,9 +40,7 @@ export interface StoreOptions {
   onError?: ((error: unknown) => void) | undefined;
   /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
   wholeFileLimit?: number;
-  /** False for a one-shot read: nothing is kept to judge a later change by (the files are not hashed). */
-  watched?: boolean;
-}
+  }
 
 /** How many branches' CONTEXT is read ahead when the server starts. */
 export const WARMED_AT_START = 8;
@@ -79,24 +49,27 @@ export const WARMED_AT_START = 8;
 export function warmFirst(branches: readonly Pick<BranchEntry, 'name' | 'newest'>[]): string[] {
   const key = (b: Pick<BranchEntry, 'newest'>) => b.newest?.key ?? [Number.NEGATIVE_INFINITY, 0];
   return [...branches]
-    .sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : -compareKeys(key(a), key(b))))
+    .sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : -compareTime(key(a), key(b))))
     .slice(0, WARMED_AT_START)
     .map((b) => b.name);
 }
 
+/**
+ * A composition of named parts, each tested alone: the workspace model (what is known), the apply queue (one batch at
+ * a time), the workspace refresh (a batch read again, each change published through the event gate) and the context
+ * cache (CONTEXT views per branch and dialect). Each changed file is read from where its last read stopped.
+ */
 export function createStore(options: StoreOptions): Store {
   const { bus } = options;
   const model = new WorkspaceModel();
   // Each implementation's CONTEXT is rendered from its own reading of the branch's whole files when they are small
   // enough to re-read (implementation-context.ts), else record by record.
-  const readings = new ImplementationReadings(options.gccDir, options.wholeFileLimit);
-  const contexts = new ContextCache(undefined, (b, dialect) => {
-    const read = readings.reading(b, dialect, model.roadmap);
-    return read?.ok ? read.input : null;
-  });
-  const answerParts = (): ContextParts => ({ contexts, readings, roadmap: model.roadmap });
+  const source = options.source ?? diskSource(options.gccDir);
+  const readings = new ImplementationReadings(source, options.wholeFileLimit);
+  const contexts = contextCacheOver(readings, model);
+  const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, revision: bus.revision }));
   const gate = new EventGate(bus);
-  const parts: RefreshParts = { gccDir: options.gccDir, model, contexts, gate, watched: options.watched ?? true };
+  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
 
   return {
@@ -119,29 +92,19 @@ export function createStore(options: StoreOptions): Store {
       const names = warmFirst([...model.branches.values()]);
       const next = () => {
         const b = model.branches.get(names.shift() ?? '');
-        if (b) void contextAnswer(b, 1, null, answerParts()).catch((err) => options.onError?.(err));
+        if (b) void view.context(b.name, 1, null).catch((err) => options.onError?.(err));
         if (names.length > 0) setImmediate(next);
       };
       setImmediate(next);
     },
     apply: (paths) => queue.enqueue(paths),
     idle: () => queue.idle(),
-    workspace: () => model.workspace({ root: options.root, readOnly: options.readOnly, revision: bus.revision }),
-    branch: (name) => model.branch(name),
-    steps: (name, from, limit) => model.steps(name, from, limit),
-    stepList: (name) => model.branches.get(name)?.log.records ?? null,
-    records: () => ({
-      roadmap: model.roadmap,
-      branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),
-      diagnostics: model.allDiagnostics(),
-    }),
-    async context(name, k, requested, lossless = false) {
-      const b = model.branches.get(name);
-      return b ? contextAnswer(b, k, requested, answerParts(), lossless) : null;
-    },
-    contextText(name, k, requested, lossless = false) {
-      const b = model.branches.get(name);
-      return b ? contextReading(b, k, requested, answerParts(), lossless) : null;
-    },
+    workspace: view.workspace,
+    branch: view.branch,
+    steps: view.steps,
+    stepList: view.stepList,
+    records: view.records,
+    context: view.context,
+    contextText: view.contextText,
   };
 }

@@ -1,6 +1,5 @@
-// .GCC/ changed under a running server the way tools and people do it: swapped for another in two renames, deleted
-// and made again, a branch folder renamed, a file replaced by a folder. Each time the workspace must read as it is on
-// disk afterwards (and be diagnosed in between), with no restart, and later writes must still be followed.
+// .GCC/ changed under a running server as tools and people do it (swapped in two renames, deleted and made again, a
+// folder renamed, a file replaced by a folder): read as it is afterwards, without a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,5 @@
-// A tracked file read in small pieces must hold exactly what one parse of the whole file holds, for every log and
-// commit file of the corpus (every writer, the edge cases, the damaged copies), first read and appended alike; a run
-// of bytes in which no record ends is cut short and said so; the records change only when a read is complete.
+// A followed file read in small pieces holds exactly what one parse of the whole file holds, on every corpus log and
+// commit file, first read and appended alike.
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';

@@ -1,16 +1,10 @@
-// One append-only file (log.md or commit.md) followed over time: its parser state, its records, and what the last
-// look at the disk changed. Only the bytes after the parser's offset are read, in pieces of at most CHUNK_BYTES (a
-// piece grows only while no record ends in it, up to MAX_RECORD_BYTES) into reused buffers (piece-buffers.ts): memory
-// never holds a whole big file. How records are kept is the keeper's (record-keepers.ts): commit.md's as an array of
-// records, log.md's as an index of the file that decodes a step when asked (shared/gcc/read/step-index.ts), from the
-// bytes file-range.ts gives back (held in memory for a small file, read from the disk for a big one).
+// One append-only file (log.md or commit.md) followed over time: only the bytes after its parser's offset are read, in
+// bounded pieces, so memory never holds a whole big file.
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { FileBytes } from './file-range.ts';
-import { withPieceBuffer } from './piece-buffers.ts';
+import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { openTail, prefetched, type ByteSource, type FileStamp } from './tail-reader.ts';
 
 export type FileChange =
   | { kind: 'none' }
@@ -33,8 +27,15 @@ export interface TrackedFileOptions {
    * it whole again.
    */
   watched?: boolean;
+  /** Where the file's bytes come from (default: `path` taken as given on disk). */
+  source?: GccSource;
 }
 
+/**
+ * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
+ * no record ends in it, up to MAX_RECORD_BYTES) and land in reused buffers (piece-buffers.ts). How records are kept is
+ * the keeper's (record-keepers.ts); a log's steps are decoded when asked from the bytes file-range.ts gives back.
+ */
 export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
   stamp: FileStamp | null = null;
   state: S | null = null;
@@ -51,6 +52,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** The bytes the records were read from (each reading its own: a reload leaves the old records theirs). */
   private bytes: FileBytes;
   private readonly watched: boolean;
+  private readonly source: GccSource;
 
   constructor(
     readonly path: string,
@@ -61,7 +63,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
     this.watched = options.watched ?? true;
-    this.bytes = new FileBytes(path, relPath, (options.watched ?? true) ? undefined : 0);
+    this.source = options.source ?? ANY_PATH;
+    this.bytes = this.newBytes();
     this.records = keeper.create(this.bytes.read);
   }
 
@@ -71,7 +74,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    */
   async rereadWith(keeper: RecordKeeper<S, L>): Promise<FileChange> {
     this.keeper = keeper;
-    const opened = await openTail(this.path, { from: 0, previous: null });
+    const opened = await openTail(this.source, this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
       this.reset();
       if (opened.kind === 'unreadable') this.problem = { missing: false, message: opened.message, code: opened.code };
@@ -94,7 +97,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** Looks at the file and updates the records; says what changed. */
   async refresh(): Promise<FileChange> {
     const state = this.state;
-    const opened = await openTail(this.path, { from: state?.consumed ?? 0, previous: this.stamp });
+    const opened = await openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
     if (opened.kind !== 'open') {
       const had = this.state !== null || this.records.length > 0;
@@ -130,7 +133,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   /** A reading's bytes: a file read once holds none (it is read from the disk if a step is decoded). */
   private newBytes(): FileBytes {
-    return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0);
+    return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0, this.source);
   }
 
   /**

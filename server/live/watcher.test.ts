@@ -1,10 +1,11 @@
+// The watcher on a real folder: which paths it reports, and the folders it starts afresh on.
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import fc from 'fast-check';
-import { folderIdentities } from './folder-identity.ts';
+import { folderIdentities } from '../fs/folder-identity.ts';
 import { createWatcher, gccPaths, isWatchedGccPath, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('isWatchedGccPath', () => {

@@ -1,12 +1,9 @@
-// The only place that talks to chokidar. It reports *which* paths under .GCC/ may have changed, never what changed:
-// the store looks at the files itself, so a dropped, doubled or reordered event can't make it wrong.
-// A folder swapped in place (a rename makes no event for chokidar) is found by comparing folder identities
-// (folder-identity.ts), and chokidar is started afresh on the new folders; so is it when a folder was made during its
-// initial scan, between its reading the parent and its watching it (unwatchedFolders).
+// The only place that talks to chokidar. It reports which paths under .GCC/ may have changed, never what changed: the
+// store looks at the files itself, so a dropped, doubled or reordered event cannot make it wrong.
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
+import { folderIdentities, replacedFolders, type FolderIdentities } from '../fs/index.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -166,6 +163,11 @@ export function unwatchedFolders(watched: Record<string, string[]>, gccDir: stri
   });
 }
 
+/**
+ * A folder swapped in place (a rename makes no event for chokidar) is found by comparing folder identities
+ * (folder-identity.ts), and chokidar is started afresh on the new folders; so is it when a folder was made during its
+ * initial scan, between its reading the parent and its watching it (unwatchedFolders).
+ */
 export function createWatcher(options: WatcherOptions): GccWatcher {
   const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
   const reporter = createReporter(options);

@@ -1,6 +1,5 @@
-// What the store knows of the workspace, in memory: whether .GCC/ is there, the roadmap, the branches, the
-// diagnostics of the listing and the roadmap, and the `.lock` evidence; and the answers the routes read from it.
-// Nothing here reads the disk or publishes: workspace-refresh.ts changes it, each change with its event.
+// What the store knows of the workspace, and the answers the routes read from it. Nothing here reads the disk or
+// publishes: workspace-refresh.ts changes it.
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import type { BranchEntry } from './branch-entry.ts';

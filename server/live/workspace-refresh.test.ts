@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
-import { ContextCache } from './context-cache.ts';
+import { ContextCache } from '../context/context-cache.ts';
 import { createEventBus } from './event-bus.ts';
 import { EventGate } from './event-gate.ts';
 import { WorkspaceModel } from './workspace-model.ts';

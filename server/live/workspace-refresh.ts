@@ -1,13 +1,12 @@
-// Processing one batch of watcher paths: re-read what they name (the roadmap, the branch listing, branch files, or
-// all of .GCC/ when it vanished or came back) into the workspace model, publishing each change as it is made, then
-// the diagnostics if they changed. The apply queue runs one batch at a time.
+// One batch of watcher paths processed: what they name is read again into the workspace model, each change announced
+// as it is made.
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
-import type { ContextCache } from './context-cache.ts';
-import type { EventGate } from './event-gate.ts';
+import type { ContextCache } from '../context/index.ts';
+import type { Announcer } from './event-gate.ts';
 import { readRoadmap } from './format.ts';
-import { isDir, listBranchFolders, readBytes } from './gcc-dir.ts';
+import { diskSource, MAX_SMALL_FILE_BYTES, listBranchFolders, type GccSource } from '../fs/index.ts';
 import { planWork } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import { join } from 'node:path';
@@ -17,13 +16,22 @@ export interface RefreshParts {
   /** False for a one-shot read (tracked-file.ts TrackedFileOptions.watched). */
   watched?: boolean;
   gccDir: string;
+  /** Where .GCC/'s bytes come from; default: the folder `gccDir` on disk. */
+  source?: GccSource;
   model: WorkspaceModel;
   contexts: ContextCache;
-  gate: EventGate;
+  /** Where each change is announced: the store's gate, or nowhere (a one-shot read: event-gate.ts SILENT). */
+  gate: Announcer;
+  /** Read only this branch (the one-shot `context`): the others are listed, never read. */
+  only?: string;
 }
 
-async function refreshRoadmap({ gccDir, model, gate }: RefreshParts): Promise<void> {
-  const read = await readBytes(join(gccDir, ROADMAP_FILE));
+const sourceOf = (parts: RefreshParts): GccSource => (parts.source ??= diskSource(parts.gccDir));
+
+async function refreshRoadmap(parts: RefreshParts): Promise<void> {
+  const { model, gate } = parts;
+  const source = sourceOf(parts);
+  const read = await source.read(join(source.root, ROADMAP_FILE), MAX_SMALL_FILE_BYTES);
   const next = readRoadmap(read.ok ? read.bytes : null);
   if (!read.ok && !read.missing) next.diagnostics.push({ file: ROADMAP_FILE, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
   model.roadmapDiagnostics = next.diagnostics;
@@ -34,9 +42,11 @@ async function refreshRoadmap({ gccDir, model, gate }: RefreshParts): Promise<vo
 }
 
 /** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
-async function refreshListing({ gccDir, model, contexts, gate, watched }: RefreshParts): Promise<void> {
-  model.lockFile = (await readBytes(join(gccDir, '.lock'))).ok;
-  const listing = await listBranchFolders(gccDir);
+async function refreshListing(parts: RefreshParts): Promise<void> {
+  const { model, contexts, gate, watched } = parts;
+  const source = sourceOf(parts);
+  model.lockFile = (await source.read(join(source.root, '.lock'), MAX_SMALL_FILE_BYTES)).ok;
+  const listing = await listBranchFolders(source);
   model.listingDiagnostics = listing.diagnostics;
   const names = new Set(listing.branches.map((b) => b.name));
   for (const name of [...model.branches.keys()]) {
@@ -48,11 +58,11 @@ async function refreshListing({ gccDir, model, contexts, gate, watched }: Refres
   }
   // New branches are read READ_AHEAD at a time (their file reads overlap: 500 branches are 1,500 files), and added
   // and announced in name order.
-  const fresh = listing.branches.filter((folder) => !model.branches.has(folder.name));
+  const fresh = listing.branches.filter((folder) => !model.branches.has(folder.name) && (parts.only === undefined || folder.name === parts.only));
   for (let i = 0; i < fresh.length; i += READ_AHEAD) {
     const read = await Promise.all(
       fresh.slice(i, i + READ_AHEAD).map(async (folder) => {
-        const b = new BranchEntry(folder.name, folder.dir, watched ?? true);
+        const b = new BranchEntry(folder.name, folder.dir, watched ?? true, source);
         await readNewBranch(b, model);
         return b;
       }),
@@ -68,8 +78,8 @@ async function refreshListing({ gccDir, model, contexts, gate, watched }: Refres
 const READ_AHEAD = 16;
 
 async function fullRefresh(parts: RefreshParts): Promise<void> {
-  const { gccDir, model, contexts, gate } = parts;
-  const exists = await isDir(gccDir);
+  const { model, contexts, gate } = parts;
+  const exists = await sourceOf(parts).present();
   if (!exists) {
     if (model.present || model.branches.size > 0) {
       model.forget();
@@ -95,12 +105,14 @@ async function fullRefresh(parts: RefreshParts): Promise<void> {
   for (const b of model.sortedBranches()) await refreshBranch(b, new Set(['all']), model, gate.publish);
 }
 
+// A batch names the roadmap, the branch listing, branch files, or all of .GCC/ when it vanished or came back; the
+// diagnostics are published last, when they changed. The apply queue runs one batch at a time.
 /** Re-reads what one batch of paths (relative to .GCC/) names and publishes the changes. */
 export async function processBatch(parts: RefreshParts, paths: Set<string>): Promise<void> {
-  const { gccDir, model, gate } = parts;
+  const { model, gate } = parts;
   const work = planWork(paths);
   // A .GCC/ that vanished or came back changes everything; otherwise only what the paths name.
-  if (work.full || model.present !== (await isDir(gccDir))) {
+  if (work.full || model.present !== (await sourceOf(parts).present())) {
     await fullRefresh(parts);
   } else if (model.present) {
     if (work.roadmap) await refreshRoadmap(parts);

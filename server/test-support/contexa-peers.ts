@@ -1,18 +1,17 @@
-// The real Contexa readers as test peers: its Python package (python3) and its TypeScript library (tsx), unchanged
-// copies in ../shared/peers/contexa/ (beside the checkout, or at $GCC_STUDIO_PEERS). Many workspaces go to one
-// process per reader, so a sample of hundreds costs one interpreter start each. The TypeScript one needs js-yaml
-// 4.1.1, which is not our dependency: installed once by name (npm, the ordinary client) into a cache folder outside
-// the repo, shared with the bench (bench/peers), and put on NODE_PATH for the peer's process only.
+// The real Contexa readers as test peers, its Python package and its TypeScript library, run unchanged in one process per
+// reader for a whole sample of workspaces.
 import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// The peers are unchanged copies (fixtures/peers/contexa/, or $GCC_STUDIO_PEERS). The TypeScript one needs js-yaml
+// 4.1.1, which is not our dependency: installed once by name (npm, the ordinary client) into a cache folder outside
+// the repo, shared with the bench (bench/peers), and put on NODE_PATH for the peer's process only.
 const HERE = dirname(fileURLToPath(import.meta.url));
-const REPO = resolve(HERE, '..', '..');
 
 export type PeerReader = 'python' | 'typescript';
 

@@ -1,16 +1,15 @@
-// CONTEXT on damaged workspaces, ours against the real readers' on the same bytes. Each fuzz workspace is written to
-// a temp folder; our text comes from the store the `context` command uses, theirs from Contexa's Python and
-// TypeScript readers (contexa-peers.ts, one process each for the whole sample). Compared only where the real reader
-// succeeded and read something; where it raised or read nothing, the case is counted and listed, not compared (our
-// CONTEXT reports those cases itself, issue 17).
+// CONTEXT on damaged workspaces, ours (what the `context` command prints) against the real readers' on the same bytes,
+// where the real reader succeeded and read something.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FuzzWorkspace } from '../../shared/gcc/test-support/fuzz-inputs.ts';
-import { createEventBus } from '../live/event-bus.ts';
-import { createStore } from '../live/store.ts';
+import { readOnce } from '../live/read-once.ts';
 import { peerContexts, type PeerAnswer, type PeerJob, type PeerReader } from './contexa-peers.ts';
 
+// Each fuzz workspace is written to a temp folder; theirs come from Contexa's Python and TypeScript readers
+// (contexa-peers.ts). Where the real reader raised or read nothing, the case is counted and listed, not compared (our
+// CONTEXT reports those cases itself).
 export interface ContextComparison {
   /** (workspace, reader, K) triples the real reader answered with records, compared byte for byte. */
   compared: number;
@@ -37,10 +36,9 @@ export function firstDifference(ours: string, theirs: string): string {
 }
 
 async function ourContexts(dir: string): Promise<Map<string, string>> {
-  const store = createStore({ gccDir: join(dir, '.GCC'), root: dir, readOnly: true, bus: createEventBus() });
-  await store.load();
+  const view = await readOnce({ gccDir: join(dir, '.GCC'), root: dir, only: 'main' });
   const out = new Map<string, string>();
-  for (const reader of READERS) for (const k of KS) out.set(`${reader}:${k}`, store.contextText('main', k, reader)?.text ?? '(no branch main)');
+  for (const reader of READERS) for (const k of KS) out.set(`${reader}:${k}`, view.contextText('main', k, reader)?.text ?? '(no branch main)');
   return out;
 }
 

@@ -1,8 +1,7 @@
-// A real gcc-studio server in its own process that SIGKILLs itself at one chosen file operation (live/file-faults.ts).
+// A real gcc-studio server in its own process that SIGKILLs itself at one chosen file operation (fs/file-faults.ts).
 // usage: node --import tsx server/test-support/crash-server-entry.ts PROJECT_DIR TOKEN OP PATH_SUFFIX [WRITE_FIRST]
-// Prints one JSON line {"port": N} once it listens. The crash tests and `npm run attack` (crashing.ts) start it, send
-// the request that reaches that operation, and look at what the crash left in the folder.
-import { injectFaults, type FaultOp } from '../live/file-faults.ts';
+// Prints one JSON line {"port": N} once it listens.
+import { injectFaults, type FaultOp } from '../fs/file-faults.ts';
 import { startServer } from '../http/serve.ts';
 
 const [project, token, op, suffix, writeFirst] = process.argv.slice(2);

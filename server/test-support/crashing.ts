@@ -1,9 +1,8 @@
-// Starting a gcc-studio server in its own process that SIGKILLs itself at a chosen file operation
-// (crash-server-entry.ts), for the crash tests and `npm run attack`: a real crash mid-edit or mid-merge, at exactly
-// the point under test, of a real server answering real HTTP.
+// Starts a server that crashes at a chosen file operation (crash-server-entry.ts): a real crash mid-edit or mid-merge,
+// at exactly the point under test, for the crash tests and `npm run attack`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEntry } from '../demo/child-entry.ts';
-import type { FaultOp } from '../live/file-faults.ts';
+import type { FaultOp } from '../fs/file-faults.ts';
 
 export interface CrashPoint {
   op: FaultOp;

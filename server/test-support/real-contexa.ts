@@ -2,11 +2,7 @@
 // PyYAML), to write workspaces with the real writer and to read them back with the real reader's summary().
 import { contexaPeersDir } from '../../fixtures/peers.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { join } from 'node:path';
 
 /** The peers folder (fixtures/peers.ts: the vendored copy, or $GCC_STUDIO_PEERS). */
 export function contexaPeers(): string {

@@ -1,13 +1,10 @@
-// Replacing or appending to a file so that a crash never leaves half a file: a replace writes a temp file beside
-// the old one (a name the watcher ignores and start-up recovery removes), flushes it and renames it over; an
-// append flushes before it returns. Neither writes through a symbolic link, and a replace keeps the old file's
-// mode and, when we run as root, its owner.
+// Replacing or appending to a file so that a crash never leaves half a file, never through a symbolic link, keeping the
+// old file's mode (and owner, as root).
 import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { endWithFault, faultAt, type FaultOp } from '../live/file-faults.ts';
-import { opensWhereMeant } from '../live/safe-open.ts';
+import { endWithFault, faultAt, opensWhereMeant, type FaultOp } from '../fs/index.ts';
 
 /** `.main.md.gcc-studio-<pid>-<8 hex>.tmp`: the temp file of a replace in progress, by the process that writes it. */
 export const TEMP_FILE = /^\.(.+)\.gcc-studio-(\d+)-[0-9a-f]{8}\.tmp$/;
@@ -38,6 +35,8 @@ async function writeWithFaults(op: FaultOp, path: string, handle: FileHandle, da
  * Replaces a file atomically: the new bytes go to a temp file beside it, are flushed to disk, and are renamed over
  * the old file; the folder entry is flushed too. Keeps the old file's mode (and owner, as root).
  */
+// A replace writes a temp file beside the old one (a name the watcher ignores and start-up recovery removes), flushes
+// it and renames it over; an append flushes before it returns.
 export async function writeFileAtomic(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.gcc-studio-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
@@ -52,7 +51,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
   }
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
-    if (options.root && !(await opensWhereMeant(handle, options.root, relative(options.root, temp).split(sep).join('/')))) {
+    if (options.root && !(await opensWhereMeant(handle.fd, options.root, relative(options.root, temp).split(sep).join('/')))) {
       throw new Error(`${dir} was reached through a symbolic link; nothing was written`);
     }
     await handle.chmod(mode);

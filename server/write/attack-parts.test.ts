@@ -1,7 +1,5 @@
-// The write-path parts of `npm run attack`, each against the real running server (started with startServer on a
-// loopback port, and for the crash cases a server in its own process that is SIGKILLed): symbolic links, a crash
-// mid-edit and stale locks, a crash mid-merge, file-system faults and a full disk, values Contexa's readers misread.
-// A part returns what it tried and what did not hold; every case must hold.
+// The write-path parts of `npm run attack`, each against the real running server: links, crashes mid-edit and mid-merge,
+// stale locks, disk faults, values Contexa's readers misread. Every case must hold.
 import { describe, expect, it } from 'vitest';
 import { crashEditPart } from '../../attack/crash-edit.ts';
 import { crashMergePart } from '../../attack/crash-merge.ts';

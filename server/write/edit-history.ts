@@ -1,11 +1,12 @@
-// The history of hand edits: one JSON line per saved edit (or undo) in <project>/.gcc-studio/edits.jsonl, beside
-// .GCC/ and never inside it, so no Contexa implementation ever reads it. Each line says when, which record(s), the
-// edited values before and after, and the record versions on both sides (what Undo checks against).
+// The history of hand edits, one JSON line per edit or undo in <project>/.gcc-studio/edits.jsonl: outside .GCC/, so no
+// Contexa implementation ever reads it.
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EditEntry } from '../../shared/gcc/write/edit.ts';
 import { appendFileDurable } from './atomic-write.ts';
 
+// Each line says when, which record(s), the values before and after, and the record versions on both sides (what Undo
+// checks against).
 export const HISTORY_DIR = '.gcc-studio';
 export const HISTORY_FILE = 'edits.jsonl';
 

@@ -9,7 +9,7 @@ import { commitVersion, stepVersion } from '../../shared/gcc/write/edit.ts';
 import { roadmapParts } from '../../shared/gcc/write/edit-roadmap.ts';
 import { loadedStore } from '../test-support/loaded-store.ts';
 import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
-import { EditError } from './edit-error.ts';
+import { EditError } from './refusals.ts';
 import { editJobs } from './edit-jobs.ts';
 
 afterEach(removeTempCorpusCopies);

@@ -1,7 +1,5 @@
-// What each kind of hand edit does to its file, as a job for the locked write (edit-perform.ts): commits and steps
-// (one record kind each, spliced by shared/gcc/write/edit-records.ts), a branch's metadata, a roadmap section.
-// A job turns the file's bytes as they are now into the new bytes, the history's record changes, and the records
-// as saved; or a refusal.
+// What each kind of hand edit does to its file (a commit, a step, a branch's metadata, a roadmap section), as a job for
+// the locked write in edit-perform.ts.
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../shared/types.ts';
 import {
   commitVersion,
@@ -27,8 +25,8 @@ import {
 } from '../../shared/gcc/write/edit-records.ts';
 import { editRoadmap, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { ROADMAP_FILE, branchFilePath, branchNameProblem } from '../../shared/gcc/read/paths.ts';
-import type { WorkspaceView } from '../live/store.ts';
-import { EditError } from './edit-error.ts';
+import type { WorkspaceView } from '../live/index.ts';
+import { EditError } from './refusals.ts';
 
 export type Versioned<T> = T & { version: string };
 
@@ -130,6 +128,7 @@ function roadmapJob(index: number, dialect: Dialect, request: RoadmapEditRequest
 }
 
 /** The jobs, with each file's dialect as the store tells it. */
+/** A job turns the file's bytes as they are now into the new bytes, the history's record changes and the records as saved, or refuses. */
 export function editJobs(store: WorkspaceView): EditJobs {
   /** The branch's dialect; 404 for a branch the store does not list (a symlinked folder is never listed). */
   function branchDialect(branch: string): Dialect {

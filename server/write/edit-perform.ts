@@ -1,19 +1,15 @@
-// The one path every hand edit takes to disk: under the workspace's own write lock, read the file as it is now
-// (never through a symbolic link), run the edit's job on it, check the file may be written (no link on the way, a
-// mode that allows it), replace it atomically and record the edit in the history; then let the store re-read the
-// file and announce the edit. Refusals become EditErrors with the status the route answers with; a file-system
-// error names the file and what happened, and leaves the file as it was.
+// The one path every hand edit takes to disk: under the writers' own lock, read the file as it is now, run the edit's job,
+// replace the file atomically, record it in the history, and let the store read the file again.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
 import { commitVersion, metadataVersion, stepVersion, type EditEntry, type EditResponse, type EditTarget } from '../../shared/gcc/write/edit.ts';
 import type { RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
-import type { EventBus } from '../live/event-bus.ts';
-import { pathProblem, readInside } from '../live/safe-open.ts';
-import type { Store, WorkspaceView } from '../live/store.ts';
+import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
+import { pathProblem, readInside } from '../fs/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
-import { EditError, fsEditError } from './edit-error.ts';
+import { EditError, fsEditError } from './refusals.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { FileJob } from './edit-jobs.ts';
 import { writeProblem } from './write-guard.ts';
@@ -63,6 +59,11 @@ async function saveAndRecord(w: EditWriter, file: string, bytes: Uint8Array, old
   }
 }
 
+/**
+ * Never through a symbolic link; the file is checked writable (no link on the way, a mode that allows it) before it is
+ * replaced. A refusal is an EditError with its status; a file-system error names the file and what happened, and
+ * leaves the file as it was.
+ */
 export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: string): Promise<EditResponse<T>> {
   if (w.store.workspace().readOnly) throw new EditError(403, 'gcc-studio runs with --read-only: edits are off');
   const parts = job.file.split('/');

@@ -1,7 +1,6 @@
-// Undoing a hand edit from the history: the entry's records are set back to their values before it, provided each
-// is still as the edit left it (its version after); an undo is itself an edit, recorded as undoing that entry.
+// Undoing a hand edit: its records set back to their values before it, provided each is still as the edit left it.
 import type { EditResponse, EditTarget } from '../../shared/gcc/write/edit.ts';
-import { describeTarget, EditError } from './edit-error.ts';
+import { describeTarget, EditError } from './refusals.ts';
 import type { EditHistory } from './edit-history.ts';
 import type { EditJobs } from './edit-jobs.ts';
 import type { Perform } from './edit-perform.ts';
@@ -11,6 +10,7 @@ function identityOf(t: EditTarget): string | undefined {
   return t.kind === 'commit' ? t.commitId : t.kind === 'step' ? String(t.step) : undefined;
 }
 
+/** An undo is itself an edit, recorded as undoing that entry. */
 export async function undoEdit(id: string, history: EditHistory, jobs: EditJobs, perform: Perform): Promise<EditResponse<unknown>> {
   const entry = await history.find(id);
   if (!entry) throw new EditError(404, `no edit "${id}" in the history`);

@@ -1,8 +1,5 @@
-// Hand edits saved while an agent writes: a separate process appends steps and commits at 200 per second to the same
-// commit.md and log.md, each under flock(.GCC/.lock) as Contexa Python does, while 100 edits are saved through the
-// routes. The writer writes at least 1,400 operations and goes on until the last edit is answered, so every edit
-// meets a writing agent however slow the machine is. Afterwards every appended record is there, in order and whole, and every edit either took effect (200) or
-// was refused (409) without touching the file.
+// Hand edits saved while an agent appends 200 records a second under its flock: every appended record stays, in order
+// and whole, and every edit took effect or was refused without touching the file.
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +11,9 @@ import { commitVersion, stepVersion } from '../../shared/gcc/write/edit-version.
 import { parseLog } from '../../shared/gcc/read/log.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
 import { createApp } from '../http/app.ts';
-import { parseBurstObservation } from '../demo/burst.ts';
-import { openFlockSession } from '../demo/flock-session.ts';
-import { startLockedBurstWriter } from '../demo/locked-burst.ts';
+import { parseBurstObservation } from '../test-support/burst.ts';
+import { openFlockSession } from '../test-support/flock-session.ts';
+import { startLockedBurstWriter } from '../test-support/locked-burst.ts';
 import { createEventBus } from '../live/event-bus.ts';
 import { securityOptionsFor } from '../http/security.ts';
 import { createStore } from '../live/store.ts';

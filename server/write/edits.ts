@@ -1,22 +1,16 @@
-// Performing a hand edit on disk: under the workspace's own write lock, read the file as it is now, splice the one
-// record (shared/gcc/edit-*.ts refuses stale versions and text the dialect cannot hold), replace the file atomically,
-// record the edit in the history, and let the store re-read the file before answering. Agents append between our
-// edits at any moment; holding their lock for the whole read–change–write is what keeps every append.
-// The service is composed of edit-jobs.ts (what each kind of edit does to its file), edit-perform.ts (the locked
-// read–change–write) and edit-undo.ts.
+// The hand-edit service the routes call: a commit's, a step's, a branch's metadata or a roadmap section, and undo. Agents
+// append between our edits at any moment; holding their lock for the whole read–change–write keeps every append.
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
 import type { CommitEditRequest, EditEntry, EditResponse, MetadataEditRequest, RoadmapEditRequest, RoadmapResponse, StepEditRequest } from '../../shared/gcc/write/edit.ts';
 import { roadmapParts, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import type { CommitField, RecordEdit } from '../../shared/gcc/write/edit-records.ts';
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
 import { editJobs } from './edit-jobs.ts';
 import { performEdit, readOrNull, type Perform } from './edit-perform.ts';
 import { undoEdit } from './edit-undo.ts';
-import type { Store, WorkspaceView } from '../live/store.ts';
 
-export { describeTarget, EditError } from './edit-error.ts';
 
 export interface EditServiceDeps {
   gccDir: string;

@@ -1,3 +1,4 @@
+// Who holds a lock: our record, a gone process, another host; and what is removed.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';

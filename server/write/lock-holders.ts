@@ -1,10 +1,9 @@
-// Who holds a lock that is there now (.GCC/.lock, .GCC/.lock_dir): our own record, whether its process still runs,
-// and how old the lock is; and the removal of a stale lock of ours, the one kind gcc-studio ever removes besides
-// TypeScript's own 10-second rule. Used when a write finds a lock taken, at start-up and by the doctor.
+// Who holds a lock that is there now, and the removal of a stale lock of ours: the one kind gcc-studio ever removes
+// besides TypeScript's own 10-second rule.
 import { randomBytes } from 'node:crypto';
 import { lstat, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readInside } from '../live/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { OWNER_FILE, describeAge, describeOwner, ownerState, parseOwner, type LockOwner, type OwnerState } from './lock-owner.ts';
 
 export const LOCK_FILE = '.lock';
@@ -26,6 +25,7 @@ export interface LockHolder {
 }
 
 /** The lock at .GCC/<name> as it is now, or null when there is none. */
+/** The holder of .GCC/.lock or .GCC/.lock_dir: our own record, whether its process still runs, how old it is. Asked when a write finds a lock taken, at start-up and by the doctor. */
 export async function lockHolder(gccDir: string, name: typeof LOCK_FILE | typeof LOCK_DIR): Promise<LockHolder | null> {
   let info;
   try {

@@ -1,8 +1,5 @@
-// Whose lock is it. Inside every lock gcc-studio takes it leaves a record of itself (the file OWNER_FILE inside
-// .GCC/.lock_dir, the content of an O_EXCL .GCC/.lock): process id, host, boot and the process's start time. A
-// lock whose record names a gcc-studio process that no longer runs is ours and stale (we were killed while holding
-// it): it is removed at start-up and whenever a write finds it. A lock without a record was taken by a Contexa
-// writer (or by one that crashed): we never remove it, we say plainly what it is and how old.
+// Whose lock it is: every lock gcc-studio takes carries a record of our process, so a lock of a killed gcc-studio is
+// known as ours and stale, and one without a record is a Contexa writer's, never removed.
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
@@ -47,6 +44,11 @@ async function startTimeOf(pid: number): Promise<string | null> {
 let self: Promise<Omit<LockOwner, 'at'>> | null = null;
 
 /** The record this process leaves in a lock it takes now. */
+/**
+ * The record (the file OWNER_FILE inside .GCC/.lock_dir, the content of an O_EXCL .GCC/.lock): process id, host, boot
+ * and the process's start time. A lock whose record names a gcc-studio process that no longer runs is removed at
+ * start-up and whenever a write finds it; a lock without a record is described plainly, with its age.
+ */
 export async function ownRecord(): Promise<LockOwner> {
   self ??= (async () => ({ by: 'gcc-studio' as const, pid: process.pid, host: hostname(), boot: await bootId(), start: await startTimeOf(process.pid) }))();
   return { ...(await self), at: new Date().toISOString() };

@@ -1,16 +1,10 @@
-// The merge's intent record, so that a crash mid-merge is never left half written. Before a merge writes anything,
-// what it is about to write goes to <the folder holding .GCC/>/.gcc-studio/merge-intent.json (outside .GCC/, like the
-// edit history), flushed to disk, and before each write its number is appended to merge-progress (so a write that
-// never started is known as such, whatever the file holds by then); both go once every write is done. A crash in
-// between leaves them, and each file is judged against the record (merge-recovery.ts): all written, the merge is
-// complete; otherwise every part that was written is taken out again and the replaced metadata put back. A
-// part that is neither as planned nor as before is never guessed at: the record stays, the doctor and the compare
-// view report the partial merge, and a new merge is refused until someone resolves it.
+// The merge's intent record, written before a merge writes anything, so that a crash mid-merge is never left half
+// written.
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { MergeDialect, MergePlan } from '../../shared/gcc/write/merge-plan.ts';
-import { readInside } from '../live/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { HISTORY_DIR } from './edit-history.ts';
 
@@ -102,6 +96,13 @@ export interface MergeJournal {
 
 const removeIfThere = (path: string) => unlink(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
 
+/**
+ * What the merge is about to write goes to <the folder holding .GCC/>/.gcc-studio/merge-intent.json, flushed, and before
+ * each write its number is appended to merge-progress (so a write that never started is known as such); both go once
+ * every write is done. After a crash each file is judged against the record (merge-recovery.ts); a part that is neither
+ * as planned nor as before is never guessed at: the record stays, the doctor and the compare view report it, and a new
+ * merge is refused until someone resolves it.
+ */
 export function mergeJournal(gccDir: string): MergeJournal {
   const path = intentPathFor(gccDir);
   const progress = join(dirname(path), PROGRESS_FILE);

@@ -1,9 +1,7 @@
-// What the compare view and the doctor say about merges that did not finish: an intent record still there (certain:
-// judged file by file), a merge this process rolled back or found complete when it started, and the traces of a
-// merge in the files alone (shared/gcc/compare/partial-merge.ts).
+// What the compare view and the doctor say about merges that did not finish.
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { partialMergesInFiles, type MergeTraceBranch, type PartialMergeNotice } from '../../shared/gcc/compare/partial-merge.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { mergeJournal } from './merge-journal.ts';
 import { describeParts, judgeIntent, type RecoveredMerge } from './merge-recovery.ts';
 
@@ -49,6 +47,7 @@ function traceBranches(view: WorkspaceView, pair?: [string, string]): MergeTrace
 }
 
 /** Every notice about merges in this workspace; `pair` keeps only those between these two branches. */
+/** An intent record still there (judged file by file), a merge this process rolled back or completed at start, and a merge's traces in the files alone (shared/gcc/compare/partial-merge.ts). */
 export async function mergeNotices(gccDir: string, view: WorkspaceView, pair?: [string, string]): Promise<PartialMergeNotice[]> {
   const recorded = await fromRecord(gccDir);
   const recovered = (recoveredAtStart.get(gccDir) ?? []).map(

@@ -1,12 +1,11 @@
-// What a merge reads: the two branches' files and main.md, refused when a name is bad, a branch is missing, a
-// symbolic link is on the way to any of them, or the target has no commit.md; and a fingerprint of them all (any
-// change makes a preview stale).
+// What a merge reads (the two branches' files and main.md, refused when anything is off) and their fingerprint: any
+// change makes a preview stale.
 import { createHash } from 'node:crypto';
 import { mergeDialectOf, type MergeBranchFiles, type MergeDialect } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { pathProblem, readInside } from '../live/safe-open.ts';
-import { MergeError } from './merge-errors.ts';
+import { pathProblem, readInside } from '../fs/index.ts';
+import { MergeError } from './refusals.ts';
 
 export interface MergeArgs {
   branch: string;
@@ -45,6 +44,7 @@ async function readOptional(gccDir: string, rel: string): Promise<Uint8Array | n
 }
 
 /** Every file the merge reads or writes, and a fingerprint of them all (any change makes a preview stale). */
+/** Refused when a name is bad, a branch is missing, a symbolic link is on the way to any file, or the target has no commit.md. */
 export async function readMergeFiles(gccDir: string, dialectOf: DialectOf, args: MergeArgs): Promise<MergeFiles> {
   const branchFiles = async (name: string): Promise<MergeBranchFiles> => {
     const problem = await pathProblem(gccDir, `branches/${name}`);

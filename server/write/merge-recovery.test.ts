@@ -1,3 +1,4 @@
+// A merge that did not finish: judged part by part, then completed, rolled back or left alone.
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

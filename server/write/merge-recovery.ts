@@ -1,11 +1,8 @@
-// Judging and resolving a merge that did not finish (its intent record is still there, merge-journal.ts). Each
-// planned write is found on disk as absent, whole, partly written or changed by someone else; then the merge is
-// complete (every part whole: only the record goes), rolled back (every part it wrote is taken out again, in reverse
-// order: an append's bytes are cut out — the rest of the file, an agent's later appends, stays — and the replaced
-// metadata is put back), or left unresolved (a part is changed: nothing is touched, and the reason is reported).
+// Judging and resolving a merge that did not finish: complete it when every part is whole, roll it back when parts are
+// missing, and touch nothing when a part was changed by someone else.
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readInside } from '../live/safe-open.ts';
+import { readInside } from '../fs/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { fromB64, sha256, type IntentWrite, type MergeIntent, type MergeJournal, type PendingMerge } from './merge-journal.ts';
 import { withWorkspaceLock } from './workspace-lock.ts';
@@ -27,6 +24,9 @@ function commonPrefix(a: Uint8Array, from: number, b: Uint8Array): number {
 }
 
 /** How much of one planned write is on disk now. */
+// Each planned write is found on disk as absent, whole, partly written or changed by someone else. A rollback takes out
+// every part the merge wrote, in reverse order: an append's bytes are cut out (the rest of the file, an agent's later
+// appends, stays) and the replaced metadata is put back.
 export async function judgePart(gccDir: string, w: IntentWrite): Promise<PartState> {
   const read = await readInside(gccDir, w.file);
   if (!read.ok) return read.missing && w.baseSize === 0 ? { state: 'absent' } : { state: 'changed', why: `${w.file} ${read.message}` };

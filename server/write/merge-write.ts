@@ -1,13 +1,12 @@
-// Writing a planned merge: check every file can be written before writing any, then write in the plan's order. A
-// write that fails undoes the appends before it (each truncated back to its planned size), so the target's log never
-// keeps a merge heading without its merge commit; whatever could not be undone is reported file by file.
+// Writing a planned merge: every file checked before any is written, then written in the plan's order, the appends before
+// a failed write undone.
 import { stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MergeWriteReport } from '../../shared/compare-api.ts';
 import type { MergePlan, MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
-import { describeFsError } from '../live/gcc-dir.ts';
-import { MergeError, MergeWriteError } from './merge-errors.ts';
+import { describeFsError } from '../fs/index.ts';
+import { MergeError, MergeWriteError } from './refusals.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { writeProblem } from './write-guard.ts';
 
@@ -40,6 +39,7 @@ export async function preflight(gccDir: string, p: MergePlan): Promise<void> {
 }
 
 /** Writes the plan in order; `starting(i)` runs (and is flushed) before write i begins. */
+/** A failed write undoes the appends before it (each cut back to its planned size), so the target's log never keeps a merge heading without its commit; what could not be undone is reported file by file. */
 export async function execute(gccDir: string, p: MergePlan, io: MergeIo, starting: (index: number) => Promise<void> = async () => {}): Promise<MergeWriteReport[]> {
   const report: MergeWriteReport[] = p.writes.map((w) => ({ file: w.file, kind: w.kind, outcome: 'not-written' }));
   for (let i = 0; i < p.writes.length; i++) {

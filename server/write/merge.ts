@@ -1,26 +1,20 @@
-// Performing a merge planned by shared/gcc/write/merge-plan.ts: read the files under the workspace's own write lock,
-// refuse if the preview is stale or the branch already merged, check every file can be written before writing
-// any, then write in the implementations' order (log, commit, roadmap, metadata), undoing what it can if a write
-// fails. Composed of merge-read.ts (the files and their fingerprint), the plan, and merge-write.ts (the checked
-// writes and their undoing, reported file by file). An intent record (merge-journal.ts) is written before the
-// first write and removed after the last, so a crash mid-merge is rolled back (merge-recovery.ts) instead of left
-// half written, and a retry never writes the merge twice.
+// A merge from the page, planned by shared/gcc/write/merge-plan.ts and written under the writers' own lock, with an
+// intent record so that a crash is rolled back and a retry never writes it twice.
 import { randomUUID } from 'node:crypto';
 import type { MergePreviewResponse, MergeWriteReport, MergeWriteView } from '../../shared/compare-api.ts';
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { mergeDialectOf, metadataAsRead, planMerge, type MergeDialect, type MergePlan, type MergeTimestamps, type MergeWrite } from '../../shared/gcc/write/merge-plan.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
-import { describeFsError } from '../live/gcc-dir.ts';
+import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { MergeError, MergeWriteError } from './merge-errors.ts';
+import { MergeError, MergeWriteError } from './refusals.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
 import { checkNames, readMergeFiles, type MergeArgs, type MergeFiles } from './merge-read.ts';
 import { describeParts, judgeIntent, resolveLocked, type RecoveredMerge } from './merge-recovery.ts';
 import { defaultMergeIo, execute, preflight, type MergeIo } from './merge-write.ts';
 import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 
-export { MergeError, MergeWriteError } from './merge-errors.ts';
 export type { MergeArgs } from './merge-read.ts';
 export { defaultMergeIo, type MergeIo } from './merge-write.ts';
 
@@ -195,6 +189,11 @@ function fsStatus(err: unknown): 500 | 507 {
 }
 
 /** Performs the merge under the workspace's lock. Throws MergeError (refused, nothing written) or MergeWriteError. */
+/**
+ * Refused when the preview is stale or the branch is already merged; written in the implementations' order (log,
+ * commit, roadmap, metadata). The intent record (merge-journal.ts) is written before the first write and removed after
+ * the last; a crash in between is rolled back at start (merge-recovery.ts).
+ */
 export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
   checkNames(args);
   if (ctx.readOnly) throw new MergeError(403, 'gcc-studio was started with --read-only: merges are disabled');

@@ -1,9 +1,5 @@
-// What a crash of ours can leave in a workspace, put right when the server starts: a lock of ours whose process is
-// gone (.GCC/.lock_dir, .GCC/.lock: removed), a lock folder we had moved aside to release it, the temp files of
-// replaces that never finished (.main.md.gcc-studio-<pid>-<hex>.tmp, when that process is gone), and a merge that did
-// not finish (merge-recovery.ts). A lock that names no owner is a Contexa writer's: only said, never removed. Under
-// --read-only nothing is changed; the same findings are only reported. The doctor lists the same things
-// (write-diagnostics.ts) without changing anything.
+// What a crash of ours can leave in a workspace, put right when the server starts; the doctor lists the same things
+// without changing anything.
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
@@ -88,6 +84,11 @@ async function recoverLeftovers(gccDir: string, readOnly: boolean, lines: string
 }
 
 /** Puts right what a crash of ours left in .GCC/ (or, read-only, only says what it finds). */
+/**
+ * A lock of ours whose process is gone (removed), a lock folder we had moved aside to release it, the temp files of
+ * replaces that never finished (when their process is gone), and a merge that did not finish (merge-recovery.ts). A
+ * lock that names no owner is a Contexa writer's: said, never removed. Under --read-only nothing is changed.
+ */
 export async function recoverWorkspace(gccDir: string, options: { readOnly: boolean }): Promise<RecoveryReport> {
   const lines: string[] = [];
   if (!(await lstat(gccDir).then((i) => i.isDirectory(), () => false))) return { lines, merge: null };

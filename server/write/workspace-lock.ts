@@ -1,14 +1,4 @@
-// Writing into a .GCC/ that agents are writing too: take the lock the workspace's own writers take (atomic-write.ts
-// then replaces or appends files so that a crash never leaves half a file).
-//
-// The seven Contexa implementations use three protocols (see ../shared/docs/gcc-format.md):
-//   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
-//   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
-//   mkdir .GCC/.lock_dir, rmdir after       — Lua
-// Node has no flock(2), so the flock is held by /usr/bin/flock (util-linux) in a child process for as long as we need
-// it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two
-// leave a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts), so a
-// stale lock of ours is removed at once, and one that names no owner is described plainly (lock-holders.ts).
+// Writing into a .GCC/ that agents are writing too: we take the lock the workspace's own writers take.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +6,15 @@ import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
 import { OWNER_FILE, ownRecord } from './lock-owner.ts';
 
+/**
+ * The seven Contexa implementations use three protocols:
+ *   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
+ *   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
+ *   mkdir .GCC/.lock_dir, rmdir after       — Lua
+ * Node has no flock(2), so the flock is held by /usr/bin/flock (util-linux) in a child process for as long as we need
+ * it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
+ * a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts).
+ */
 export type LockProtocol = 'flock' | 'exclusive-file' | 'lock-dir';
 
 export { LOCK_DIR, LOCK_FILE };
@@ -84,14 +83,8 @@ async function lockedRun<T>(gccDir: string, dialect: Dialect, fn: () => Promise<
 }
 
 function acquire(protocol: LockProtocol, gccDir: string, deadline: number): Promise<Held> {
-  switch (protocol) {
-    case 'flock':
-      return acquireFlockInside(gccDir, deadline);
-    case 'exclusive-file':
-      return acquireExclusiveFile(gccDir, deadline);
-    case 'lock-dir':
-      return acquireLockDir(gccDir, deadline);
-  }
+  const take: Record<LockProtocol, (gccDir: string, deadline: number) => Promise<Held>> = { flock: acquireFlockInside, 'exclusive-file': acquireExclusiveFile, 'lock-dir': acquireLockDir };
+  return take[protocol](gccDir, deadline);
 }
 
 /** flock(1) opens and creates the file through any link: refuse a `.lock` that is one. */

@@ -1,14 +1,12 @@
-// What the doctor adds to the format problems: the state writers leave behind. A merge that did not finish (its
-// intent record, or its traces in the files), a lock that is stale or names no owner, temp files of a killed
-// gcc-studio, and values already written whose lines Contexa's readers take for record headers (naming the readers
-// that misread them). Nothing here changes a file.
+// What the doctor adds to the format problems: the state writers leave behind, and values whose lines Contexa's readers
+// take for record headers. Nothing here changes a file.
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
 import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
-import { readInside } from '../live/safe-open.ts';
-import type { WorkspaceView } from '../live/store.ts';
+import { readInside } from '../fs/index.ts';
+import type { WorkspaceView } from '../live/index.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';
 import { currentLocks, findLeftovers } from './recovery.ts';

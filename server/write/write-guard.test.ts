@@ -1,3 +1,4 @@
+// Whether a file may be written in place, and the atomic replace that keeps its mode.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

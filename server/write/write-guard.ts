@@ -1,13 +1,9 @@
-// Whether a file inside .GCC/ may be written in place, checked just before an edit or a merge writes it (under the
-// workspace lock): no symbolic link on the way (a write through one lands outside .GCC/, and a replace would turn
-// the link into a copy), a regular file (or, where allowed, none yet), and a mode that allows writing. The mode is
-// respected even when we run as root, whom the kernel would let replace a read-only file: a user who made a file
-// read-only meant it.
+// Whether a file inside .GCC/ may be written in place, checked just before a write. A read-only file stays read-only
+// even to root: a user who made it so meant it.
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeFsError } from '../live/gcc-dir.ts';
-import { pathProblem } from '../live/safe-open.ts';
+import { describeFsError, pathProblem } from '../fs/index.ts';
 
 export interface WriteCheck {
   /** A file that does not exist yet may be created (main.md for a merge). */
@@ -17,6 +13,8 @@ export interface WriteCheck {
 const modeText = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0');
 
 /** Why root/rel may not be written now, in words that follow the file's name; null when it may. */
+// No symbolic link on the way (a write through one lands outside .GCC/, and a replace would turn the link into a copy),
+// a regular file (or, where allowed, none yet), and a mode that allows writing, checked under the workspace lock.
 export async function writeProblem(root: string, rel: string, check: WriteCheck = {}): Promise<string | null> {
   const problem = await pathProblem(root, rel);
   if (problem) return problem.missing && problem.atFile && check.mayBeMissing ? null : problem.message;

@@ -1,3 +1,4 @@
+// The fleet's badges judged from rows: stalled, looping, and the healthy agent with none.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, judgeRow, wordOverlap } from './badges.ts';
 import type { BranchHealth, FleetRow } from './fleet-api.ts';

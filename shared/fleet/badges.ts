@@ -1,5 +1,5 @@
-// The fleet's badges, judged from a row's facts and the user's thresholds: pure, so each rule is unit-tested on
-// synthetic histories, and the page re-judges every second (stalled depends on the clock, not on a new event).
+// The fleet's badges, judged from a row and the user's thresholds: pure, and judged again every second (stalled
+// depends on the clock, not on a new event).
 import type { BranchHealth, FleetRow } from './fleet-api.ts';
 
 export type BadgeKind = 'stalled' | 'looping' | 'uncommitted' | 'ready' | 'damaged' | 'edited';

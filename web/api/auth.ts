@@ -1,11 +1,10 @@
-// The page's credential and whether the server takes it. Not a cookie: cookies ignore ports, so every other server
-// on 127.0.0.1 the browser visits would be sent it. Web Storage belongs to one origin, port included, so the token
-// kept here reaches this server only (as an Authorization header, see client.ts). localStorage rather than
-// sessionStorage: a second tab on the same address works, and a tab that is refused picks up a token another tab
-// was opened with (the `storage` event), so reopening the printed URL anywhere brings every tab back.
+// The page's token and whether the server takes it, kept in localStorage (one origin, port included) and sent as a
+// header, never as a cookie (cookies ignore ports: every other server on 127.0.0.1 would be sent it).
 import { useSyncExternalStore } from 'react';
 import type { TokenRefusedResponse } from '../../shared/api.ts';
 
+// localStorage rather than sessionStorage: a second tab on the same address works, and a tab that is refused picks up a
+// token another tab was opened with (the `storage` event), so reopening the printed URL anywhere brings every tab back.
 export const STORAGE_KEY = 'gcc-studio.token';
 
 export interface AuthState {

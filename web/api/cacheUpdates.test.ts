@@ -1,3 +1,4 @@
+// Live events applied to the query cache: exactly the affected keys patched or invalidated.
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';

@@ -1,6 +1,5 @@
-// Turns one server event into the smallest cache change that makes the page right again.
-// Appends are written by position (`from` + i), so applying an event twice — a replay after a reconnect, or a
-// re-application after a fetch that raced it — leaves the cache exactly as applying it once.
+// Turns one server event into the smallest cache change that makes the page right again; applying an event twice leaves
+// the cache as applying it once.
 import type { QueryClient } from '@tanstack/react-query';
 import type { BranchResponse, BranchSummary, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
@@ -14,6 +13,8 @@ export type FreshKey = `step:${string}:${number}` | `commit:${string}:${number}`
  * `replay`: the event was applied before and is being put back onto freshly fetched data; only its positional
  * writes are redone (the dependent queries were already told).
  */
+// Appends are written by position (`from` + i): a replay after a reconnect, or a re-application after a fetch that raced
+// it, changes nothing more.
 export function applyEvent(client: QueryClient, event: StudioEvent, replay = false): FreshKey[] {
   bumpRevision(client, event.id);
   switch (event.type) {
@@ -114,18 +115,15 @@ function replaceSummary(client: QueryClient, summary: BranchSummary): void {
   client.setQueryData<BranchResponse>(keys.branch(summary.name), (br) => br && { ...br, branch: summary });
 }
 
-function later(a: string | null, b: string | undefined): string | null {
-  return b === undefined ? a : b;
+/** The summary after an append ending at `end`: its count at least that, its last activity the newest record's. */
+function patchCount(client: QueryClient, branch: string, count: 'stepCount' | 'commitCount', end: number, newest: string | undefined): void {
+  patchSummary(client, branch, (s) => ({ ...s, [count]: Math.max(s[count], end), lastActivity: newest === undefined ? s.lastActivity : newest }));
 }
 
 function appendSteps(client: QueryClient, branch: string, from: number, steps: readonly OtaStep[], replay: boolean): FreshKey[] {
   if (steps.length === 0) return [];
   const end = from + steps.length;
-  patchSummary(client, branch, (s) => ({
-    ...s,
-    stepCount: Math.max(s.stepCount, end),
-    lastActivity: later(s.lastActivity, steps[steps.length - 1]?.timestamp),
-  }));
+  patchCount(client, branch, 'stepCount', end, steps[steps.length - 1]?.timestamp);
 
   const firstPage = Math.floor(from / STEPS_PAGE_SIZE);
   const lastPage = Math.floor((end - 1) / STEPS_PAGE_SIZE);
@@ -158,11 +156,7 @@ function appendCommits(client: QueryClient, branch: string, from: number, commit
   if (commits.length === 0) return [];
   const end = from + commits.length;
   // Summary first: writing it marks the branch query fresh, which must not undo an invalidation below.
-  patchSummary(client, branch, (s) => ({
-    ...s,
-    commitCount: Math.max(s.commitCount, end),
-    lastActivity: later(s.lastActivity, commits[commits.length - 1]?.timestamp),
-  }));
+  patchCount(client, branch, 'commitCount', end, commits[commits.length - 1]?.timestamp);
   const key = keys.branch(branch);
   const cached = client.getQueryData<BranchResponse>(key);
   if (cached && from > cached.commits.length) {

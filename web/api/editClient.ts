@@ -1,44 +1,32 @@
-// The page's calls to the edit routes (PATCH/PUT/POST with JSON; the browser adds our Origin, which every write needs).
-// A 409 becomes an EditConflictError carrying the record as it is on disk now, for the page to show beside the draft;
-// a 422 about text Contexa's readers would misread becomes an EditMisreadError carrying what each reads.
-import type {
-  CommitEditRequest,
-  CommitEditResponse,
-  EditConflictResponse,
-  EditHistoryResponse,
-  EditMisreadResponse,
-  EditResponse,
-  MetadataEditRequest,
-  MetadataEditResponse,
-  RoadmapEditRequest,
-  RoadmapEditResponse,
-  RoadmapResponse,
-  StepEditRequest,
-  StepEditResponse,
-} from '../../shared/gcc/write/edit.ts';
+// The page's calls to the edit routes; a refused edit comes back as an error carrying the record as it is now (409) or
+// what each Contexa reader would read (422).
+import type { CommitEditRequest, EditConflictResponse, EditMisreadResponse, MetadataEditRequest, RoadmapEditRequest, StepEditRequest } from '../../shared/gcc/write/edit.ts';
+import { apiUrl, ROUTES, type ApiUrl, type Method } from '../../shared/routes.ts';
 import { ApiError, apiFetch } from './client.ts';
 
-export class EditConflictError extends ApiError {
+/** A refused edit whose answer says more than its message: the body as the server sent it. */
+class RefusedEdit<B extends { error: string }> extends ApiError {
+  constructor(
+    status: number,
+    readonly answer: B,
+  ) {
+    super(status, answer.error);
+  }
+}
+
+/** A 409: the record changed on disk since it was read; `conflict` holds it as it is now. */
+export class EditConflictError extends RefusedEdit<EditConflictResponse> {
   override name = 'EditConflictError';
-  constructor(
-    message: string,
-    readonly conflict: EditConflictResponse['conflict'],
-  ) {
-    super(409, message);
-  }
+  readonly conflict = this.answer.conflict;
 }
 
-export class EditMisreadError extends ApiError {
+/** A 422: Contexa's readers would misread the text; `misread` says what each would read. */
+export class EditMisreadError extends RefusedEdit<EditMisreadResponse> {
   override name = 'EditMisreadError';
-  constructor(
-    message: string,
-    readonly misread: EditMisreadResponse['misread'],
-  ) {
-    super(422, message);
-  }
+  readonly misread = this.answer.misread;
 }
 
-async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function send<T>(method: Method, path: ApiUrl<T>, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await apiFetch(path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -53,21 +41,21 @@ async function send<T>(method: 'PATCH' | 'PUT' | 'POST' | 'GET', path: string, b
       // Not JSON: keep the status line.
     }
     const message = typeof parsed.error === 'string' ? parsed.error : `${res.status} ${res.statusText}`;
-    if (res.status === 409 && parsed.conflict) throw new EditConflictError(message, parsed.conflict);
-    if (res.status === 422 && parsed.misread) throw new EditMisreadError(message, parsed.misread);
+    if (res.status === 409 && parsed.conflict) throw new EditConflictError(409, { error: message, conflict: parsed.conflict });
+    if (res.status === 422 && parsed.misread) throw new EditMisreadError(422, { error: message, misread: parsed.misread });
     throw new ApiError(res.status, message);
   }
   return (await res.json()) as T;
 }
 
-const seg = encodeURIComponent;
+const { editCommit, editStep, editMetadata, editRoadmap, roadmap, editHistory, undo } = ROUTES;
 
 export const editApi = {
-  commit: (branch: string, index: number, request: CommitEditRequest) => send<CommitEditResponse>('PATCH', `/api/branches/${seg(branch)}/commits/${index}`, request),
-  step: (branch: string, index: number, request: StepEditRequest) => send<StepEditResponse>('PATCH', `/api/branches/${seg(branch)}/steps/${index}`, request),
-  metadata: (branch: string, request: MetadataEditRequest) => send<MetadataEditResponse>('PATCH', `/api/branches/${seg(branch)}/metadata`, request),
-  roadmapPart: (index: number, request: RoadmapEditRequest) => send<RoadmapEditResponse>('PUT', `/api/roadmap/parts/${index}`, request),
-  roadmap: (signal?: AbortSignal) => send<RoadmapResponse>('GET', '/api/roadmap', undefined, signal),
-  history: (signal?: AbortSignal) => send<EditHistoryResponse>('GET', '/api/edits', undefined, signal),
-  undo: (id: string) => send<EditResponse<unknown>>('POST', `/api/edits/${seg(id)}/undo`, {}),
+  commit: (branch: string, index: number, request: CommitEditRequest) => send(editCommit.method, apiUrl(editCommit, { name: branch, index }), request),
+  step: (branch: string, index: number, request: StepEditRequest) => send(editStep.method, apiUrl(editStep, { name: branch, index }), request),
+  metadata: (branch: string, request: MetadataEditRequest) => send(editMetadata.method, apiUrl(editMetadata, { name: branch }), request),
+  roadmapPart: (index: number, request: RoadmapEditRequest) => send(editRoadmap.method, apiUrl(editRoadmap, { index }), request),
+  roadmap: (signal?: AbortSignal) => send(roadmap.method, apiUrl(roadmap), undefined, signal),
+  history: (signal?: AbortSignal) => send(editHistory.method, apiUrl(editHistory), undefined, signal),
+  undo: (id: string) => send(undo.method, apiUrl(undo, { id }), {}),
 };

@@ -1,3 +1,4 @@
+// Fleet events applied to the cached rows, and the resume token.
 import { describe, expect, it } from 'vitest';
 import type { FleetResponse, FleetRow } from '../../shared/fleet/fleet-api.ts';
 import { applyFleetEvent, fleetSince, isFleetEvent } from './fleetUpdates.ts';

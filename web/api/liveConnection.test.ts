@@ -1,3 +1,4 @@
+// The live connection: resume, reconnect with backoff, pause and resume, and a refused token.
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { StepsPage, WorkspaceResponse } from '../../shared/api.ts';

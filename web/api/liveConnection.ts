@@ -158,13 +158,8 @@ export class LiveConnection {
   }
 
   private receive(msg: MessageEvent<string>): void {
-    let event: unknown;
-    try {
-      event = JSON.parse(msg.data);
-    } catch {
-      return;
-    }
-    if (!isStudioEvent(event)) return;
+    const event = frameOf(msg.data, isStudioEvent);
+    if (!event) return;
     // Ids are unique and increasing (server/event-bus.ts): one we have seen is a replay overlap. A resync is
     // always taken, and restarts the numbering: after a server restart its ids begin again from its revision.
     const restart = event.type === 'resync' || event.type === 'workspace-reset';
@@ -202,3 +197,12 @@ export class LiveConnection {
   }
 }
 
+/** An SSE frame's data as the event it carries, or null when it is not JSON or not such an event. */
+export function frameOf<T>(data: string, is: (value: unknown) => value is T): T | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return is(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 // Query keys and queryOptions factories for every API call. Components call useQuery(xOptions(…)); the
 // live-update hook patches exactly these keys. Everything sits under 'gcc' so a resync can refetch it all.
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MergeRequest } from '../../shared/compare-api.ts';
 import type { CommitBrief } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
@@ -30,6 +30,9 @@ export const keys = {
   /** Not under 'gcc': a workspace's resync never refetches the fleet. */
   fleet: () => ['fleet'] as const,
 };
+
+/** A query asked again as the workspace moves: its last answer stays on screen meanwhile, kept 30 s after no view shows it. */
+export const RECOMPUTED = { placeholderData: keepPreviousData, gcTime: 30_000 } as const;
 
 /** The fleet's rows (or `single` on a single-workspace server); kept live by useFleetLive, never refetched by itself. */
 export function fleetOptions() {
@@ -103,8 +106,7 @@ export function compareOptions(head: string, base: string | null, revision: numb
   return queryOptions({
     queryKey: keys.compare(head, base, revision),
     queryFn: ({ signal }) => api.compare(head, base, signal),
-    placeholderData: (previous) => previous,
-    gcTime: 30_000,
+    ...RECOMPUTED,
   });
 }
 
@@ -112,8 +114,7 @@ export function mergePreviewOptions(branch: string, target: string, summary: str
   return queryOptions({
     queryKey: keys.mergePreview(branch, target, summary, revision),
     queryFn: ({ signal }) => api.mergePreview(branch, target, summary, signal),
-    placeholderData: (previous) => previous,
-    gcTime: 30_000,
+    ...RECOMPUTED,
   });
 }
 

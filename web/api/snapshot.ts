@@ -1,40 +1,31 @@
-// An exported page (`gcc-studio export --html`) carries the memory it shows inlined as `window.__GCC_SNAPSHOT__`: the
-// client answers the read routes from it, with no server and no network; what needs a server (search, compare,
-// edits, the timeline, the live stream) answers that it is not in the file.
-import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
-import type { MomentInfo } from '../../shared/timeline-api.ts';
-import type { OtaStep } from '../../shared/types.ts';
-
-export interface PageSnapshot {
-  /** When it was exported, and the moment it shows (null: the memory as it was at export). */
-  exportedAt: string;
-  moment: MomentInfo | null;
-  workspace: WorkspaceResponse;
-  branches: Record<string, { branch: BranchResponse; steps: OtaStep[]; contexts: Record<string, unknown> }>;
-}
+// An exported page (`gcc-studio export --html`) answers the read routes from the memory inlined in it, with no server;
+// what needs a server says it is not in the file.
+import type { StepsPage } from '../../shared/api.ts';
+import { matchRoute } from '../../shared/routes.ts';
+import { snapshotContextKey, type PageSnapshot } from '../../shared/snapshot.ts';
 
 export const pageSnapshot: PageSnapshot | null = (globalThis as { __GCC_SNAPSHOT__?: PageSnapshot }).__GCC_SNAPSHOT__ ?? null;
-
-/** The key of a CONTEXT answer in a snapshot. */
-export const contextKey = (k: number, dialect: string): string => `${k}:${dialect}`;
 
 /** The answer to a GET of `path` from the snapshot; `missing(message)` for what the file does not hold. */
 export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message: string) => Error): unknown {
   const url = new URL(path, 'http://snapshot.invalid');
   const q = url.searchParams;
-  if (url.pathname === '/api/workspace') return s.workspace;
-  if (url.pathname === '/api/commits') return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: s.branches[b.name]?.branch.commits ?? [] })) };
-  const m = /^\/api\/branches\/([^/]+)(\/steps|\/context)?$/.exec(url.pathname);
-  if (!m) return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
-  const b = s.branches[decodeURIComponent(m[1]!)];
-  if (!b) return fail(missing, `no branch "${decodeURIComponent(m[1]!)}"`);
-  if (m[2] === undefined) return b.branch;
-  if (m[2] === '/steps') {
+  const route = matchRoute('GET', url.pathname);
+  if (route?.name === 'workspace') return s.workspace;
+  if (route?.name === 'commits') return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: s.branches[b.name]?.branch.commits ?? [] })) };
+  if (route?.name !== 'branch' && route?.name !== 'steps' && route?.name !== 'context') {
+    return fail(missing, 'this exported file holds no server: search, compare, edits and the timeline are not in it');
+  }
+  const name = route.params['name']!;
+  const b = s.branches[name];
+  if (!b) return fail(missing, `no branch "${name}"`);
+  if (route.name === 'branch') return b.branch;
+  if (route.name === 'steps') {
     const from = Number(q.get('from') ?? 0);
     const page: StepsPage = { branch: b.branch.branch.name, from, total: b.steps.length, steps: b.steps.slice(from, from + Number(q.get('limit') ?? 200)) };
     return page;
   }
-  const context = b.contexts[contextKey(Number(q.get('k') ?? 1), q.get('dialect') ?? '')];
+  const context = b.contexts[snapshotContextKey(Number(q.get('k') ?? 1), q.get('dialect') ?? '')];
   return context ?? fail(missing, `CONTEXT for K = ${q.get('k')} in ${q.get('dialect')} was not exported (K up to ${maxK(b.contexts)})`);
 }
 

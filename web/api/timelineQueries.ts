@@ -1,8 +1,9 @@
-// The timeline's calls (/api/timeline, /api/timeline/adjacent, the moment a page shows) and their query options.
+// The timeline's calls (its axis, stepping event by event, the moment a page shows, what changed) and their query
+// options.
 import { queryOptions } from '@tanstack/react-query';
-import type { AdjacentResponse, TimelineResponse, WorkspaceAtResponse } from '../../shared/timeline-api.ts';
-import type { MomentChanges } from '../../shared/gcc/moment/changes.ts';
-import { atPath, getJson } from './client.ts';
+import { apiUrl, ROUTES } from '../../shared/routes.ts';
+import { getJson } from './client.ts';
+import { RECOMPUTED } from './queries.ts';
 
 export const timelineKeys = {
   axis: (fromMs: number | null, toMs: number | null, buckets: number, revision: number) => ['gcc', 'timeline', fromMs, toMs, buckets, revision] as const,
@@ -11,19 +12,16 @@ export const timelineKeys = {
 };
 
 export const timelineApi = {
-  axis: (fromMs: number | null, toMs: number | null, buckets: number, signal?: AbortSignal) => {
-    const range = `${fromMs === null ? '' : `&from=${Math.floor(fromMs)}`}${toMs === null ? '' : `&to=${Math.ceil(toMs)}`}`;
-    return getJson<TimelineResponse>(`/api/timeline?buckets=${buckets}&limit=400${range}`, signal);
-  },
-  adjacent: (at: string, dir: 'next' | 'prev') => getJson<AdjacentResponse>(`/api/timeline/adjacent?at=${encodeURIComponent(at)}&dir=${dir}`),
-  moment: (at: string, signal?: AbortSignal) => getJson<WorkspaceAtResponse>(atPath('/api/workspace', at), signal),
-  changes: (from: string, to: string, signal?: AbortSignal) =>
-    getJson<MomentChanges>(`/api/timeline/changes?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, signal),
+  axis: (fromMs: number | null, toMs: number | null, buckets: number, signal?: AbortSignal) =>
+    getJson(apiUrl(ROUTES.timeline, { buckets, limit: 400, from: fromMs === null ? undefined : Math.floor(fromMs), to: toMs === null ? undefined : Math.ceil(toMs) }), signal),
+  adjacent: (at: string, dir: 'next' | 'prev') => getJson(apiUrl(ROUTES.adjacent, { at, dir })),
+  moment: (at: string, signal?: AbortSignal) => getJson(apiUrl(ROUTES.workspace, { at }), signal),
+  changes: (from: string, to: string, signal?: AbortSignal) => getJson(apiUrl(ROUTES.changes, { from, to }), signal),
 };
 
 /** What changed from a moment to another (`now`: the newest event), re-asked as the workspace moves when it is now. */
 export function changesOptions(from: string, to: string, revision: number) {
-  return queryOptions({ queryKey: timelineKeys.changes(from, to, revision), queryFn: ({ signal }) => timelineApi.changes(from, to, signal), placeholderData: (previous) => previous, gcTime: 30_000 });
+  return queryOptions({ queryKey: timelineKeys.changes(from, to, revision), queryFn: ({ signal }) => timelineApi.changes(from, to, signal), ...RECOMPUTED });
 }
 
 /** The axis for a range (null: the whole workspace), re-asked when the workspace revision settles. */
@@ -31,8 +29,7 @@ export function timelineOptions(fromMs: number | null, toMs: number | null, buck
   return queryOptions({
     queryKey: timelineKeys.axis(fromMs, toMs, buckets, revision),
     queryFn: ({ signal }) => timelineApi.axis(fromMs, toMs, buckets, signal),
-    placeholderData: (previous) => previous,
-    gcTime: 30_000,
+    ...RECOMPUTED,
   });
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { FleetEvent, FleetResponse } from '../../shared/fleet/fleet-api.ts';
 import { api } from './client.ts';
 import { applyFleetEvent, fleetSince, isFleetEvent } from './fleetUpdates.ts';
+import { frameOf } from './liveConnection.ts';
 import { keys } from './queries.ts';
 
 export type FleetLiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -38,13 +39,8 @@ export function useFleetLive(enabled: boolean): FleetLiveStatus {
         setStatus('live');
       };
       es.onmessage = (msg: MessageEvent<string>) => {
-        let event: unknown;
-        try {
-          event = JSON.parse(msg.data);
-        } catch {
-          return;
-        }
-        if (!isFleetEvent(event)) return;
+        const event = frameOf(msg.data, isFleetEvent);
+        if (!event) return;
         pending.push(event);
         applyTimer ??= setTimeout(applyPending, FLEET_APPLY_MS);
       };

@@ -1,3 +1,4 @@
+// Which branch is selected, and moving through steps with j and k.
 import { describe, expect, it } from 'vitest';
 import type { BranchSummary } from '../../shared/api.ts';
 import { stepTo } from './useKeyboardShortcuts.ts';

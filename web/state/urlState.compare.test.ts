@@ -1,3 +1,4 @@
+// The compare view's deep links.
 import { describe, expect, it } from 'vitest';
 import { parseUrlState, serializeUrlState } from './urlState.ts';
 

@@ -1,3 +1,4 @@
+// Deep links inside a fleet's workspace (?ws= first).
 import { describe, expect, it } from 'vitest';
 import { parseUrlState, serializeUrlState } from './urlState.ts';
 

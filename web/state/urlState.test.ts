@@ -1,3 +1,4 @@
+// The URL state: parsed, refused when invalid, and serialized back.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CONTEXT_DIALECTS } from '../../shared/types.ts';

@@ -1,10 +1,11 @@
-// True once `ready` has held and the page has then been idle once, and for good after: for what can wait until the
-// first screen is drawn. The server answers one request at a time, so a costly secondary one (the timeline reads every
-// record of every branch: over a second on 500 branches) asked in the same moment as the first screen's own requests
-// holds them up; asked once the page is idle, it goes after them.
+// True once `ready` has held and the page has then been idle once: for costly requests that can wait until the first
+// screen is drawn.
 import { useEffect, useState } from 'react';
 
 /** Most a deferred request waits for the page to go idle. */
+// The server answers one request at a time, so a costly secondary one (the timeline reads every record of every branch:
+// over a second on 500 branches) asked beside the first screen's own requests holds them up; asked once the page is
+// idle, it goes after them.
 const MAX_WAIT_MS = 1_000;
 
 export function useIdleAfter(ready: boolean): boolean {

@@ -1,6 +1,5 @@
-// The workspace revision, but only once it has stopped moving for a moment: queries keyed by it (compare, merge
-// preview) are recomputed by the server from whole branches, so an agent logging hundreds of steps a second must
-// cause one request when it pauses, not hundreds.
+// The workspace revision once it has stopped moving for a moment, so an agent logging hundreds of steps a second causes
+// one recomputation when it pauses, not hundreds.
 import { useEffect, useState } from 'react';
 
 export function useSettledRevision(revision: number, delayMs = 400): number {

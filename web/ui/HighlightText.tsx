@@ -1,3 +1,4 @@
+// A text with a search's matches marked.
 import { splitHighlight } from './highlight.ts';
 
 /** Plain text with the search matches marked; whitespace is kept by the surrounding CSS. */

@@ -1,3 +1,4 @@
+// How counts are shown.
 import { describe, expect, it } from 'vitest';
 import { formatCount } from './count.ts';
 

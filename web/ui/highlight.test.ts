@@ -1,3 +1,4 @@
+// Splitting a text around a search's matches.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { splitHighlight } from './highlight.ts';

@@ -1,3 +1,4 @@
+// Which Markdown links stay live, and which are made inert.
 import { describe, expect, it } from 'vitest';
 import { linkTarget } from './linkTarget.ts';
 

@@ -1,3 +1,4 @@
+// Marking a search's matches inside rendered Markdown.
 import { describe, expect, it } from 'vitest';
 import { markMatches } from './rehypeMark.ts';
 

@@ -1,3 +1,4 @@
+// Reading every writer's timestamp shape to the same instant.
 import { describe, expect, it } from 'vitest';
 import { formatAgo, parseTimestamp } from './time.ts';
 

@@ -2,9 +2,11 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../live/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
 import { branchParam, intParam } from './params.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+import { answer } from './answer.ts';
 import { viewAt } from './timeline.ts';
 
 export const DEFAULT_STEPS_LIMIT = 200;
@@ -17,19 +19,19 @@ function notFound(name: string): never {
 
 export function branchRoutes(now: WorkspaceView, travel: TimeTravel | null = null) {
   return new Hono()
-    .get('/:name', async (c) => {
+    .get(ROUTES.branch.path, async (c) => {
       const name = branchParam(c);
       const store = await viewAt(c, now, travel);
-      return c.json(store.branch(name) ?? notFound(name));
+      return answer(c, ROUTES.branch, store.branch(name) ?? notFound(name));
     })
-    .get('/:name/steps', async (c) => {
+    .get(ROUTES.steps.path, async (c) => {
       const name = branchParam(c);
       const store = await viewAt(c, now, travel);
       const from = intParam(c, 'from', 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = intParam(c, 'limit', DEFAULT_STEPS_LIMIT, 1, MAX_STEPS_LIMIT);
-      return c.json(store.steps(name, from, limit) ?? notFound(name));
+      return answer(c, ROUTES.steps, store.steps(name, from, limit) ?? notFound(name));
     })
-    .get('/:name/context', async (c) => {
+    .get(ROUTES.context.path, async (c) => {
       const name = branchParam(c);
       const store = await viewAt(c, now, travel);
       const k = intParam(c, 'k', 1, 1, MAX_K);
@@ -38,6 +40,6 @@ export function branchRoutes(now: WorkspaceView, travel: TimeTravel | null = nul
         throw new HTTPException(400, { message: `dialect must be one of ${CONTEXT_DIALECTS.join(', ')} (got "${raw}")` });
       }
       const dialect = raw ? (raw as ContextDialect) : null;
-      return c.json((await store.context(name, k, dialect)) ?? notFound(name));
+      return answer(c, ROUTES.context, (await store.context(name, k, dialect)) ?? notFound(name));
     });
 }

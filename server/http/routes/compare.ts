@@ -3,10 +3,12 @@
 // created from (else main).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { COMPARE_STEPS_LIMIT, type CompareResponse, type PartialMergeNotice } from '../../../shared/compare-api.ts';
+import { COMPARE_STEPS_LIMIT, type PartialMergeNotice } from '../../../shared/compare-api.ts';
+import { ROUTES } from '../../../shared/routes.ts';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { compareBranches, type BranchSide } from '../../../shared/gcc/compare/branch-diff.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import { answer } from './answer.ts';
 import { checkedBranchName } from './params.ts';
 
 /** The base a comparison uses when none is asked for: where the head came from, else main, else any other branch. */
@@ -36,7 +38,7 @@ function sideOf(store: WorkspaceView, summary: BranchSummary): BranchSide {
 export type MergeNoticesOf = (head: string, base: string) => Promise<PartialMergeNotice[]>;
 
 export function compareRoutes(store: WorkspaceView, notices: MergeNoticesOf = async () => []) {
-  return new Hono().get('/', async (c) => {
+  return new Hono().get(ROUTES.compare.path, async (c) => {
     const headName = nameParam(c.req.query('head'), 'head');
     const branches = store.workspace().branches;
     const head = branches.find((b) => b.name === headName);
@@ -48,7 +50,7 @@ export function compareRoutes(store: WorkspaceView, notices: MergeNoticesOf = as
     if (!base) throw new HTTPException(404, { message: `no branch "${baseName}"` });
     // Only the steps the answer carries are decoded (a log can hold 200,000).
     const comparison = compareBranches(sideOf(store, head), sideOf(store, base), COMPARE_STEPS_LIMIT);
-    return c.json<CompareResponse>({
+    return answer(c, ROUTES.compare, {
       head,
       base,
       comparison,

@@ -1,15 +1,9 @@
-// Hand edits for the page and for scripts: PATCH a commit's or a step's fields, PATCH a branch's purpose/status, PUT
-// a part of main.md, GET the roadmap parts and the edit history, POST an undo. Every body is JSON, size-limited and
-// validated here; the token and Origin rules are the api guard's. A refused edit answers 409 (changed on disk since:
-// the record as it is now comes along; also a file in a state that forbids the write: a symbolic link, read-only, a
-// folder), 422 (the dialect cannot hold the text, or Contexa's readers would misread it: what each reads and the safe
-// form come along), 403 (--read-only), 503 (locked: by whom), 507 (the disk is full) or 500 (another disk error);
-// each says which file and what happened.
+// Hand edits for the page and for scripts: a commit's or a step's fields, a branch's purpose and status, a part of
+// main.md, the edit history and undo. Every body is JSON, size-limited and checked here before the edit service sees
+// it; a refused edit is an EditError, answered by app.ts.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorResponse } from '../../../shared/api.ts';
 import {
   COMMIT_FIELDS,
   METADATA_FIELDS,
@@ -17,14 +11,13 @@ import {
   MAX_FIELD_BYTES,
   STEP_FIELDS,
   type CommitEditRequest,
-  type EditConflictResponse,
-  type EditMisreadResponse,
-  type EditHistoryResponse,
   type MetadataEditRequest,
   type RoadmapEditRequest,
   type StepEditRequest,
 } from '../../../shared/gcc/write/edit.ts';
-import { EditError, type EditService } from '../../write/edits.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+import type { EditService } from '../../write/index.ts';
+import { answer } from './answer.ts';
 import { branchParam } from './params.ts';
 
 const limit = bodyLimit({
@@ -77,13 +70,6 @@ function indexParam(c: Context): number {
   return Number(raw);
 }
 
-function refusal(c: Context, err: unknown): Response {
-  if (!(err instanceof EditError)) throw err;
-  if (err.conflict) return c.json<EditConflictResponse>({ error: err.message, conflict: err.conflict }, 409);
-  if (err.misread) return c.json<EditMisreadResponse>({ error: err.message, misread: err.misread }, 422);
-  return c.json<ErrorResponse>({ error: err.message }, err.status as ContentfulStatusCode);
-}
-
 /** `service` null: the app was built without a .GCC/ folder (some tests); every edit answers 503. */
 export function editRoutes(service: EditService | null) {
   const svc = (): EditService => {
@@ -91,7 +77,7 @@ export function editRoutes(service: EditService | null) {
     return service;
   };
   return new Hono()
-    .patch('/branches/:name/commits/:index', limit, async (c) => {
+    .patch(ROUTES.editCommit.path, limit, async (c) => {
       const name = branchParam(c);
       const index = indexParam(c);
       const body = await jsonBody(c);
@@ -103,61 +89,35 @@ export function editRoutes(service: EditService | null) {
         if (request.fields.thisCommitContribution === undefined) bad('carryToNext needs fields.thisCommitContribution');
         request.carryToNext = { version: version(carry.version, 'carryToNext.version') };
       }
-      try {
-        return c.json(await svc().editCommit(name, index, request));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.editCommit, await svc().editCommit(name, index, request));
     })
-    .patch('/branches/:name/steps/:index', limit, async (c) => {
+    .patch(ROUTES.editStep.path, limit, async (c) => {
       const name = branchParam(c);
       const index = indexParam(c);
       const body = await jsonBody(c);
       if (typeof body.step !== 'number' || !Number.isInteger(body.step)) bad('step must be the step’s number');
       const request: StepEditRequest = { step: body.step, version: version(body.version), fields: fields(body.fields, STEP_FIELDS) };
-      try {
-        return c.json(await svc().editStep(name, index, request));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.editStep, await svc().editStep(name, index, request));
     })
-    .patch('/branches/:name/metadata', limit, async (c) => {
+    .patch(ROUTES.editMetadata.path, limit, async (c) => {
       const name = branchParam(c);
       const body = await jsonBody(c);
       const request: MetadataEditRequest = { version: version(body.version), fields: fields(body.fields, METADATA_FIELDS) };
-      try {
-        return c.json(await svc().editMetadata(name, request));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.editMetadata, await svc().editMetadata(name, request));
     })
-    .get('/roadmap', async (c) => {
-      try {
-        return c.json(await svc().roadmap());
-      } catch (err) {
-        return refusal(c, err);
-      }
-    })
-    .put('/roadmap/parts/:index', limit, async (c) => {
+    .get(ROUTES.roadmap.path, async (c) => answer(c, ROUTES.roadmap, await svc().roadmap()))
+    .put(ROUTES.editRoadmap.path, limit, async (c) => {
       const index = indexParam(c);
       const body = await jsonBody(c);
       if (typeof body.text !== 'string') bad('text must be a string');
       if (byteLength(body.text) > MAX_FIELD_BYTES) bad(`text is longer than ${MAX_FIELD_BYTES} bytes`);
       const request: RoadmapEditRequest = { version: version(body.version), text: body.text };
-      try {
-        return c.json(await svc().editRoadmap(index, request));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.editRoadmap, await svc().editRoadmap(index, request));
     })
-    .get('/edits', async (c) => c.json<EditHistoryResponse>({ entries: await svc().history() }))
-    .post('/edits/:id/undo', async (c) => {
+    .get(ROUTES.editHistory.path, async (c) => answer(c, ROUTES.editHistory, { entries: await svc().history() }))
+    .post(ROUTES.undo.path, async (c) => {
       const id = c.req.param('id');
       if (!/^[0-9a-f-]{36}$/.test(id)) bad('no such edit id');
-      try {
-        return c.json(await svc().undo(id));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.undo, await svc().undo(id));
     });
 }

@@ -1,3 +1,4 @@
+// The live stream's route: the resync that replaces a dropped backlog, and what a client gets on connect.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { StudioEvent } from '../../../shared/events.ts';

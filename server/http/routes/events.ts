@@ -1,12 +1,8 @@
-// GET /api/events: the live stream. Each frame is one StudioEvent as JSON with the event's id as SSE id, sent as
-// an unnamed message (so EventSource.onmessage sees all of them; the type is inside the data). Either a client gets
-// every event in order, or it is told to resync: its Last-Event-ID is older than the replay ring (or from another
-// server process), or it read too slowly and its backlog passed the bound (sse-pump.ts).
+// The live stream: every event in order, one SSE frame each, or a resync when the client cannot have them all.
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
-import type { StudioEvent } from '../../../shared/events.ts';
-import type { EventBus } from '../../live/event-bus.ts';
-import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, type BacklogBound } from '../sse-pump.ts';
+import { BRANCH_EVENT_TYPES, type StudioEvent } from '../../../shared/events.ts';
+import type { EventBus } from '../../live/index.ts';
+import { DEFAULT_BACKLOG_BOUND, EventPump, StreamStats, encodeFrame, streamPump, type BacklogBound } from '../sse-pump.ts';
 
 export interface EventsRouteOptions {
   /** Interval of the `: heartbeat` comment that keeps idle connections (and proxies) from timing out. */
@@ -24,15 +20,7 @@ function lastEventId(header: string | undefined, query: string | undefined): num
   return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : -1;
 }
 
-/** Events that change one branch's records or summary; any other changes the workspace as a whole. */
-const ONE_BRANCH: ReadonlySet<StudioEvent['type']> = new Set([
-  'steps-appended',
-  'commits-appended',
-  'branch-reloaded',
-  'metadata-changed',
-  'branch-added',
-  'branch-removed',
-]);
+const ONE_BRANCH: ReadonlySet<StudioEvent['type']> = new Set(BRANCH_EVENT_TYPES);
 
 /**
  * The resync that replaces a client's dropped backlog, at the newest dropped event's id: naming the branches the
@@ -53,6 +41,11 @@ export function resyncFor(dropped: readonly StudioEvent[]): StudioEvent {
   return ws === undefined ? resync : ({ ...resync, ws } as StudioEvent);
 }
 
+/**
+ * Each frame is one StudioEvent as JSON with its id as the SSE id, an unnamed message (EventSource.onmessage sees them
+ * all; the type is in the data). A client is told to resync when its Last-Event-ID is older than the replay ring (or
+ * from another server process), or when it read too slowly and its backlog passed the bound (sse-pump.ts).
+ */
 export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const stats = options.stats ?? new StreamStats(options.backlog ?? DEFAULT_BACKLOG_BOUND);
@@ -67,8 +60,8 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
 
   return new Hono().get('/', (c) => {
     const resumeFrom = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
-    return streamSSE(c, async (stream) => {
-      const pump = new EventPump<StudioEvent>({ heartbeatMs, bound, stats, frame, overflow: (dropped) => [resyncFor(dropped)] });
+    const pump = new EventPump<StudioEvent>({ heartbeatMs, bound, stats, frame, overflow: (dropped) => [resyncFor(dropped)] });
+    return streamPump(c, pump, () => {
       // Replay and subscribe in the same tick: no event can fall between the two.
       const unsubscribe = bus.subscribe((event) => pump.push(event));
       if (resumeFrom !== null) {
@@ -76,15 +69,7 @@ export function eventRoutes(bus: EventBus, options: EventsRouteOptions = {}) {
         if (replay.kind === 'gap') pump.push({ type: 'resync', id: bus.revision });
         else pump.push(...replay.events);
       }
-      stream.onAbort(() => {
-        unsubscribe();
-        pump.close();
-      });
-      try {
-        await pump.run(stream);
-      } finally {
-        unsubscribe();
-      }
+      return unsubscribe;
     });
   });
 }

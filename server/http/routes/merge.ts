@@ -1,14 +1,13 @@
-// GET /api/merge/preview?branch=&target=&summary= (what a merge would write, byte for byte) and POST /api/merge
-// {branch, target, summary?, expect?} (do it). The app's guards already demand the token, and an Origin of ours
-// for the POST.
-import { Hono, type Context } from 'hono';
+// A merge from the page: its preview (what it would write, byte for byte) and the merge itself. Its body is checked
+// here; a refused or failed merge is a MergeError or MergeWriteError, answered by app.ts.
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MergeFailureResponse, MergeRequest, MergeResponse } from '../../../shared/compare-api.ts';
-import type { ErrorResponse } from '../../../shared/api.ts';
-import { MergeError, MergeWriteError, performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/merge.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import type { MergeRequest } from '../../../shared/compare-api.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+import { performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/index.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import { answer } from './answer.ts';
 
 export const MAX_MERGE_BODY_BYTES = 32 * 1024;
 export const MAX_SUMMARY_LENGTH = 8_000;
@@ -56,26 +55,16 @@ export function parseMergeRequest(body: unknown): MergeArgs {
   return args;
 }
 
-function refusal(c: Context, err: unknown) {
-  if (err instanceof MergeError) return c.json<ErrorResponse>({ error: err.message }, err.status as ContentfulStatusCode);
-  if (err instanceof MergeWriteError) return c.json<MergeFailureResponse>({ error: err.message, report: err.report }, 500);
-  throw err;
-}
-
 export function mergeRoutes(deps: MergeRouteDeps) {
   return new Hono()
-    .get('/preview', async (c) => {
+    .get(ROUTES.mergePreview.path, async (c) => {
       const branch = c.req.query('branch') ?? '';
       const target = c.req.query('target') ?? '';
       const summary = summaryOf(c.req.query('summary'));
-      try {
-        return c.json(await previewMerge(context(deps), { branch, target, summary }));
-      } catch (err) {
-        return refusal(c, err);
-      }
+      return answer(c, ROUTES.mergePreview, await previewMerge(context(deps), { branch, target, summary }));
     })
     .post(
-      '/',
+      ROUTES.merge.path,
       bodyLimit({
         maxSize: MAX_MERGE_BODY_BYTES,
         onError: () => {
@@ -91,21 +80,16 @@ export function mergeRoutes(deps: MergeRouteDeps) {
           throw new HTTPException(400, { message: 'the body is not valid JSON' });
         }
         const args = parseMergeRequest(body);
-        try {
-          const ctx = context(deps);
-          const { plan, report, recovered } = await performMerge(ctx, args);
-          return c.json<MergeResponse>({
-            ok: true,
-            branch: plan.source,
-            target: plan.target,
-            dialect: plan.dialect,
-            commitId: plan.commit.commitId,
-            report,
-            ...(recovered ? { recovered: recovered.message } : {}),
-          });
-        } catch (err) {
-          return refusal(c, err);
-        }
+        const { plan, report, recovered } = await performMerge(context(deps), args);
+        return answer(c, ROUTES.merge, {
+          ok: true,
+          branch: plan.source,
+          target: plan.target,
+          dialect: plan.dialect,
+          commitId: plan.commit.commitId,
+          report,
+          ...(recovered ? { recovered: recovered.message } : {}),
+        });
       },
     );
 }

@@ -1,3 +1,4 @@
+// GET /api/search through the app, on a real workspace.
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,11 @@
 // GET /api/search?q=&limit=: steps and commits of every branch containing the text, newest first.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { SearchResponse } from '../../../shared/api.ts';
+import { ROUTES } from '../../../shared/routes.ts';
 import { searchRecords, type SearchableBranch } from '../../../shared/search.ts';
 import type { FindBytes } from '../../../shared/search-steps.ts';
-import type { WorkspaceView } from '../../live/store.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import { answer } from './answer.ts';
 import { intParam } from './params.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 50;
@@ -15,7 +16,7 @@ const MAX_QUERY_LENGTH = 500;
 export const nativeFind: FindBytes = (hay, needle, from) => Buffer.from(hay.buffer, hay.byteOffset, hay.length).indexOf(needle, from);
 
 export function searchRoutes(store: WorkspaceView) {
-  return new Hono().get('/', (c) => {
+  return new Hono().get(ROUTES.search.path, (c) => {
     const query = c.req.query('q') ?? '';
     if (query.length > MAX_QUERY_LENGTH) throw new HTTPException(400, { message: `q is longer than ${MAX_QUERY_LENGTH} characters` });
     const limit = intParam(c, 'limit', DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
@@ -26,6 +27,6 @@ export function searchRoutes(store: WorkspaceView) {
     }));
     // One more than asked tells whether the answer was cut.
     const matches = searchRecords(query, branches, limit + 1, nativeFind);
-    return c.json<SearchResponse>({ query, matches: matches.slice(0, limit), truncated: matches.length > limit });
+    return answer(c, ROUTES.search, { query, matches: matches.slice(0, limit), truncated: matches.length > limit });
   });
 }

@@ -1,18 +1,17 @@
-// Time travel over HTTP: `?at=MOMENT` on the read routes (viewAt: the same answers, as they were then), GET
-// /api/timeline (the axis: counts per bucket, exact records when the range is narrow), GET /api/timeline/adjacent
-// (the event next to a moment, for stepping record by record) and GET /api/context (CONTEXT of a branch, now or then).
-// A moment that names nothing is a 400 saying why.
+// Time travel over HTTP: `?at=MOMENT` on the read routes (the same answers, as they were then), the timeline's axis,
+// stepping from one event to the next, what changed between two moments, and CONTEXT by query.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shared/gcc/moment/axis.ts';
-import { momentChanges, type MomentChanges } from '../../../shared/gcc/moment/changes.ts';
-import { MomentError } from '../../../shared/gcc/moment/moment.ts';
-import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/moment/time-key.ts';
-import type { AdjacentResponse, TimelineResponse } from '../../../shared/timeline-api.ts';
+import { momentChanges } from '../../../shared/gcc/moment/changes.ts';
+import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/read/time-key.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
-import type { WorkspaceView } from '../../live/store.ts';
-import type { TimeTravel } from '../../live/time-travel.ts';
+import type { WorkspaceView } from '../../live/index.ts';
+import type { TimeTravel } from '../../travel/index.ts';
+import { answer } from './answer.ts';
 import { checkedBranchName, intParam } from './params.ts';
 
 export const DEFAULT_BUCKETS = 400;
@@ -20,21 +19,15 @@ export const MAX_BUCKETS = 4000;
 export const DEFAULT_RECORD_LIMIT = 500;
 export const MAX_RECORD_LIMIT = 5000;
 
-/** `?at=` absent, empty or `now`: the store as it is now; else the memory at that moment. */
+/**
+ * `?at=` absent, empty or `now`: the store as it is now; else the memory at that moment (a moment that names nothing
+ * throws MomentError, a 400 saying why: app.ts).
+ */
 export async function viewAt(c: Context, now: WorkspaceView, travel: TimeTravel | null): Promise<WorkspaceView> {
   const at = c.req.query('at');
   if (at === undefined || at.trim() === '' || at.trim() === 'now') return now;
   if (!travel) throw new HTTPException(400, { message: 'this server cannot travel in time (no workspace records)' });
-  return withMomentErrors(() => travel.view(at));
-}
-
-async function withMomentErrors<T>(run: () => Promise<T> | T): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof MomentError) throw new HTTPException(400, { message: err.message });
-    throw err;
-  }
+  return travel.view(at);
 }
 
 function dialectParam(c: Context): ContextDialect | null {
@@ -50,13 +43,13 @@ async function rangeParam(c: Context, travel: TimeTravel, key: 'from' | 'to', fa
   if (raw === undefined || raw === '') return fallback;
   if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
   const tl = await travel.timeline();
-  return withMomentErrors(() => keyMillis(tl.resolve(raw).key));
+  return keyMillis(tl.resolve(raw).key);
 }
 
 export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, revision: () => number) {
   const need = (): TimeTravel => travel ?? (() => { throw new HTTPException(400, { message: 'this server cannot travel in time (no workspace records)' }); })();
   return new Hono()
-    .get('/timeline', async (c) => {
+    .get(ROUTES.timeline.path, async (c) => {
       const t = need();
       const tl = await t.timeline();
       const start = tl.start();
@@ -78,17 +71,17 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
         records: limit === 0 ? null : axisRecords(tl, msKey(fromMs), msKey(toMs, true), limit),
         revision: revision(),
       };
-      return c.json(body);
+      return answer(c, ROUTES.timeline, body);
     })
-    .get('/timeline/adjacent', async (c) => {
+    .get(ROUTES.adjacent.path, async (c) => {
       const tl = await need().timeline();
       const at = c.req.query('at') ?? '';
       const dir = c.req.query('dir');
       if (dir !== 'next' && dir !== 'prev') throw new HTTPException(400, { message: `dir must be next or prev (got "${dir ?? ''}")` });
-      const key = await withMomentErrors(() => tl.resolve(at).key);
-      return c.json<AdjacentResponse>({ record: adjacentRecord(tl, key, dir === 'next' ? 1 : -1) });
+      const key = tl.resolve(at).key;
+      return answer(c, ROUTES.adjacent, { record: adjacentRecord(tl, key, dir === 'next' ? 1 : -1) });
     })
-    .get('/timeline/changes', async (c) => {
+    .get(ROUTES.changes.path, async (c) => {
       const t = need();
       const [from, to] = [c.req.query('from') ?? '', c.req.query('to') ?? ''];
       if (!from || !to) throw new HTTPException(400, { message: 'give both moments: from=MOMENT&to=MOMENT (to may be now)' });
@@ -96,16 +89,16 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
         const end = axisEnd(await t.timeline());
         return end ? formatKey(end) : '';
       };
-      const [a, b] = await Promise.all([from, to].map(async (m) => (await withMomentErrors(async () => t.view(m === 'now' ? await nowMoment() : m))).memory));
-      return c.json<MomentChanges>(momentChanges(a!, b!));
+      const [a, b] = await Promise.all([from, to].map(async (m) => (await t.view(m === 'now' ? await nowMoment() : m)).memory));
+      return answer(c, ROUTES.changes, momentChanges(a!, b!));
     })
-    .get('/context', async (c) => {
+    .get(ROUTES.contextOf.path, async (c) => {
       const name = checkedBranchName(c.req.query('branch') ?? 'main');
       const k = intParam(c, 'k', 1, 1, 1_000_000);
       const view = await viewAt(c, now, travel);
       const result = await view.context(name, k, dialectParam(c));
       if (!result) throw new HTTPException(404, { message: `no branch "${name}"` });
-      return c.json(result);
+      return answer(c, ROUTES.contextOf, result);
     });
 }
 

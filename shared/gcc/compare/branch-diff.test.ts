@@ -1,3 +1,4 @@
+// A branch against its base, on the corpus and on made-up branches: what it adds, and the warnings.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Commit, Dialect, OtaStep } from '../../types.ts';

@@ -1,10 +1,9 @@
-// Comparing a head branch with a base before merging: what the head did that the base has not got, the two
-// states a merge joins, word-level diffs of the summary fields, and the warnings a careful reviewer wants.
-// Pure: records in, plain data out; the page renders it, the server sends it.
+// A head branch against its base before merging: what the head did that the base has not, word diffs of the summaries,
+// and the warnings a careful reviewer wants. Records in, plain data out.
 
 import { diffWordsWithSpace } from 'diff';
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
-import { compareKeys, timestampKey } from '../read/records.ts';
+import { compareTime, timestampKey } from '../read/time-key.ts';
 import { asStepList, type StepList } from '../read/step-list.ts';
 import { SHAPE_ACTION_ONLY } from '../read/step-scan.ts';
 
@@ -153,13 +152,13 @@ function sinceCreation(head: BranchSide, base: BranchSide, warn: Warn, limit: nu
   for (let i = 0; i < steps.length; i++) {
     if (steps.mergedFromAt(i) !== undefined) continue;
     const k = createdKey ? steps.timeKeyAt(i) : null;
-    if (!createdKey || k === null || compareKeys(k, createdKey) >= 0) since.push(i);
+    if (!createdKey || k === null || compareTime(k, createdKey) >= 0) since.push(i);
   }
   const stepsSinceCreated = decodedAt(steps, since.slice(Math.max(0, since.length - limit)));
   const baseCommitsSinceCreated = createdKey
     ? base.commits.filter((c) => {
         const k = timestampKey(c.timestamp);
-        return k !== null && compareKeys(k, createdKey) > 0;
+        return k !== null && compareTime(k, createdKey) > 0;
       })
     : [];
   if (baseCommitsSinceCreated.length > 0 && h !== b) {

@@ -1,3 +1,4 @@
+// A merge that did not finish, found from the files alone.
 import { describe, expect, it } from 'vitest';
 import { partialMergesInFiles, type MergeTraceBranch } from './partial-merge.ts';
 

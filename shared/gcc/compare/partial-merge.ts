@@ -1,9 +1,5 @@
-// A merge that looks cut short from the files alone: the target holds a merge's traces (steps copied under a
-// `## Merged from \`x\`` heading, or a merge commit "Merging branch `x` …") but `x`'s metadata, the last file every
-// implementation writes, does not say it was merged into the target. A crash mid-merge leaves exactly that (by
-// Contexa's own writers too, whose merges are not atomic either), and merging again then writes a second block.
-// A warning, not a certainty: a branch whose status was set back to active by hand looks the same. gcc-studio's own
-// merges leave an intent record as well (server/write/merge-journal.ts), which is the certain evidence.
+// A merge that looks cut short from the files alone: the target holds its traces while the source's metadata, the last
+// file every implementation writes, does not say it was merged. A warning, not a certainty.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
 
 /** A merge found cut short, in plain words. */
@@ -38,6 +34,10 @@ function tracesIn(target: MergeTraceBranch): Map<string, { steps: number; commit
   return out;
 }
 
+// The traces: steps copied under a `## Merged from \`x\`` heading, or a merge commit "Merging branch `x` …". A crash
+// mid-merge leaves exactly that (by Contexa's own writers too, whose merges are not atomic either), and merging again
+// then writes a second block; a branch set back to active by hand looks the same. gcc-studio's own merges leave an
+// intent record as well (server/write/merge-journal.ts), which is the certain evidence.
 /** Every merge between the given branches whose traces are in the target while the source is not marked merged into it. */
 export function partialMergesInFiles(branches: readonly MergeTraceBranch[]): PartialMergeNotice[] {
   const byName = new Map(branches.map((b) => [b.name, b]));

@@ -1,3 +1,4 @@
+// Counting tokens within a budget: exact where it can, a lower bound where a run is too long.
 import fc from 'fast-check';
 import bpeRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { describe, expect, it } from 'vitest';

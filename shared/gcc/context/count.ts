@@ -1,11 +1,5 @@
-// Counting o200k_base tokens of one text, exactly or within a budget. This is the only module that loads
-// gpt-tokenizer (its ranks are ~2.4 MB of JS and take ~200 ms to load): the server loads it in its token worker
-// (server/live/token-worker.ts), never on the thread that answers requests.
-//
-// Why a budget: gpt-tokenizer's byte-pair merge is quadratic in the length of one pre-split chunk (a run of letters
-// with no space: 20,000 characters take 150 ms, 100,000 take 7 s, 500,000 minutes). Chunks longer than
-// MAX_EXACT_CHUNK, and whatever is left when the deadline passes, are given a lower bound instead and the count says
-// it was cut short.
+// Counting o200k_base tokens of one text, exactly or within a budget. The only module that loads gpt-tokenizer (~200 ms
+// to load): the server loads it in its token worker only.
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { lowerBoundTokens } from './token-bounds.ts';
@@ -16,6 +10,9 @@ import type { ContextInput, RenderDialect } from './render.ts';
 // instead of throwing (gpt-tokenizer's default) or reading them as control tokens.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
+// Why a budget: gpt-tokenizer's byte-pair merge is quadratic in the length of one pre-split chunk (a run of letters
+// with no space: 20,000 characters take 150 ms, 100,000 take 7 s, 500,000 minutes). Longer chunks, and whatever is
+// left when the deadline passes, are given a lower bound instead, and the count says it was cut short.
 /** Pre-split chunks up to this length are merged exactly (≤ ~150 ms each); longer ones get a lower bound. */
 export const MAX_EXACT_CHUNK = 20_000;
 

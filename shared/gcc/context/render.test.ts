@@ -1,3 +1,4 @@
+// CONTEXT as each implementation renders it, byte for byte against the corpus, and its K and step count.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +84,14 @@ describe('K', () => {
       expect(all).toContain('## Last 10 Commit(s)');
       // The last five steps, whatever K is.
       expect([...all.matchAll(/^### Step (\d+)/gm)].map((m) => Number(m[1]))).toEqual([3, 4, 5, 6, 7]);
+    }
+  });
+
+  it('counts every step when handed only the last ones (stepCount), as when handed all of them', () => {
+    for (const d of ['python', 'typescript', 'rust', 'go', 'lua', 'elixir'] as const) {
+      const cut = renderContext(input(2, { steps: steps.slice(-5), stepCount: steps.length }), d);
+      expect(cut, d).toBe(renderContext(input(2), d));
+      expect(cut, d).toMatch(/Recent OTA [Ss]teps \((showing last 5 of 7|7 total)\)/);
     }
   });
 

@@ -1,13 +1,5 @@
-// The CONTEXT text each Contexa implementation's `summary()` returns for a branch and K.
-//
-// The records given here must already be what that implementation's own parser returned (see
-// ../dialects/reader-view.ts): every implementation renders what it read, not what the agent wrote. The text is
-// described as a list of pieces (head, one piece per commit, tail) whose concatenation is the text,
-// so tokens.ts can count "what raising K costs" without re-tokenizing the roadmap for every K.
-//
-// All seven are byte for byte against every context-*.txt of the corpus when given what the implementation's own
-// parser read from the whole files (../dialects/implementation.ts, checked in implementation.test.ts). Zig needs the
-// raw texts (`raw`); without them its layout is rebuilt from records, which is approximate.
+// The CONTEXT text each Contexa implementation's `summary()` returns for a branch and K, from what that
+// implementation's own parser read (../dialects/reader-view.ts).
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { luaEscape } from '../read/escape.ts';
 
@@ -144,11 +136,17 @@ function perCommit(commits: readonly Commit[], piece: (c: Commit, i: number) => 
   };
 }
 
+/**
+ * The text as pieces (head, one piece per commit, tail) whose concatenation is the text, so tokens.ts can count what
+ * raising K costs without counting the roadmap again for every K. All seven are byte for byte against every
+ * context-*.txt of the corpus when given what the implementation's parser read from the whole files
+ * (implementation.test.ts); Zig needs the raw texts (`raw`), without which its layout is rebuilt from records,
+ * approximately.
+ */
 export function contextLayout(input: Omit<ContextInput, 'k'>, dialect: RenderDialect): ContextLayout {
   switch (dialect) {
     case 'python':
     case 'lua':
-      return joinedLayout(input, dialect);
     case 'typescript':
       return joinedLayout(input, dialect);
     case 'go':

@@ -1,3 +1,4 @@
+// Token counts of every K, from counts of the pieces, equal to counting each text whole.
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';

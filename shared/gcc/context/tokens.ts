@@ -1,16 +1,7 @@
-// Token counts of CONTEXT texts for every K at once, incrementally, with OpenAI's o200k_base encoding.
-//
-// Why o200k_base: it is the vocabulary of the models agents run on today (GPT-4o, GPT-4.1, GPT-5,
-// o-series); cl100k_base is GPT-4/3.5's. It is no agent's exact bill for Claude or Gemini, but it is
-// a real BPE count, not a chars/4 guess.
-//
-// This module does not tokenize: it asks a TokenLookup for the count of each text it needs (count.ts tokenizes;
-// the server counts in a worker thread, so a lookup there answers "not counted yet" and the texts it lacks are
-// counted and the call made again).
+// Token counts of CONTEXT for every K at once, counting the roadmap and each commit's piece once. It asks for the counts
+// it needs and tokenizes nothing itself.
 import type { Commit } from '../../types.ts';
 import { contextLayout, contextRefusal, shownCommits, type ContextInput, type ContextLayout, type RenderDialect } from './render.ts';
-
-export const TOKEN_ENCODING = 'o200k_base';
 
 /**
  * A count that is only a lower bound (a chunk too long to merge, or a budget spent) has CUT_SHORT added to it. The
@@ -132,6 +123,9 @@ export type CountsByK =
  * steps only once. A K the implementation refuses counts 0 (like its '' text). With `cache` (one per branch and
  * dialect), what the previous call counted is not counted again; a call that misses counts leaves it as it was.
  */
+// o200k_base is the vocabulary of the models agents run on today (GPT-4o, GPT-4.1, GPT-5, o-series): no agent's exact
+// bill for Claude or Gemini, but a real BPE count, not a chars/4 guess. The lookup answers from count.ts; on the
+// server, from the token worker, so a count it lacks is counted there and the call made again.
 export function tokenCountsByK(input: Omit<ContextInput, 'k'>, dialect: RenderDialect, cache = new TokenCountCache(), lookup: TokenLookup): CountsByK {
   if (input.commits.length === 0) return { ok: true, counts: [] };
   const saved = cache.part && copyPart(cache.part);

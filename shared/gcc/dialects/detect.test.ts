@@ -1,3 +1,4 @@
+// Telling which writer wrote a branch, for every corpus branch and from each file's evidence.
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

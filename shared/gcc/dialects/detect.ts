@@ -1,7 +1,5 @@
-// Which Contexa implementation wrote a file, from the evidence the writers leave: timestamp shapes,
-// the exact YAML of metadata.yaml, merge texts, and lock leftovers. Every piece of evidence votes for
-// the writers that could have produced it; the verdict names the evidence that decided, so a page can
-// show why a branch is labelled "go" and not "zig".
+// Which Contexa implementation wrote a file, from the evidence writers leave (timestamp shapes, metadata's YAML, merge
+// texts, lock leftovers); the verdict names the evidence that decided.
 
 import type { Dialect } from '../../types.ts';
 import type { MetadataStyle } from '../read/metadata-style.ts';

@@ -1,3 +1,4 @@
+// Invalid bytes carried through strings and back, exactly.
 import { describe, expect, it } from 'vitest';
 import { decodeEscaped, encodeEscaped, firstInvalidByte, showEscaped } from './escaped-text.ts';
 

@@ -1,8 +1,6 @@
-// Bytes as a string without losing any: the byte-oriented implementations (Go, Lua, Elixir, Zig) read and return
-// bytes, valid UTF-8 or not, and their CONTEXT must come back byte for byte. Valid UTF-8 decodes as usual; each byte
-// that is not part of a valid sequence becomes the lone surrogate U+DC00 + byte (Python's "surrogateescape"), which
-// no reader's trim, split or pattern treats as anything but an ordinary character, and which encodeEscaped turns back
-// into that byte.
+// Bytes as a string without losing any: the byte-oriented implementations (Go, Lua, Elixir, Zig) return bytes, valid
+// UTF-8 or not, and their CONTEXT must come back byte for byte.
+import { utf8SequenceAt } from '../read/utf8-valid.ts';
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -17,6 +15,9 @@ export function firstInvalidByte(bytes: Uint8Array): number {
   }
 }
 
+// Each byte that is not part of a valid sequence becomes the lone surrogate U+DC00 + byte (Python's
+// "surrogateescape"), which no reader's trim, split or pattern treats as anything but an ordinary character, and
+// which encodeEscaped turns back into that byte.
 /** Decodes valid UTF-8 as usual and every invalid byte b as U+DC00 + b. */
 export function decodeEscaped(bytes: Uint8Array): string {
   try {
@@ -45,38 +46,10 @@ export function encodeEscaped(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** Whether the text holds an escaped byte (so it is not valid UTF-8 as the implementation returns it). */
-export const holdsEscapedBytes = (text: string): boolean => /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/.test(text);
-
 /** The text as a browser can show it: each escaped byte as U+FFFD. */
 export const showEscaped = (text: string): string => text.replace(/(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g, '\uFFFD');
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-
-/** Length of the valid UTF-8 sequence at i, or 0 when the byte there starts none (strict: no overlongs, surrogates). */
-function sequenceAt(bytes: Uint8Array, i: number): number {
-  const b = bytes[i]!;
-  if (b < 0x80) return 1;
-  let n: number;
-  let lo = 0x80;
-  let hi = 0xbf;
-  if (b >= 0xc2 && b <= 0xdf) n = 2;
-  else if (b >= 0xe0 && b <= 0xef) {
-    n = 3;
-    if (b === 0xe0) lo = 0xa0;
-    if (b === 0xed) hi = 0x9f;
-  } else if (b >= 0xf0 && b <= 0xf4) {
-    n = 4;
-    if (b === 0xf0) lo = 0x90;
-    if (b === 0xf4) hi = 0x8f;
-  } else return 0;
-  for (let k = 1; k < n; k++) {
-    const c = bytes[i + k];
-    if (c === undefined) return 0;
-    if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return 0;
-  }
-  return n;
-}
 
 /** Walks the bytes, handing out decoded runs and escaped bytes; returns the first invalid offset (stopping there when asked). */
 function walk(bytes: Uint8Array, emit: (piece: string) => void, stopAtFirst: boolean): number {
@@ -84,7 +57,7 @@ function walk(bytes: Uint8Array, emit: (piece: string) => void, stopAtFirst: boo
   let runStart = 0;
   let i = 0;
   while (i < bytes.length) {
-    const n = sequenceAt(bytes, i);
+    const n = utf8SequenceAt(bytes, i);
     if (n > 0) {
       i += n;
       continue;

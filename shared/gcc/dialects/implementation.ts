@@ -1,11 +1,5 @@
 // What one Contexa implementation's context(branch, k).summary() returns for a branch's files, byte for byte, or the
-// error it raises instead. Each implementation is followed from the bytes on: how it decodes each file (Python
-// strictly, raising UnicodeDecodeError; TypeScript with U+FFFD; Rust's read_to_string failing into an empty text; Go,
-// Lua, Elixir and Zig keeping the bytes), how its parser reads the whole text (reader-view.ts readWholeFiles), what
-// of metadata.yaml makes it raise (Python's yaml.safe_load and from_yaml), then its own layout (../context/render.ts).
-//
-// What it did beside the text (dropped a file, replaced bytes, gave up) is said in `notes`, in words the page and
-// the command line show as they are.
+// error it raises instead, each implementation followed from the bytes on.
 import { parseMetadata } from '../read/metadata.ts';
 import { contextRefusal, renderContext, universalNewlines, type ContextInput, type RenderDialect } from '../context/render.ts';
 import { decodeEscaped, encodeEscaped, firstInvalidByte } from './escaped-text.ts';
@@ -105,6 +99,10 @@ function readsMetadata(dialect: RenderDialect, bytes: Uint8Array | null, notes: 
 
 export const label = (d: RenderDialect): string => ({ python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', lua: 'Lua', elixir: 'Elixir', zig: 'Zig' })[d];
 
+// How each decodes a file (Python strictly, raising UnicodeDecodeError; TypeScript with U+FFFD; Rust's read_to_string
+// failing into an empty text; Go, Lua, Elixir and Zig keeping the bytes), how its parser reads the whole text
+// (reader-view.ts readWholeFiles), what of metadata.yaml makes it raise (Python's yaml.safe_load and from_yaml), then
+// its own layout (../context/render.ts). What it did beside the text is said in `notes`, as the page shows them.
 /** The records and texts the implementation's context() gathers for the branch, or the error it raises. */
 export function readAsImplementation(dialect: RenderDialect, branch: string, files: BranchBytes): ImplementationRead {
   const notes: string[] = [];

@@ -1,3 +1,4 @@
+// Which Contexa readers would misread a value, and its safe form.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

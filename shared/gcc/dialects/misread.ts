@@ -1,13 +1,5 @@
-// Values that look like structure to Contexa's readers. A line of a value that starts with `### Step` or
-// `## Commit` (any line but the first, which sits after its label) is taken by some of the four faithful readers
-// (Python, TypeScript, Rust, Go) for a record header: they read a commit id of `deadbeef` and cut the text there,
-// drop the commit (Python, on `## Commit notes`), or read the step as step 0 (Python and Rust, on `### Steps taken`).
-// Contexa's own writers would write the same bytes; we still must not hand an agent a file its readers misread.
-//
-// What each reader reads comes from readerView (reader-view.ts), never from a list of patterns: the value is read as
-// it is and in its safe form (each such line with a leading backslash, which no reader acts on and Markdown shows
-// as the same text), and a reader misreads when the two readings differ by more than that backslash. The edit path
-// refuses such a value and offers the safe form; the doctor flags such lines already in the files.
+// Values that look like structure to Contexa's readers (a line starting `### Step` or `## Commit`), and what each of
+// the four faithful readers would make of them: the edit path refuses such a value, the doctor flags it in the files.
 import type { Commit, OtaStep } from '../../types.ts';
 import { readerView } from './reader-view.ts';
 
@@ -16,6 +8,12 @@ export type FaithfulReader = (typeof FAITHFUL_READERS)[number];
 
 export const READER_NAMES: Record<FaithfulReader, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go' };
 
+// Such a line (any but a value's first, which sits after its label) makes some of Python, TypeScript, Rust and Go read
+// a commit id of `deadbeef` and cut the text there, drop the commit (Python, on `## Commit notes`), or read the step as
+// step 0 (Python and Rust, on `### Steps taken`). Contexa's own writers would write the same bytes; we still must not
+// hand an agent a file its readers misread. What each reads comes from readerView, never from a list of patterns: the
+// value is read as it is and in its safe form (each such line with a leading backslash, which no reader acts on and
+// Markdown shows as the same text), and a reader misreads when the two readings differ by more than that backslash.
 const HEADER_LINE = /\n(?=### Step|## Commit)/;
 const HEADER_LINES = /\n(### Step|## Commit)/g;
 const ESCAPED_LINES = /\n\\(### Step|## Commit)/g;

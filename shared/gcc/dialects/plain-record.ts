@@ -1,12 +1,5 @@
-// Which records the Python, TypeScript, Go and Rust readers give back exactly as they are. reader-view.ts runs a
-// transcription of each reader over the re-written block; for a 205,000-step log that is seconds. Most records are
-// "plain": the writer's block of such a record is read back as one step (or commit) with the very same fields, in
-// all four readers. Proving that takes a few string scans, and the transcribed reader is only run for the rest.
-//
-// Everything here is deliberately conservative: a record that is not proved plain is read by the real reader, so a
-// false "not plain" only costs time, while a false "plain" would change the output. Each rule below names the
-// reader behaviour it rules out; the fast path is checked against the readers on every corpus record and on random
-// records (plain-record.test.ts).
+// Which records the Python, TypeScript, Go and Rust readers give back exactly as they are, proved by a few string scans,
+// so the transcribed reader runs only for the rest (for a 205,000-step log, seconds saved).
 import type { Commit, OtaStep } from '../../types.ts';
 
 // Why a value might not come back unchanged:
@@ -42,6 +35,9 @@ function isEdgeSpace(c: number): boolean {
  */
 const PLAIN_FIELD = /^[^\s\x1c-\x1f\x85`*—]+(?: [^\s\x1c-\x1f\x85`*—]+)*$/;
 
+// Deliberately conservative: a record not proved plain is read by the real reader, so a false "not plain" only costs
+// time, while a false "plain" would change the output. Each rule names the reader behaviour it rules out; the fast
+// path is checked against the readers on every corpus record and on random records (plain-record.test.ts).
 /** A value that every line reader returns unchanged from the writer's escaped text. */
 export function isPlainValue(value: string): boolean {
   if (value === '') return true;

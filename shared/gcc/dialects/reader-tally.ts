@@ -1,16 +1,5 @@
-// What CONTEXT needs of readerView for one branch, in every dialect, kept current as records are appended. CONTEXT
-// shows every commit the implementation read (K picks a suffix of them) but of the steps only the last five and how
-// many there are, so a 205,000-step log needs neither a second copy of its steps nor a read of each step on every
-// request: each lossless step is looked at once, when it arrives, and only adds to running counts.
-//
-// Looking at a step means proving it plain (plain-record.ts): then Python, TypeScript, Go and Rust all read it back
-// as itself, and whether each keeps it depends only on which fields are empty. That proof is the same for the four
-// dialects, so it is made once per step and shared; only the steps it fails for (none in a typical log) are read by
-// each dialect's transcribed reader. Lua and Elixir, which have no fast path, read every step, once, when first asked.
-//
-// The reading of a record depends only on that record (reader-view.ts, writtenBlocks), which is what makes running
-// totals exact. Only the canonical re-writing is covered: readerView's `files` (each record read from its own bytes)
-// needs the whole view.
+// What CONTEXT needs of each reader's view of one branch, kept current as records are appended: every commit, but of the
+// steps only the last five and how many, so each step is looked at once, when it arrives.
 import type { Commit, OtaStep } from '../../types.ts';
 import { contextStepsShown, type ContextInput, type RenderDialect } from '../context/render.ts';
 import { arrayStepList, asStepList, type StepList } from '../read/step-list.ts';
@@ -69,6 +58,14 @@ interface DialectState {
   commitsView: readonly Commit[] | null;
 }
 
+/**
+ * Looking at a step means proving it plain (plain-record.ts): then Python, TypeScript, Go and Rust all read it back as
+ * itself, and whether each keeps it depends only on which fields are empty. The proof is made once per step and
+ * shared by the four; the steps it fails for (none in a typical log) are read by each dialect's transcribed reader.
+ * Lua and Elixir, which have no fast path, read every step once, when first asked. A record's reading depends only on
+ * that record (reader-view.ts, writtenBlocks), which is what makes running totals exact; readerView's `files` (each
+ * record read from its own bytes) needs the whole view instead.
+ */
 export class ReaderTally {
   private readonly stepFollower = new Follower<StepList | readonly OtaStep[]>();
   private readonly commitFollower = new Follower<readonly Commit[]>();

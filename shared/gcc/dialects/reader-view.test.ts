@@ -1,3 +1,4 @@
+// What each Contexa reader returns for a branch, against the implementations' own readings.
 import { describe, expect, it } from 'vitest';
 import type { ContextDialect, OtaStep } from '../../types.ts';
 import { readerView } from './reader-view.ts';

@@ -1,23 +1,5 @@
-// What each Contexa implementation's own parser returns for a branch, computed from our lossless
-// records. CONTEXT is rendered from this view (../context/render.ts), because every implementation renders
-// what it read: trimmed lines, dropped blank lines, dropped action-only steps, a `---` line inside
-// a value that splits one step into two, a `### Step` line inside a value that renumbers a step...
-//
-// Method: write each record back as the implementation's writer wrote it (the block format and the
-// `\n---\n` escape are the same in Python, TypeScript, Rust and Go), then run a transcription of that
-// implementation's parser over the text. Doing it at the text level is what reproduces the effects
-// of a value on the parse (a `---` line that splits a step in two) without special cases.
-//
-// The readers are in readers/, one file each. Python, TypeScript, Go, Elixir: transcribed from their code and checked
-// against every corpus truth file (../dialects/implementation.test.ts). Lua: its patterns from its code, its
-// multi-line rule inferred from the corpus (the code at hand is of another version). Rust: inferred from its corpus output
-// (its source at this version was not available); it agrees with every truth file, but where two readings fit the
-// corpus the choice is noted inline. Zig has no record parser (below).
-//
-// This view reads record by record (the live path for large files, reader-tally.ts). Without the files, records are
-// re-written canonically, so a hand-edited or legacy file (a `### Step N-ts` header, a commit id without backticks)
-// is only approximated: pass the files and each record is read from its own bytes instead. The exact reading of
-// whole files, as summary() reads them, is whole-file.ts.
+// What each Contexa implementation's own parser returns for a branch, from our lossless records: CONTEXT is rendered
+// from it, because every implementation renders what it read, not what the agent wrote.
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
 import { commitMarkdown, stepMarkdown, type RenderDialect } from '../context/render.ts';
 import { isPlainCommit, isPlainStep } from './plain-record.ts';
@@ -30,6 +12,17 @@ import { writtenBlocks, type Reader } from './readers/reader.ts';
 import { RUST } from './readers/rust.ts';
 import { TYPESCRIPT } from './readers/typescript.ts';
 
+// Method: each record is written back as the implementation's writer wrote it (the block format and the `\n---\n`
+// escape are the same in Python, TypeScript, Rust and Go), then a transcription of that implementation's parser runs
+// over the text, which reproduces a value's effects on the parse (a `---` line that splits a step in two) without
+// special cases: trimmed lines, dropped blank lines, dropped action-only steps, a `### Step` line that renumbers.
+//
+// One reader a file in readers/. Python, TypeScript, Go, Elixir: transcribed from their code and checked against every
+// corpus truth file (implementation.test.ts). Lua: its patterns from its code, its multi-line rule inferred from the
+// corpus (the code at hand is of another version). Rust: inferred from its corpus output (its source at this version
+// was not available); where two readings fit the corpus the choice is noted inline. Zig has no record parser (below).
+// Read record by record, a hand-edited or legacy file is only approximated unless `files` are passed; the exact
+// reading of whole files, as summary() reads them, is whole-file.ts.
 export interface ReaderRecords {
   commits: Commit[];
   steps: OtaStep[];
@@ -180,46 +173,43 @@ function commitReadingOf(reader: Reader, owner: Commit): Commit[] {
   return commits;
 }
 
-function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
-  const out: OtaStep[] = [];
-  if (!file) {
-    for (const owner of source) for (const r of stepReadingOf(reader, owner)) out.push(r);
-    return out;
-  }
-  const cache = cacheFor(rawStepCache, reader);
+/** How one kind of record is read: from the record, or from a text of its bytes (`like`: the record whose bytes they are). */
+interface RecordReading<T> {
+  fromRecord(owner: T): readonly T[];
+  fromText(text: string, range: ByteRange, like: T | undefined): T[];
+}
+
+/** The records a reader returns: from each record, or, with the file, from each record's own bytes (kept in `cache`). */
+function parseRecords<T extends { range: ByteRange }>(how: RecordReading<T>, cache: WeakMap<T, T[]>, source: readonly T[], file?: Uint8Array, pending?: ByteRange | null, tailLike?: T): T[] {
+  const out: T[] = [];
   for (const owner of source) {
-    let steps = cache.get(owner);
-    if (!steps) {
-      const raw = rawText(file, owner.range);
-      steps = raw === null ? stepReadingOf(reader, owner) : readStepText(reader, raw, owner.range, owner.mergedFrom);
-      cache.set(owner, steps);
+    let records: readonly T[] | undefined = file ? cache.get(owner) : undefined;
+    if (!records) {
+      const raw = file ? rawText(file, owner.range) : null;
+      records = raw === null ? how.fromRecord(owner) : how.fromText(raw, owner.range, owner);
+      if (file) cache.set(owner, records as T[]);
     }
-    for (const r of steps) out.push(r);
+    for (const r of records) out.push(r);
   }
-  const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...readStepText(reader, tail, pending, undefined));
+  const tail = file && pending ? rawText(file, pending) : null;
+  if (tail !== null && pending) out.push(...how.fromText(tail, pending, tailLike));
   return out;
 }
 
+function parseSteps(reader: Reader, source: readonly OtaStep[], file?: Uint8Array, pending?: ByteRange | null): OtaStep[] {
+  const how: RecordReading<OtaStep> = {
+    fromRecord: (owner) => stepReadingOf(reader, owner),
+    fromText: (text, range, like) => readStepText(reader, text, range, like?.mergedFrom),
+  };
+  return parseRecords(how, cacheFor(rawStepCache, reader), source, file, pending);
+}
+
 function parseCommits(reader: Reader, source: readonly Commit[], file?: Uint8Array, pending?: ByteRange | null): Commit[] {
-  const out: Commit[] = [];
-  if (!file) {
-    for (const owner of source) for (const r of commitReadingOf(reader, owner)) out.push(r);
-    return out;
-  }
-  const cache = cacheFor(rawCommitCache, reader);
-  for (const owner of source) {
-    let commits = cache.get(owner);
-    if (!commits) {
-      const raw = rawText(file, owner.range);
-      commits = raw === null ? commitReadingOf(reader, owner) : readCommitText(reader, raw, owner.range, owner.branchName);
-      cache.set(owner, commits);
-    }
-    for (const r of commits) out.push(r);
-  }
-  const tail = pending ? rawText(file, pending) : null;
-  if (tail !== null && pending) out.push(...readCommitText(reader, tail, pending, source.at(-1)?.branchName ?? ''));
-  return out;
+  const how: RecordReading<Commit> = {
+    fromRecord: (owner) => commitReadingOf(reader, owner),
+    fromText: (text, range, like) => readCommitText(reader, text, range, like?.branchName ?? ''),
+  };
+  return parseRecords(how, cacheFor(rawCommitCache, reader), source, file, pending, source.at(-1));
 }
 
 /** The transcribed reader of a dialect (whole-file.ts runs it over whole files). */

@@ -1,10 +1,5 @@
-// The commits and steps an implementation's parser returns for the whole text of a branch's log.md and commit.md, read
-// as that implementation reads the file (splitting, trimming, matching), not record by record: what its summary()
-// renders, whatever the bytes hold (hand edits, another writer's escapes, a value that looks like a header). The texts
-// must be decoded as the implementation decodes them (implementation.ts).
-//
-// Every implementation reads block by block, and a block's reading depends on its text alone, so readings are kept by
-// block text: after an append only the new blocks are read (a 2 MiB log is split and looked up, not parsed again).
+// The commits and steps an implementation's parser returns for a branch's whole log.md and commit.md, read as it reads
+// the file: what its summary() renders, whatever the bytes hold.
 import type { ByteRange, Commit, OtaStep } from '../../types.ts';
 import type { RenderDialect } from '../context/render.ts';
 import { readerOf, type ReaderRecords } from './reader-view.ts';
@@ -42,6 +37,11 @@ function readBlocks<T>(reader: Reader, text: string, cache: Map<string, T | null
   return out;
 }
 
+/**
+ * The texts must be decoded as the implementation decodes them (implementation.ts). Every implementation reads block
+ * by block, and a block's reading depends on its text alone, so readings are kept by block text: after an append only
+ * the new blocks are read (a 2 MiB log is split and looked up, not parsed again).
+ */
 export function readWholeFiles(dialect: Exclude<RenderDialect, 'zig'>, files: { log: string; commit: string }, branch: string): ReaderRecords {
   const reader = readerOf(dialect);
   const steps = readBlocks(reader, files.log, cacheOf(stepReadings, reader), '', (block) => {

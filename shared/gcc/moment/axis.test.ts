@@ -1,3 +1,4 @@
+// The timeline's axis over the Python corpus: buckets, exact records, stepping event by event.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../test-support/corpus.ts';
@@ -5,7 +6,7 @@ import { readFolder } from '../test-support/read-folder.ts';
 import { workspaceNow } from '../test-support/workspace-now.ts';
 import { adjacentRecord, axisBuckets, axisEnd, axisRecords, otherEvents } from './axis.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
-import { isoKey, keyMillis, recordKey } from './time-key.ts';
+import { isoKey, keyMillis, recordKey } from '../read/time-key.ts';
 
 describe('the axis over the Python corpus workspace', () => {
   const tl = new WorkspaceTimeline();

@@ -1,12 +1,10 @@
-// The timeline's axis: every step, commit, branch creation, merge, roadmap update and hand edit of the workspace on
-// one time axis. Drawn as density (counts per bucket, by kind: a 205,000-step log is never 205,000 marks), exact
-// records when the range is narrow enough, and the record next to a moment (arrow keys step record by record).
-// Counts of a file's records in a range come from its cut at both ends (bisection, record-times.ts).
+// The timeline's axis: every step, commit, branch creation, merge, roadmap update and hand edit on one time axis, drawn
+// as counts per bucket (a 205,000-step log is never 205,000 marks), with the exact records of a narrow range.
 import { parseRoadmap } from '../read/roadmap.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { WorkspaceTimeline } from './memory-at.ts';
 import type { RecordTimes } from './record-times.ts';
-import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export const AXIS_KINDS = ['step', 'commit', 'branch', 'merge', 'roadmap', 'edit'] as const;
 export type AxisKind = (typeof AXIS_KINDS)[number];
@@ -33,6 +31,8 @@ const beforeKey = (k: TimeKey): TimeKey => (k[1] === 0 ? [k[0] - 1, 999_999_999]
 const zeroCounts = (): Record<AxisKind, number> => ({ step: 0, commit: 0, branch: 0, merge: 0, roadmap: 0, edit: 0 });
 
 /** The events that are not records of a log or commit file: few, listed outright. */
+// Counts of a file's records in a range come from its cut at both ends (bisection, record-times.ts); the record next
+// to a moment is what the arrow keys step to.
 export function otherEvents(tl: WorkspaceTimeline): AxisRecord[] {
   const out: AxisRecord[] = [];
   const add = (kind: AxisKind, ts: string | null | undefined, branch: string | null, position: number | null) => {

@@ -1,3 +1,4 @@
+// What changed between two moments: merges, new branches, hand edits.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../test-support/corpus.ts';

@@ -1,7 +1,5 @@
-// What changed between two moments, in the compare view's terms: branches that appeared, statuses and purposes that
-// changed, records added (per branch and file), fields of existing records that differ (hand edits undone at one
-// moment and not the other), and the roadmap parts added. Records present at both moments are compared only where
-// they are not the very same record (a 205,000-step log costs a pass of identity checks, not of field compares).
+// What changed between two moments, in the compare view's terms: branches that appeared, fields and statuses that
+// changed, records added, roadmap parts added.
 import type { BranchStatus, Commit, OtaStep } from '../../types.ts';
 import type { BranchAt, MemoryAt } from './memory-at.ts';
 import type { EditedSteps } from '../read/step-list.ts';
@@ -44,6 +42,7 @@ export interface MomentChanges {
 const STEP_FIELDS = ['observation', 'thought', 'action'] as const;
 const COMMIT_FIELDS = ['branchPurpose', 'previousProgressSummary', 'thisCommitContribution'] as const;
 
+/** Records present at both moments are compared only where they are not the very same record (a 205,000-step log costs a pass of identity checks, not of field compares). */
 export function momentChanges(a: MemoryAt, b: MemoryAt): MomentChanges {
   const names = [...new Set([...a.branches.map((x) => x.name), ...b.branches.map((x) => x.name)])].sort();
   const branches: BranchChange[] = [];

@@ -1,8 +1,5 @@
-// CONTEXT at a moment, as each implementation's summary() would have returned it then: its reader's view of the
-// records cut at the moment (memory-at.ts). CONTEXT shows the commits, the last five steps and how many steps the
-// reader counts; that count, for any prefix of a 205,000-step log, comes from running totals of each record's yield
-// (a record's reading depends on that record alone, reader-view.ts), kept per branch and dialect and extended as the
-// log grows, so a moment costs a lookup and a read of the last few steps, not a read of the whole log.
+// CONTEXT at a moment, as each implementation's summary() would have returned it then, at the cost of a lookup and a
+// read of the last few steps, not of the whole log.
 import type { Commit, ContextDialect, OtaStep } from '../../types.ts';
 import { contextStepsShown, renderContext, type ContextInput } from '../context/render.ts';
 import { isCutShort, TokenCountCache, tokenCountsByK, tokensOf } from '../context/tokens.ts';
@@ -31,6 +28,12 @@ interface Totals {
   cum: number[];
 }
 
+/**
+ * The reader's view of the records cut at the moment (memory-at.ts). CONTEXT shows the commits, the last five steps
+ * and how many steps the reader counts; that count, for any prefix of a log, comes from running totals of each
+ * record's yield (a record's reading depends on it alone, reader-view.ts), kept per branch and dialect and extended as
+ * the log grows.
+ */
 export class ContextAtCache {
   private readonly totals = new Map<string, Totals>();
   private readonly tokens = new Map<string, TokenCountCache>();

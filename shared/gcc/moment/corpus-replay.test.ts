@@ -1,7 +1,5 @@
-// For every corpus workspace: the folder as it stood after each operation of its scenario (op-copies.ts, cut from
-// the real writer's final bytes by counting operations, never by time), against the memory at that operation's moment
-// computed from the final folder. Every file must be equal, or differ only where the memory says why; CONTEXT must be
-// byte-identical for the four dialects we render exactly, wherever main.md and the branch are exact.
+// The memory at each operation of every corpus scenario, computed from the final folder, against the folder as it stood
+// then (op-copies.ts): equal, or different only where the memory says why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

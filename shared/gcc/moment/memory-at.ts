@@ -1,16 +1,13 @@
-// The memory as it was at a moment, computed from the folder as it is now. Logs and commit files only grow, so each
-// file then was a prefix of the file now (record-times.ts finds where); a branch exists from its `created_at` and is
-// merged only from its `merged_at` (its merge block and merge commit appear then); main.md is cut at its last update
-// at or before the moment (roadmap-at.ts); hand edits saved after it are undone (undo-edits.ts). What cannot be
-// reconstructed exactly is listed in `reasons`, never passed off as exact.
+// The memory as it was at a moment, computed from the folder as it is now; what cannot be reconstructed exactly is said,
+// never passed off as exact.
 import type { BranchMetadata, Commit, Dialect } from '../../types.ts';
 import { EditedSteps, type StepList } from '../read/step-list.ts';
 import type { EditEntry } from '../write/edit.ts';
 import { MomentError, parseMoment, type Moment } from './moment.ts';
 import { RecordTimes, type MergeTimeOf } from './record-times.ts';
 import { roadmapAt, roadmapStart, type RoadmapObservation } from './roadmap-at.ts';
-import { compareTime, formatKey, recordKey, type TimeKey } from './time-key.ts';
-import { editsAfter, undoEdits, type EditableBranch } from './undo-edits.ts';
+import { compareTime, formatKey, recordKey, type TimeKey } from '../read/time-key.ts';
+import { editsAfter, undoEdits } from './undo-edits.ts';
 
 /** One branch of the folder as it is now (the parser's lossless records). */
 export interface BranchNow {
@@ -64,6 +61,12 @@ interface Tracked {
 /**
  * Answers moments over a workspace that keeps growing: each branch's record times are read once and extended with
  * the records appended since (the same arrays, longer), so a moment on a 205,000-step log costs a bisection.
+ */
+/**
+ * Logs and commit files only grow, so each file then was a prefix of the file now (record-times.ts finds where); a
+ * branch exists from its `created_at` and is merged only from its `merged_at` (its merge block and commit appear
+ * then); main.md is cut at its last update at or before the moment (roadmap-at.ts); hand edits saved after it are
+ * undone (undo-edits.ts). The inexact is listed in `reasons`.
  */
 export class WorkspaceTimeline {
   private readonly tracked = new Map<string, Tracked>();

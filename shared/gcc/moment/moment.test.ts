@@ -1,10 +1,11 @@
+// Reading a moment (a time or a record) and the memory at it.
 import { describe, expect, it } from 'vitest';
 import type { Commit, OtaStep } from '../../types.ts';
 import { arrayStepList } from '../read/step-list.ts';
 import { WorkspaceTimeline, type BranchNow } from './memory-at.ts';
 import { MomentError, parseMoment } from './moment.ts';
 import { RecordTimes } from './record-times.ts';
-import { formatKey, isoKey, recordKey } from './time-key.ts';
+import { formatKey, isoKey, recordKey } from '../read/time-key.ts';
 
 describe('parseMoment', () => {
   it('reads ISO 8601 times with any offset, to the nanosecond', () => {

@@ -1,13 +1,13 @@
-// What a user may name as a moment: an ISO 8601 time with its offset, or a record, `B@step:N` (just after the N-th
-// step, 1-based position in the file, of branch B's log) or `B@commit:N` (just after its N-th commit). Parsing is
-// pure text; resolving a record moment to its time needs the workspace (memory-at.ts).
-import { isoKey, type TimeKey } from './time-key.ts';
+// What a user may name as a moment: an ISO 8601 time with its offset, or a record (`B@step:N`, `B@commit:N`).
+import { isoKey, type TimeKey } from '../read/time-key.ts';
 
 export type Moment =
   | { kind: 'time'; text: string; key: TimeKey }
   | { kind: 'record'; text: string; branch: string; file: 'step' | 'commit'; position: number };
 
 /** A moment that cannot be used, with the reason in one line (the API's 400, the command line's exit 2). */
+// `B@step:N` is just after the N-th step (1-based position in the file) of branch B's log, `B@commit:N` just after its
+// N-th commit. Parsing is pure text; resolving a record moment to its time needs the workspace (memory-at.ts).
 export class MomentError extends Error {
   override readonly name = 'MomentError';
 }

@@ -1,8 +1,5 @@
-// The real Python Contexa runs the corpus scenario op by op in a temp folder, with hand edits saved between ops the
-// way the server saves them (the bytes from shared/gcc/write, an entry in .gcc-studio/edits.jsonl): a copy of the
-// folder after every op and every edit. The memory computed from the final folder and the edit history at the time
-// right after each op (or edit) must equal the parse of that copy, and CONTEXT must be byte-identical, except where
-// the memory names its reason (Python's update_roadmap block, which has no time of its own).
+// The real Python Contexa runs the corpus scenario with hand edits between ops; the memory computed from the final folder
+// and the history must equal each copy taken on the way, CONTEXT byte for byte.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,6 @@
-// The times of one file's records (a branch's log or commit list), kept beside the records and extended as they are
-// appended, and where the memory at a time cuts that file. A record without a usable time of its own stands with the
-// record before it. Steps a merge copied (and the merge commit) keep their source's old times in the file but appear
-// at the merge: their time is the source branch's `merged_at`, looked up at cut time because metadata is written
-// after the log. Runs of records in time order are searched by bisection, so a 205,000-step log is cut in
-// microseconds; records out of time order make the cut inexact, and the cut says so.
-import { compareTime, type TimeKey } from './time-key.ts';
+// The times of one file's records, kept beside them as they are appended, and where the memory at a time cuts that file
+// (bisection: a 205,000-step log is cut in microseconds).
+import { compareTime, type TimeKey } from '../read/time-key.ts';
 
 /** A record as the timeline sees it: its own time, and the merge it arrived with (if any). */
 export interface TimedRecord {
@@ -33,6 +29,12 @@ export interface FileCut {
 
 export type MergeTimeOf = (branch: string) => TimeKey | null;
 
+/**
+ * A record without a usable time of its own stands with the record before it. Steps a merge copied (and the merge
+ * commit) keep their source's old times in the file but appear at the merge: their time is the source's `merged_at`,
+ * looked up at cut time because metadata is written after the log. Records out of time order make the cut inexact,
+ * and the cut says so.
+ */
 export class RecordTimes {
   private readonly secs: number[] = [];
   private readonly nanos: number[] = [];

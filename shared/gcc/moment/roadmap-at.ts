@@ -1,9 +1,7 @@
-// main.md at a moment: the file up to the last `## Update (TS)` at or before it. Agents only append to main.md, so
-// the text then is a prefix of the text now. A block appended without a time (Python's `update_roadmap`) stands with
-// the update before it; when it is the last part shown, when it was really written is unknown and the text says so.
+// main.md at a moment: the file up to its last `## Update (TS)` at or before it (agents only append to main.md).
 import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
-import { compareTime, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export interface RoadmapAt {
   text: string;
@@ -11,12 +9,14 @@ export interface RoadmapAt {
 }
 
 /**
- * What the server saw happen to main.md while it ran (server/live/change-record.ts): it grew to `size` bytes, or
+ * What the server saw happen to main.md while it ran (server/travel/change-record.ts): it grew to `size` bytes, or
  * it was rewritten and `before` was its text until then.
  */
 export type RoadmapObservation = { at: string; size: number } | { at: string; before: string };
 
 /** When main.md began: its `**Initialized:**` time; null when it has none (or an unreadable one). */
+// A block appended without a time (Python's `update_roadmap`) stands with the update before it; when it is the last
+// part shown, when it was really written is unknown and the text says so.
 export function roadmapStart(raw: string): TimeKey | null {
   return recordKey(parseRoadmap(encodeUtf8(raw)).initialized);
 }

@@ -1,12 +1,11 @@
-// Hand edits saved after a moment, undone: each history entry (.gcc-studio/edits.jsonl, see
-// server/write/edit-history.ts) keeps the edited values before and after, so the values at the moment are the
-// before-values of every later entry, taken newest first. An undo is an entry like any other.
+// Hand edits saved after a moment, undone: the values then are the before-values of every later history entry, newest
+// first.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
 import type { EditedSteps } from '../read/step-list.ts';
 import { encodeUtf8, decodeUtf8 } from '../read/bytes.ts';
 import type { EditEntry, RecordChange } from '../write/edit.ts';
 import { roadmapParts } from '../write/edit-roadmap.ts';
-import { compareTime, recordKey, type TimeKey } from './time-key.ts';
+import { compareTime, recordKey, type TimeKey } from '../read/time-key.ts';
 
 /** What the undo works on: a branch's records (already cut at the moment) and metadata. */
 export interface EditableBranch {

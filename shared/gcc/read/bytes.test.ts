@@ -1,3 +1,4 @@
+// Decoding bytes as the readers do, invalid stretches reported, and offsets back to bytes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteCursor, LineCounter, countNewlines, decodeUtf8, encodeUtf8, lineAtByte, utf8Length } from './bytes.ts';

@@ -1,8 +1,5 @@
-// UTF-8 decoding that keeps byte offsets: the parsers search one decoded string with the native string
-// methods (fast), but record ranges and `consumed` offsets are byte offsets in the file. TextDecoder
-// does the decoding (one pass, SIMD in Node); we only walk the non-ASCII runs to map string indices back
-// to bytes, and re-validate byte by byte only when the text holds U+FFFD (a replacement char may stand
-// for 1-3 invalid bytes, so it has no fixed width).
+// UTF-8 decoding that keeps byte offsets: the parsers search one decoded string with the native methods, while record
+// ranges and offsets are bytes in the file.
 
 /** A stretch of bytes that is not valid UTF-8; the decoder shows it as one U+FFFD. */
 export interface InvalidUtf8 {
@@ -21,6 +18,8 @@ export interface DecodedText {
 
 const decoder = new TextDecoder('utf-8');
 
+// TextDecoder decodes (one pass, SIMD in Node); only the non-ASCII runs are walked to map string indices back to bytes,
+// and bytes are validated one by one only when the text holds U+FFFD (which may stand for 1-3 invalid bytes).
 /** Decodes like TextDecoder (U+FFFD for bad bytes, WHATWG rules) and reports where the bad bytes are. */
 export function decodeUtf8(bytes: Uint8Array): DecodedText {
   const text = decoder.decode(bytes);
@@ -259,19 +258,6 @@ export function lineAtByte(bytes: Uint8Array, offset: number, from = 0, fromLine
   return line;
 }
 
-/** Byte range [start, end) of 1-based line `line` (without its newline); null past the end. */
-export function lineRange(bytes: Uint8Array, line: number): { start: number; end: number } | null {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = bytes.indexOf(0x0a, start);
-    if (nl === -1) return null;
-    start = nl + 1;
-  }
-  if (start > bytes.length) return null;
-  const nl = bytes.indexOf(0x0a, start);
-  return { start, end: nl === -1 ? bytes.length : nl };
-}
-
 /** Whether two byte arrays are equal. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -291,4 +277,16 @@ export function hexBytes(bytes: Uint8Array, offset: number, length: number): str
     out.push('0x' + bytes[i]!.toString(16).toUpperCase().padStart(2, '0'));
   }
   return out.join(' ');
+}
+
+/** The parts one after the other, in new bytes (a single part is given back as it is). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

@@ -2,7 +2,8 @@
 // diagnostics for invalid UTF-8, the fingerprint of the bytes before `consumed`.
 
 import type { ByteRange, Diagnostic, Severity } from '../../types.ts';
-import { ByteCursor, LineCounter, bytesEqual, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+import { ByteCursor, LineCounter, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+import { skipBlankLines } from './records.ts';
 
 /** How many bytes before `consumed` a state keeps to notice that the file changed there. */
 export const FINGERPRINT_BYTES = 64;
@@ -129,6 +130,63 @@ export class Chunk {
     }
   }
 
+  /**
+   * Where a parse stopped at string index `pos`: its resume point, and the bytes after it held back as pending; the
+   * diagnostics are complete (invalid UTF-8 reported) and in line order.
+   */
+  stopAt(pos: number, describePending: () => string): { resume: ResumePoint; pending: PendingBlock | null } {
+    // The resume point first: the pending block's line is then counted on from it, on the bytes.
+    const resume = this.resumeAt(pos);
+    const pending = this.pendingFrom(pos, describePending);
+    this.reportInvalidUtf8(resume.consumed);
+    this.diagnostics.sort((a, b) => a.line - b.line);
+    return { resume, pending };
+  }
+
+  /**
+   * Reads item after item, each from its first non-blank line (`read(p, pos)`: the item's end, -1 while it is
+   * incomplete), until the text ends or an item is incomplete; returns where the reading stopped.
+   */
+  readItems(read: (p: number, pos: number) => number): number {
+    const { text } = this;
+    let pos = 0;
+    for (;;) {
+      const p = skipBlankLines(text, pos);
+      if (p >= text.length) return pos;
+      const next = read(p, pos);
+      if (next === -1) return pos;
+      pos = next;
+    }
+  }
+
+  /** A file's header line at `p` and the one blank line after it: its text, its end; null while incomplete. */
+  headerLine(p: number): { line: string; end: number } | null {
+    const { text } = this;
+    const nl = text.indexOf('\n', p);
+    if (nl === -1) return null;
+    let end = nl + 1;
+    if (text.charCodeAt(end) === 10) end++;
+    else if (end >= text.length) return null;
+    return { line: text.slice(p, nl).replace(/\r$/, ''), end };
+  }
+
+  /**
+   * Text that is no record, skipped up to the next `---` line or the first of `starts` (each searched for after a
+   * newline) and reported as not part of any `what`; -1 while nothing ends it yet.
+   */
+  skipStray(p: number, starts: readonly string[], what: string, preview: (s: string) => string): number {
+    const { text } = this;
+    let stop = text.indexOf('\n---\n', p);
+    for (const start of starts) {
+      const x = text.indexOf(`\n${start}`, p);
+      if (x !== -1 && (stop === -1 || x < stop)) stop = x;
+    }
+    if (stop === -1) return -1;
+    const end = text.startsWith('\n---\n', stop) ? stop + 5 : stop + 1;
+    this.report(p, 'warning', 'unrecognized-text', `Text that is not part of any ${what} was skipped: ${preview(text.slice(p, end))}.`);
+    return end;
+  }
+
   /** The resume point after string index `pos` (a record boundary). */
   resumeAt(pos: number): ResumePoint {
     const consumed = this.byteAt(pos);
@@ -177,32 +235,4 @@ export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed:
 
 export function initialResumePoint(file: string): ResumePoint {
   return { file, consumed: 0, line: 1, fingerprint: new Uint8Array(0) };
-}
-
-/**
- * Whether `file` (the whole current file) still holds the bytes a state was built from before its
- * `consumed` offset, judged by length and the fingerprint. If not, parse the file again from scratch.
- */
-export function prefixUnchanged(state: ResumePoint, file: Uint8Array): boolean {
-  if (file.length < state.consumed) return false;
-  const fp = state.fingerprint;
-  return bytesEqual(file.subarray(state.consumed - fp.length, state.consumed), fp);
-}
-
-/**
- * Re-reads a file after it changed, for any of the incremental parsers: continues from `state` when the bytes
- * before `state.consumed` are unchanged (judged by the fingerprint) and the continuation does not ask for a full
- * parse, else parses the file whole. `reparsed` says which happened.
- */
-export function refreshParse<S extends ResumePoint, R extends { needsFullReparse: boolean }>(
-  state: S,
-  file: Uint8Array,
-  resume: (state: S, tail: Uint8Array) => R,
-  parseWhole: (file: Uint8Array) => R,
-): R & { reparsed: boolean } {
-  if (prefixUnchanged(state, file)) {
-    const r = resume(state, file.subarray(state.consumed));
-    if (!r.needsFullReparse) return { ...r, reparsed: false };
-  }
-  return { ...parseWhole(file), reparsed: true };
 }

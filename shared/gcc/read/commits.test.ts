@@ -1,6 +1,8 @@
+// Reading commit.md against what the agent wrote, whole and from any split point.
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
-import { continueCommits, parseCommits, refreshCommits, type CommitsParseResult } from './commits.ts';
+import { continueCommits, parseCommits, type CommitsParseResult } from './commits.ts';
+import { refreshCommits } from '../test-support/refresh.ts';
 import { serializeCommit, serializeCommitHeader } from '../write/commit-write.ts';
 import { corpusFiles, expectedFromScript, readCorpus } from '../test-support/corpus.ts';
 

@@ -1,18 +1,9 @@
 // commit.md: the commits of one branch, read losslessly and incrementally (the writing: ../write/commit-write.ts).
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
-import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
-import {
-  TIMESTAMP_RE,
-  backticked,
-  RecordEnd,
-  itemStartAt,
-  preview,
-  probableTimestamp,
-  skipBlankLines,
-  type ItemStarts,
-} from './records.ts';
+import { TIMESTAMP_RE, backticked, RecordEnd, preview, probableTimestamp, type ItemStarts, provisionalEnd } from './records.ts';
 import { FieldSplitter } from './record-fields.ts';
 
 export type { PendingBlock } from './chunk.ts';
@@ -82,12 +73,6 @@ export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsP
   return new CommitsReader(state, tail).run();
 }
 
-/** Like refreshLog: continue when the bytes before `consumed` are unchanged, else parse whole. */
-export function refreshCommits(state: CommitsState, file: Uint8Array): CommitsParseResult & { reparsed: boolean } {
-  const options: CommitsParseOptions = { file: state.file, dialect: state.dialect };
-  if (state.givenBranch !== undefined) options.branch = state.givenBranch;
-  return refreshParse(state, file, continueCommits, (bytes) => parseCommits(bytes, options));
-}
 
 class CommitsReader {
   private readonly c: Chunk;
@@ -114,35 +99,23 @@ class CommitsReader {
 
   run(): CommitsParseResult {
     const { text } = this.c;
-    if (this.state.provisional && text.length > 0) {
-      const next = itemStartAt(text, 0, STARTS);
-      if (next === 'no') return { ...this.finish(0, true), needsFullReparse: true };
-      if (next === 'maybe') return this.finish(0, true);
-      // Confirmed: the previous record did end there.
-      this.provisional = false;
-    }
-    let pos = 0;
-    for (;;) {
-      const p = skipBlankLines(text, pos);
-      if (p >= text.length) break;
-      let next: number;
-      if (!this.headerSeen && text.startsWith('# Commit History', p)) next = this.readHeader(p);
-      else if (text.startsWith('## Commit ', p)) next = this.readCommit(p);
-      else next = this.readStray(p);
-      if (next === -1) break;
-      this.headerSeen = true;
-      pos = next;
-    }
-    return this.finish(pos, false);
+    const ended = provisionalEnd(this.state.provisional, text, STARTS);
+    if (ended === 'disproved') return { ...this.finish(0, true), needsFullReparse: true };
+    if (ended === 'undecided') return this.finish(0, true);
+    if (ended === 'confirmed') this.provisional = false;
+    return this.finish(this.c.readItems(this.readItem), false);
   }
+
+  private readonly readItem = (p: number): number => {
+    const { text } = this.c;
+    const next = !this.headerSeen && text.startsWith('# Commit History', p) ? this.readHeader(p) : text.startsWith('## Commit ', p) ? this.readCommit(p) : this.readStray(p);
+    if (next !== -1) this.headerSeen = true;
+    return next;
+  };
 
   private finish(pos: number, keepProvisional: boolean): CommitsParseResult {
     const c = this.c;
-    // The resume point first: the pending block's line is then counted on from it, on the bytes.
-    const resume = c.resumeAt(pos);
-    const pending = c.pendingFrom(pos, () => 'The last commit block is incomplete.');
-    c.reportInvalidUtf8(resume.consumed);
-    c.diagnostics.sort((a, b) => a.line - b.line);
+    const { resume, pending } = c.stopAt(pos, () => 'The last commit block is incomplete.');
     const state: CommitsState = {
       ...resume,
       dialect: this.state.dialect,
@@ -157,13 +130,9 @@ class CommitsReader {
   }
 
   private readHeader(p: number): number {
-    const { text } = this.c;
-    const nl = text.indexOf('\n', p);
-    if (nl === -1) return -1;
-    let end = nl + 1;
-    if (text.charCodeAt(end) === 10) end++;
-    else if (end >= text.length) return -1;
-    const line = text.slice(p, nl).replace(/\r$/, '');
+    const header = this.c.headerLine(p);
+    if (!header) return -1;
+    const { line, end } = header;
     const branch = backticked(line);
     if (!line.startsWith('# Commit History — branch `') || branch === null) {
       this.c.report(p, 'info', 'nonstandard-commit-header', `Commit file header ${preview(line)} is not \`# Commit History — branch \`name\`\`.`);
@@ -245,13 +214,6 @@ class CommitsReader {
   }
 
   private readStray(p: number): number {
-    const { text } = this.c;
-    const candidates = [text.indexOf('\n---\n', p), text.indexOf('\n## Commit ', p)];
-    let stop = -1;
-    for (const x of candidates) if (x !== -1 && (stop === -1 || x < stop)) stop = x;
-    if (stop === -1) return -1;
-    const end = text.startsWith('\n---\n', stop) ? stop + 5 : stop + 1;
-    this.c.report(p, 'warning', 'unrecognized-text', `Text that is not part of any commit was skipped: ${preview(text.slice(p, end))}.`);
-    return end;
+    return this.c.skipStray(p, ['## Commit '], 'commit', preview);
   }
 }

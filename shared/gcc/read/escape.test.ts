@@ -1,3 +1,4 @@
+// Escaping and unescaping `---` lines as each writer does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { luaEscape, luaUnescape, serializeValue, unescapeStandard, writerEscape } from './escape.ts';

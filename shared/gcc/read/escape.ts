@@ -1,14 +1,13 @@
-// How values are escaped inside log.md / commit.md, per writer family, and how we undo it.
-//
-// The writers (all but Zig and Lua) apply `v.replace(/\n---\n/g, '\n\\---\n')`: a value line that is
-// exactly `---` becomes `\---` so that a reader splitting the file on `---` lines does not cut the record.
-// Being a non-overlapping replace it misses the second of two consecutive `---` lines, the first line and
-// a last line `---`; and a line the agent wrote as `\---` comes back as `---`. Zig escapes nothing. Lua's
-// gsub pattern `"\n---\n"` is read by Lua as `\n*? -*? \n`, so it replaces EVERY newline, and any run of
-// dashes that ends a line, with `\n\---\n`.
+// How values are escaped inside log.md and commit.md, per writer family, and how we undo it: a value's `---` line must not
+// cut its record, and each family escapes it its own (imperfect) way.
 
 import type { Dialect } from '../../types.ts';
 
+// The writers (all but Zig and Lua) apply `v.replace(/\n---\n/g, '\n\\---\n')`: a value line that is exactly `---`
+// becomes `\---`. Being a non-overlapping replace it misses the second of two consecutive `---` lines, the first line
+// and a last line `---`; and a line the agent wrote as `\---` comes back as `---`. Zig escapes nothing. Lua's gsub
+// pattern `"\n---\n"` is read by Lua as `\n*? -*? \n`, so it replaces EVERY newline, and any run of dashes that ends a
+// line, with `\n\---\n`.
 export type EscapeStyle = 'standard' | 'zig' | 'lua';
 
 export function escapeStyleOf(dialect: Dialect | undefined): EscapeStyle {

@@ -1,7 +1,5 @@
-// The short, seeded pass of the format fuzz (the long one: `npm run fuzz`). Where format.property.test.ts writes
-// valid files from random values, this damages the real writers' files (cut, spliced, bytes flipped, structure
-// lines put inside values, CRLF, invalid UTF-8, long runs) and checks what must hold for any bytes at all
-// (../test-support/format-checks.ts). A failure names its seed and index: replay it with `npm run fuzz -- --seed S`.
+// The short, seeded pass of the format fuzz (the long one: `npm run fuzz`): the real writers' files damaged, and what must
+// hold for any bytes checked. A failure names its seed: `npm run fuzz -- --seed S`.
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../test-support/format-checks.ts';
 import { fuzzInputs, seededRandom } from '../test-support/fuzz-inputs.ts';

@@ -7,7 +7,7 @@ import { continueCommits, parseCommits } from './commits.ts';
 import { serializeCommit, serializeCommitHeader } from '../write/commit-write.ts';
 import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
 import { continueLog, parseLog } from './log.ts';
-import { refreshParse } from './chunk.ts';
+import { refreshParse } from '../test-support/refresh.ts';
 
 const line = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('---', '\\---', '\\\\---', '', 'Title---', '--- x', '**Thought:** x', '**Action:**', '**Observation:**', "**This Commit's Contribution:** c", '### Step 9 — z', '## Commit `x`', '## Merged from `b` (t)', '\r', 'x\r', '\\', 'naïve café — ✓', 'a\u2028b', '😀') },

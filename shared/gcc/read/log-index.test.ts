@@ -1,7 +1,5 @@
-// The index reads every log exactly as continueLog does: the same steps (decoded again from the bytes), merges,
-// diagnostics, pending block and state, whole or from any split point; and its columns (numbers, timestamps, time
-// keys, merges, plain shapes) agree with the decoded steps. Inputs: every corpus log, the large log's layout, logs
-// written from random values, and damaged corpus files.
+// The index reads every log exactly as continueLog does, whole or from any split point, and its columns agree with the
+// decoded steps: corpus logs, random logs with near-miss times, damaged files.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { largeStepText } from '../../../bench/gen-large.ts';
@@ -10,9 +8,8 @@ import type { Dialect } from '../../types.ts';
 import { encodeUtf8 } from './bytes.ts';
 import { continueLog, initialLogState, parseLog, type LogParseResult, type LogState } from './log.ts';
 import { indexLog, type LogIndexResult } from './log-index.ts';
-import { compareKeys, timestampKey } from './records.ts';
+import { compareTime, recordKey, timestampKey } from './time-key.ts';
 import { describeTimestamp } from './timestamp.ts';
-import { recordKey } from '../moment/time-key.ts';
 import { StepIndex } from './step-index.ts';
 import { plainShapeOf } from './step-list.ts';
 import { fuzzInputs, seededRandom } from '../test-support/fuzz-inputs.ts';
@@ -65,7 +62,7 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     let key = after;
     all.forEach((s, i) => {
       const k = timestampKey(s.timestamp);
-      if (k && (!key || compareKeys(k, key) > 0)) [best, key] = [i, k];
+      if (k && (!key || compareTime(k, key) > 0)) [best, key] = [i, k];
     });
     return best;
   };
@@ -108,13 +105,28 @@ describe('indexLog equals continueLog', () => {
     expect(decoded).toBe(2);
   });
 
-  it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes), at random cuts', () => {
+  it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes, near-miss times), at random cuts', () => {
     const line = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom('---', '\\---', '\\\\---', '', 'Title---', '--- x', '**Thought:** x', '**Action:**', 'a:**b', '## x', '### Step 9 — z', '\r', 'x\r', '\\', 'naïve café — ✓', 'a\u2028b', ' lead', 'trail ', '\u00a0x', 'x\u3000', '\x1f', '😀') },
       { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
     );
     const value = fc.array(line, { maxLength: 5 }).chain((ls) => fc.constantFrom('\n', '\n', '\r\n').map((nl) => ls.join(nl)));
-    const ts = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    const iso = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    // Near misses the full reader flags and the fast path must refuse too: a fraction with no digits, a zone without
+    // its colon or with another byte in its place, a missing zone, a short field, a fraction too long to scan.
+    const nearMiss = fc.tuple(iso, fc.constantFrom<(t: string) => string>(
+      (t) => t.replace(/\.\d+Z$/, '.Z'),
+      (t) => t.replace(/Z$/, '+05x30'),
+      (t) => t.replace(/Z$/, '+0530'),
+      (t) => t.replace(/Z$/, '+05:3'),
+      (t) => t.replace(/Z$/, ''),
+      (t) => t.replace(/Z$/, 'z'),
+      (t) => t.replace('T', ' '),
+      (t) => t.replace(/:(\d)\d\./, ':$1.'),
+      (t) => t.replace(/-(\d\d)-/, '-$1/'),
+      (t) => t.replace(/\.\d+Z$/, `.${'1'.repeat(21)}Z`),
+    )).map(([t, miss]) => miss(t));
+    const ts = fc.oneof({ weight: 4, arbitrary: iso }, { weight: 1, arbitrary: nearMiss });
     const item = fc.oneof(
       { weight: 8, arbitrary: fc.record({ o: value, t: value, a: value, ts, n: fc.constantFrom(0, 1, 1, 1, -1) }) },
       { weight: 1, arbitrary: fc.record({ branch: fc.constantFrom('feat', 'x-1'), ts }) },

@@ -1,12 +1,5 @@
-// log.md read into a StepIndex (step-index.ts): the same reading as log.ts's continueLog, record for record, state for
-// state, diagnostic for diagnostic, at a fraction of the cost. Each record the standard writers lay out is recognised
-// on the bytes (step-scan.ts) and indexed without being decoded; everything else — the file's header, a merge heading
-// and the step after it, a record with anything the full reader reports, stray text, the bytes at the end — is handed
-// to continueLog from the exact state it would have reached, over the bytes up to the next record boundary, and what it
-// reads is kept decoded. A `---` line followed by `### Step ` always ends what comes before it, so the two readers
-// never disagree on where a record starts.
-//
-// Lua and Zig logs (other escapes) and bytes that are not valid UTF-8 are read by continueLog whole.
+// log.md read into a StepIndex: the same reading as log.ts's continueLog, record for record and diagnostic for diagnostic,
+// at a fraction of the cost.
 import type { Diagnostic, Dialect, OtaStep } from '../../types.ts';
 import { isValidUtf8 } from './utf8-valid.ts';
 import { fingerprintBefore } from './chunk.ts';
@@ -15,7 +8,7 @@ import { continueLog, initialLogState, type LogHeader, type LogParseResult, type
 import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
 import { StepScanner, startsWithBytes } from './step-scan.ts';
-import { TimeKeys } from './time-keys.ts';
+import { TimeKeys } from './time-key.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */
 export interface StepSink {
@@ -43,6 +36,12 @@ function nextBoundary(bytes: Uint8Array, from: number): number {
   return -1;
 }
 
+// Each record the standard writers lay out is recognised on the bytes (step-scan.ts) and indexed undecoded; everything
+// else (the file's header, a merge heading and the step after it, a record with anything the full reader reports,
+// stray text, the bytes at the end) is handed to continueLog from the exact state it would have reached, over the
+// bytes up to the next record boundary, and kept decoded. A `---` line followed by `### Step ` always ends what comes
+// before it, so the two readers never disagree on where a record starts. Lua and Zig logs (other escapes) and bytes
+// that are not valid UTF-8 are read by continueLog whole.
 /** Reads `tail` (the file from `state.consumed`) into `sink`. Equals continueLog(state, tail) in everything but its form. */
 export function indexLog(state: LogState, tail: Uint8Array, sink: StepSink, options: LogIndexOptions = {}): LogIndexResult {
   if (escapeStyleOf(state.dialect) !== 'standard' || !(options.validUtf8 ?? isValidUtf8)(tail)) return decodeAll(continueLog(state, tail), sink);

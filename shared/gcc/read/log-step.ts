@@ -1,11 +1,11 @@
-// One step record of log.md (`### Step N — TS` and its three fields), read for log.ts's reader: the parse's
-// hot path, run once per record, with the merged section each step belongs to and the checks of its number.
+// One step record of log.md (`### Step N — TS` and its three fields) read for log.ts: the parse's hot path, once a record.
 
 import type { OtaStep } from '../../types.ts';
 import type { Chunk } from './chunk.ts';
 import { hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
 import { FieldSplitter } from './record-fields.ts';
-import { TIMESTAMP_RE, compareKeys, preview, probableTimestamp, RecordEnd, timestampKey, type ItemStarts } from './records.ts';
+import { TIMESTAMP_RE, preview, probableTimestamp, RecordEnd, type ItemStarts } from './records.ts';
+import { compareTime, timestampKey } from './time-key.ts';
 
 export const LOG_LABELS = ['**Observation:**', '**Thought:**', '**Action:**'] as const;
 const FIELD_NAMES = ['observation', 'thought', 'action'] as const;
@@ -215,7 +215,7 @@ export class StepReader {
       let decided: boolean | null = null;
       // Copied steps were written before the merge; the target's own later steps after it.
       if (key && s.key) {
-        const cmp = compareKeys(key, s.key);
+        const cmp = compareTime(key, s.key);
         if (cmp < 0) decided = true;
         else if (cmp > 0) decided = false;
       }

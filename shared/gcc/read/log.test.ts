@@ -1,9 +1,11 @@
+// Reading log.md against what the agent wrote, whole and from any split point, merges included.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, OtaStep } from '../../types.ts';
 import { encodeUtf8, lineAtByte } from './bytes.ts';
 import { corpusFiles, expectedFromScript, readCorpus } from '../test-support/corpus.ts';
 import { serializeLogHeader, serializeMergeHeader, serializeStep } from '../write/log-write.ts';
-import { allDiagnostics, continueLog, parseLog, refreshLog, type LogParseResult } from './log.ts';
+import { allDiagnostics, continueLog, parseLog, type LogParseResult } from './log.ts';
+import { refreshLog } from '../test-support/refresh.ts';
 
 const dec = new TextDecoder();
 const logs = corpusFiles().filter((f) => f.kind === 'log');

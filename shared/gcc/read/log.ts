@@ -2,10 +2,10 @@
 // in log-step.ts. Written like the writers do by ../write/log-write.ts.
 
 import type { ByteRange, Diagnostic, Dialect, OtaStep } from '../../types.ts';
-import { Chunk, initialResumePoint, refreshParse, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, initialResumePoint, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf } from './escape.ts';
 import { LOG_STARTS, StepReader, startsWithLabel, type MergeSection } from './log-step.ts';
-import { backticked, itemStartAt, preview, skipBlankLines } from './records.ts';
+import { backticked, preview, provisionalEnd } from './records.ts';
 
 export type { PendingBlock } from './chunk.ts';
 
@@ -93,13 +93,6 @@ export function continueLog(state: LogState, tail: Uint8Array): LogParseResult {
   return new LogReader(state, tail).run();
 }
 
-/**
- * Re-reads a log after it changed: continues from `state` when the bytes before `state.consumed` are
- * unchanged (judged by the fingerprint), else parses it whole. `reparsed` says which happened.
- */
-export function refreshLog(state: LogState, file: Uint8Array): LogParseResult & { reparsed: boolean } {
-  return refreshParse(state, file, continueLog, (bytes) => parseLog(bytes, { file: state.file, dialect: state.dialect }));
-}
 
 class LogReader {
   private readonly c: Chunk;
@@ -121,31 +114,25 @@ class LogReader {
 
   run(): LogParseResult {
     const { text } = this.c;
-    if (this.state.provisional && text.length > 0) {
-      const next = itemStartAt(text, 0, LOG_STARTS);
-      if (next === 'no') return this.reparse();
-      if (next === 'maybe') return this.finish(0, true);
-      // Confirmed: the previous record did end there.
-      this.provisional = false;
-    }
-    let pos = 0;
-    for (;;) {
-      const p = skipBlankLines(text, pos);
-      if (p >= text.length) break;
-      let next: number;
-      // Step headers first: they are nearly every item, and no other item's token can match at p.
-      if (text.startsWith('### Step ', p)) next = this.readStep(p, true);
-      else if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
-      else if (text.startsWith('\n## Merged from ', p - 1) || text.startsWith('## Merged from ', p))
-        next = this.readMarker(pos, p);
-      else if (startsWithLabel(text, p)) next = this.readStep(p, false);
-      else next = this.readStray(p);
-      if (next === -1) break;
-      this.headerSeen = true;
-      pos = next;
-    }
-    return this.finish(pos, false);
+    const ended = provisionalEnd(this.state.provisional, text, LOG_STARTS);
+    if (ended === 'disproved') return this.reparse();
+    if (ended === 'undecided') return this.finish(0, true);
+    if (ended === 'confirmed') this.provisional = false;
+    return this.finish(this.c.readItems(this.readItem), false);
   }
+
+  private readonly readItem = (p: number, pos: number): number => {
+    const { text } = this.c;
+    let next: number;
+    // Step headers first: they are nearly every item, and no other item's token can match at p.
+    if (text.startsWith('### Step ', p)) next = this.readStep(p, true);
+    else if (!this.headerSeen && text.startsWith('# OTA Log', p)) next = this.readHeader(p);
+    else if (text.startsWith('\n## Merged from ', p - 1) || text.startsWith('## Merged from ', p)) next = this.readMarker(pos, p);
+    else if (startsWithLabel(text, p)) next = this.readStep(p, false);
+    else next = this.readStray(p);
+    if (next !== -1) this.headerSeen = true;
+    return next;
+  };
 
   private reparse(): LogParseResult {
     const r = this.finish(0, true);
@@ -154,11 +141,7 @@ class LogReader {
 
   private finish(pos: number, keepProvisional: boolean): LogParseResult {
     const c = this.c;
-    // The resume point first: the pending block's line is then counted on from it, on the bytes.
-    const resume = c.resumeAt(pos);
-    const pending = c.pendingFrom(pos, () => 'The last block of the log is incomplete.');
-    c.reportInvalidUtf8(resume.consumed);
-    c.diagnostics.sort((a, b) => a.line - b.line);
+    const { resume, pending } = c.stopAt(pos, () => 'The last block of the log is incomplete.');
     const state: LogState = {
       ...resume,
       dialect: this.state.dialect,
@@ -181,13 +164,9 @@ class LogReader {
 
   /** `# OTA Log — branch \`b\`` and one blank line; -1 while incomplete. */
   private readHeader(p: number): number {
-    const { text } = this.c;
-    const nl = text.indexOf('\n', p);
-    if (nl === -1) return -1;
-    let end = nl + 1;
-    if (text.charCodeAt(end) === 10) end++;
-    else if (end >= text.length) return -1;
-    const line = text.slice(p, nl).replace(/\r$/, '');
+    const header = this.c.headerLine(p);
+    if (!header) return -1;
+    const { line, end } = header;
     const branch = backticked(line);
     if (!line.startsWith('# OTA Log — branch `') || branch === null) {
       this.c.report(p, 'info', 'nonstandard-log-header', `Log header ${preview(line)} is not \`# OTA Log — branch \`name\`\`.`);
@@ -247,14 +226,7 @@ class LogReader {
 
   /** Text that is no record: skipped up to the next `---` line or step header, reported. */
   private readStray(p: number): number {
-    const { text } = this.c;
-    const candidates = [text.indexOf('\n---\n', p), text.indexOf('\n### Step ', p), text.indexOf('\n## Merged from ', p)];
-    let stop = -1;
-    for (const x of candidates) if (x !== -1 && (stop === -1 || x < stop)) stop = x;
-    if (stop === -1) return -1;
-    const end = text.startsWith('\n---\n', stop) ? stop + 5 : stop + 1;
-    this.c.report(p, 'warning', 'unrecognized-text', `Text that is not part of any step was skipped: ${preview(text.slice(p, end))}.`);
-    return end;
+    return this.c.skipStray(p, ['### Step ', '## Merged from '], 'step', preview);
   }
 }
 

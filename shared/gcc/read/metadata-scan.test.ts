@@ -1,7 +1,5 @@
-// The writers' layouts read without the YAML parser (metadata-scan.ts) must give exactly what the parser's path gives:
-// the metadata, every diagnostic (its line and wording) and the style, for every corpus file, for files each writer's
-// serializer writes from awkward values, and for those files damaged at random. And the scan must actually take what
-// the writers write, or the start-up it is there for pays the parser after all.
+// metadata.yaml read without the YAML parser gives exactly what the parser's path gives, and takes what the writers write
+// (else start-up pays the parser after all).
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

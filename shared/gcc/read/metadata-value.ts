@@ -1,5 +1,5 @@
-// One value of metadata.yaml as we read it: its text exactly as in the file (never a boolean, a date or an
-// expanded alias), how it is spelled, its line, and the diagnostics where another reader would see something else.
+// One value of metadata.yaml as we read it: its text exactly as in the file (never a boolean, a date or an expanded alias),
+// and a diagnostic where another reader would see something else.
 
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type LineCounter } from 'yaml';
 import type { Document, Node as YamlNode, ScalarTag } from 'yaml';

@@ -1,3 +1,4 @@
+// Reading metadata.yaml: byte for byte round trips, and the values each implementation reads.
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

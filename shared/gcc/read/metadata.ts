@@ -1,10 +1,5 @@
-// metadata.yaml of a branch, read for every dialect (written by ../write/metadata-write.ts).
-//
-// Reading is YAML 1.1 (the writers' own readers are PyYAML, js-yaml, yaml.v3, serde_yaml or line
-// based), but a value is always the text in the file: `yes` stays "yes", an unquoted timestamp stays
-// the string. When another reader would see something else (a boolean, a date, a list), we say so in
-// a diagnostic instead of guessing. Invalid YAML (Zig writes it whenever a purpose holds `: `) is read
-// line by line, as the Lua, Elixir and Zig readers do (metadata-line-based.ts).
+// metadata.yaml of a branch, read for every dialect: a value is always the text in the file, and where another reader
+// would see something else (a boolean, a date, a list), a diagnostic says so.
 
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
@@ -174,6 +169,9 @@ function finish(text: string, got: Gathered, reader: Reader): ParsedMetadata {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
+// Reading is YAML 1.1 (the writers' own readers are PyYAML, js-yaml, yaml.v3, serde_yaml or line based): `yes` stays
+// "yes", an unquoted timestamp stays the string. Invalid YAML (Zig writes it whenever a purpose holds `: `) is read
+// line by line, as the Lua, Elixir and Zig readers do (metadata-line-based.ts). Written by ../write/metadata-write.ts.
 /**
  * Read metadata.yaml. `bytes` null means the file does not exist. Never throws: every problem is a
  * diagnostic, and whatever could be read is returned. A file laid out as the writers lay it out is read without the

@@ -1,3 +1,4 @@
+// Branch names that can never leave branches/, and the paths built from them.
 import { describe, expect, it } from 'vitest';
 import { branchFilePath, branchNameProblem, isValidBranchName } from './paths.ts';
 

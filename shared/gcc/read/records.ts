@@ -101,11 +101,6 @@ export function backticked(line: string): string | null {
   return line.slice(a + 1, b);
 }
 
-/** End index of the line starting at `pos` (index of its `\n`), or -1 when the text ends first. */
-export function lineEnd(text: string, pos: number): number {
-  return text.indexOf('\n', pos);
-}
-
 /** Skips blank lines (`\n`, `\r\n`, spaces/tabs only) starting at `pos`. */
 export function skipBlankLines(text: string, pos: number): number {
   let p = pos;
@@ -137,16 +132,12 @@ export function probableTimestamp(s: string): string | null {
   return m ? m[0] : null;
 }
 
-/** Comparable key [epoch seconds, nanoseconds] of a well-formed timestamp, or null. */
-export function timestampKey(ts: string): [number, number] | null {
-  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?(Z|([+-])(\d\d):(\d\d))$/.exec(ts);
-  if (!m) return null;
-  let secs = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) / 1000;
-  if (m[9]) secs -= (m[9] === '-' ? -1 : 1) * (+m[10]! * 3600 + +m[11]! * 60);
-  const ns = m[7] ? +(m[7] + '000000000').slice(0, 9) : 0;
-  return [secs, ns];
-}
-
-export function compareKeys(a: [number, number], b: [number, number]): number {
-  return a[0] !== b[0] ? a[0] - b[0] : a[1] - b[1];
+/**
+ * A parse that resumes after a record it ended only because the text ended there: what now follows confirms that
+ * end, disproves it (the file must be parsed whole again), or is still too short to tell.
+ */
+export function provisionalEnd(provisional: boolean, text: string, starts: ItemStarts): 'none' | 'confirmed' | 'disproved' | 'undecided' {
+  if (!provisional || text.length === 0) return 'none';
+  const next = itemStartAt(text, 0, starts);
+  return next === 'yes' ? 'confirmed' : next === 'no' ? 'disproved' : 'undecided';
 }

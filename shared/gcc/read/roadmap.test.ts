@@ -1,3 +1,4 @@
+// Reading main.md, and one without its usual header.
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8 } from './bytes.ts';
 import { readCorpus } from '../test-support/corpus.ts';

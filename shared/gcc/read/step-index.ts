@@ -1,14 +1,8 @@
-// A log's steps kept as an index of the file, not as strings: per record its byte range, step number, time key, merge
-// and plain shape, in typed arrays (~42 bytes a step, against ~1.5 KB for a decoded step and its strings; fresh memory
-// is dear on the bench machine, ~3 ms a MB, so nothing else is kept: even a timestamp's text is read back from the
-// record's header line when asked). Records the fast path read (step-scan.ts) are decoded again from the file's bytes
-// when asked for, by log.ts's own reader, so a decoded step is exactly what a full parse gives. Records only the full
-// reader could read are kept decoded (a damaged or hand-laid record, a merge's first step: few). Appends stay invisible
-// until `commit` (a read of the disk becomes visible only when it is complete); `rollback` forgets them.
+// A log's steps kept as an index of the file, not as strings: ~42 bytes a step in typed arrays against ~1.5 KB for a
+// decoded step, each step decoded again from the file's bytes when asked.
 import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
-import { recordKey, type TimeKey } from '../moment/time-key.ts';
-import { timestampKey } from './records.ts';
+import { recordKey, timestampKey, type TimeKey } from './time-key.ts';
 import type { TimestampShapeName } from './timestamp.ts';
 import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
 import { iterateInRuns, plainShapeOf, PrefixList, sliceBounds, type StepList } from './step-list.ts';
@@ -21,6 +15,13 @@ const NO_MERGE = -1;
 const UNKNOWN = -2;
 const UNKNOWN_SHAPE = 0xff;
 
+/**
+ * Per record its byte range, step number, time key, merge and plain shape; fresh memory is dear (~3 ms a MB on the
+ * bench machine), so nothing else is kept: even a timestamp's text is read back from the header line when asked.
+ * Records the fast path read (step-scan.ts) are decoded by log.ts's own reader when asked, so a decoded step is exactly
+ * what a full parse gives; records only the full reader could read (a damaged or hand-laid record, a merge's first
+ * step: few) are kept decoded. Appends stay invisible until `commit`; `rollback` forgets them.
+ */
 export class StepIndex implements StepList {
   /** Steps visible to readers. */
   length = 0;

@@ -1,11 +1,8 @@
-// A branch's steps as every reader of them sees them: a list whose records are decoded only when asked for (the
-// store keeps a 205,000-step log as an index of byte offsets, step-index.ts), with the few columns the hot paths need
-// (step numbers, timestamps, time keys, merges, how every Contexa reader reads the step) answered without decoding.
-// Arrays of records (tests, a moment's memory, a file read whole) are wrapped by arrayStepList.
+// A branch's steps as every reader of them sees them: a list that decodes a record only when asked, with the columns the
+// hot paths need answered without decoding.
 import type { ByteRange, OtaStep } from '../../types.ts';
 import { isPlainStep } from '../dialects/plain-record.ts';
-import { recordKey, type TimeKey } from '../moment/time-key.ts';
-import { timestampKey } from './records.ts';
+import { recordKey, timestampKey, type TimeKey } from './time-key.ts';
 import { describeTimestamp, type TimestampShapeName } from './timestamp.ts';
 import { SHAPE_ACTION_ONLY, SHAPE_EMPTY, SHAPE_TOLD } from './step-scan.ts';
 

@@ -1,13 +1,5 @@
-// The fast path of log.md's reader: one step record recognised on the bytes, without decoding it, when it is exactly
-// as the standard writers (Python, TypeScript, Rust, Go, Elixir) put it and log-step.ts would read it without a single
-// diagnostic. Anything else (a missing field, CRLF, a blank or label line inside a value, a bare `---` line, Lua's
-// newline pattern, a step header in a value) is refused here and read by log.ts's full reader instead, so refusing
-// costs only time. What a record's reading would give is decided here from the bytes: where it ends, its number and
-// timestamp, its time key, how many lines it spans, and whether every Contexa line reader reads it back unchanged
-// (plain-record.ts's isPlainStep, proved conservatively: "not proved" sends it to the exact check).
-//
-// The scan walks each byte once in one loop (a class table picks out the few bytes that matter): ~35 ms for a 50 MB
-// log here, against ~1 s for decoding and reading every record into strings.
+// The fast path of log.md's reader: a step record recognised on its bytes, without decoding it, when it is exactly as
+// the standard writers lay it out; anything else is refused here and read by log.ts's full reader.
 
 /** Which fields of a plain step are empty (reader-tally.ts's shapes): observation or thought told, only an action, none. */
 export const SHAPE_TOLD = 0;
@@ -126,6 +118,11 @@ export interface ScannedStep {
   plainShape: number;
 }
 
+// Refused: a missing field, CRLF, a blank or label line inside a value, a bare `---` line, Lua's newline pattern, a step
+// header in a value; refusing costs only time. Decided from the bytes: where the record ends, its number, timestamp
+// and time key, how many lines it spans, and whether every Contexa line reader reads it back unchanged (isPlainStep,
+// proved conservatively). One loop walks each byte once (a class table picks out the few bytes that matter): ~35 ms
+// for a 50 MB log, against ~1 s for decoding and reading every record into strings.
 /** Reads canonical step records on bytes. One instance serves a whole scan (no object per record). */
 export class StepScanner implements ScannedStep {
   end = 0;

@@ -1,5 +1,4 @@
-// A timestamp's shape (timestamp.ts: the fraction's width and the zone's spelling, which name the writers) as a small
-// code, so that a step index keeps it in a byte a step and dialect detection reads no timestamp back. 0: no timestamp.
+// A timestamp's shape as a small code, so a step index keeps it in a byte and dialect detection reads no timestamp back.
 import { describeTimestamp, shapeOf, type TimestampShapeName } from './timestamp.ts';
 
 const NAMES: readonly TimestampShapeName[] = ['seconds+00:00', 'millis+00:00', 'micros+00:00', 'nanos+00:00', 'millisZ', 'microsZ', 'secondsZ', 'other'];

@@ -1,3 +1,4 @@
+// Timestamp shapes and the writers they name.
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

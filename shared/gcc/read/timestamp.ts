@@ -1,7 +1,5 @@
-// Timestamps as each Contexa writer formats them. A timestamp is the writer's fingerprint: the seven
-// implementations disagree on the fraction width and on `Z` versus `+00:00`, so the shape alone often
-// names the writer. We never re-format a timestamp read from a file; these helpers only classify
-// strings and produce new ones in a chosen writer's shape.
+// Timestamps as each Contexa writer formats them: the fraction's width and `Z` or `+00:00` often name the writer. A
+// timestamp read from a file is never formatted again.
 
 import type { Dialect } from '../../types.ts';
 

@@ -1,7 +1,5 @@
-// What must hold for any bytes at all, checked on one fuzz input: the readers never throw, take time in proportion
-// to the bytes, read the same whole as in two parts, every record they read goes back through our writer and reads
-// back equal (what a hand edit relies on), and each Contexa reader's view and CONTEXT render without throwing.
-// Pure; returns the problems (empty: the input held).
+// What must hold for any bytes at all, checked on one fuzz input: the readers never throw, read the same whole as in
+// parts, and every record goes back through our writer and reads back equal. Returns the problems found.
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { renderContext } from '../context/render.ts';
 import { readerView } from '../dialects/reader-view.ts';

@@ -1,8 +1,6 @@
-// Inputs for fuzzing the format core: corpus files (written by the real Contexa implementations) cut, spliced,
-// with bytes flipped, lines deleted or doubled, CRLF, invalid UTF-8, long unbroken runs, and lines that look like
-// structure (`## Commit \`x\``, `### Step 3 — t`, `---`, labels, YAML keys) put inside values. Seeded: the same seed
-// gives the same inputs, so a failure can be replayed by its seed and index. Pure: the caller reads the files.
-import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
+// Inputs for fuzzing the format core: corpus files damaged every way a file can be, seeded, so a failure can be replayed
+// by its seed and index.
+import { concatBytes, decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 
 export type FuzzFileKind = 'log' | 'commit' | 'metadata' | 'roadmap';
 
@@ -46,15 +44,7 @@ type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 /** Byte offsets just after each `\n` (line starts), the first line included. */
 function lineStarts(bytes: Uint8Array): number[] {

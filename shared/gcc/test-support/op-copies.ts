@@ -1,10 +1,5 @@
-// Test support: the folder as it stood after each operation of a corpus scenario, rebuilt from the operation list
-// and the real writer's final bytes, never from times: each `log` op added one step block to the current branch's
-// log, a merge one `## Merged from` heading, the steps it copied and one merge commit, each `commit` one commit block,
-// a commit with a roadmap (and a merge, and Python's update_roadmap) one part of main.md, matched by its text. A
-// branch's metadata before its merge is what its writer writes at `branch` (metadata-write.ts), with the purpose the
-// agent passed. So a copy after op i is a prefix of each final file, cut by counting. (Elixir rewrites whole files
-// on append, but with the bytes it read: its corpus logs show earlier headers unchanged by later appends.)
+// The folder as it stood after each operation of a corpus scenario, rebuilt from the operation list and the real
+// writer's final bytes (each copy a prefix of each final file, cut by counting), never from times.
 import type { Dialect } from '../../types.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import { parseCommits } from '../read/commits.ts';
@@ -12,7 +7,7 @@ import { parseLog } from '../read/log.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { parseRoadmap } from '../read/roadmap.ts';
 import { serializeMetadata } from '../write/metadata-write.ts';
-import { compareTime, isoKey } from '../moment/time-key.ts';
+import { compareTime, isoKey } from '../read/time-key.ts';
 import type { ScenarioOp } from './replay-scenario.ts';
 import type { FolderFiles } from './workspace-now.ts';
 
@@ -33,6 +28,13 @@ interface Counts {
   roadmapParts: number;
 }
 
+/**
+ * Each `log` op added one step block to the current branch's log; a merge one `## Merged from` heading, the steps it
+ * copied and one merge commit; each `commit` one commit block; a commit with a roadmap (and a merge, and Python's
+ * update_roadmap) one part of main.md, matched by its text. A branch's metadata before its merge is what its writer
+ * writes at `branch` (metadata-write.ts). (Elixir rewrites whole files on append, but with the bytes it read: its
+ * corpus logs show earlier headers unchanged by later appends.)
+ */
 export function opCopies(final: FolderFiles, dialect: Dialect, ops: readonly ScenarioOp[], ok: readonly boolean[]): OpCopy[] {
   const parsed = parseFinal(final, dialect);
   const counts: Counts = { items: new Map(), commits: new Map(), steps: new Map(), created: new Set(['main']), merged: new Set(), roadmapParts: 0 };

@@ -1,15 +1,12 @@
-// Test helper: the lossless records of a corpus workspace, rebuilt from the operations the agent ran
-// (scenario.json / edge.json) instead of from a parser, so reader-view and context can be tested
-// before (and independently of) log.ts and commits.ts.
-//
-// Values come from the ops, exactly as the agent passed them. What the implementation itself derived
-// (step numbers, a merge's copied steps, "Previous Progress Summary") comes from readerView, because
-// each writer derives it from what its own parser read; timestamps and commit ids come from the
-// headers on disk.
+// The lossless records of a corpus workspace rebuilt from the operations the agent ran instead of from a parser, so the
+// reader views and CONTEXT are tested apart from log.ts and commits.ts.
 import type { Commit, OtaStep } from '../../types.ts';
 import { readerView } from '../dialects/reader-view.ts';
 import type { RenderDialect } from '../context/render.ts';
 
+// Values come from the ops, exactly as the agent passed them. What the implementation derived itself (step numbers, a
+// merge's copied steps, "Previous Progress Summary") comes from readerView, because each writer derives it from what
+// its own parser read; timestamps and commit ids come from the headers on disk.
 export type ScenarioOp =
   | { op: 'init'; roadmap: string }
   | { op: 'log'; o: string; t: string; a: string }

@@ -1,6 +1,5 @@
-// Test support only: every truth file of the corpus (what a real Contexa implementation returned: an expected.json of
-// its parser's records, a context-*.txt of its summary()), with the workspace it was taken on and the reader that
-// returned it. implementation.test.ts checks each against our reading and fails on a truth file it does not know.
+// Every truth file of the corpus (what a real Contexa implementation returned) with the workspace it was taken on and
+// the reader that returned it; implementation.test.ts fails on one it does not know.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RenderDialect } from '../context/render.ts';

@@ -1,3 +1,4 @@
+// Hand edits of metadata.yaml: only the edited lines change, and what is refused.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

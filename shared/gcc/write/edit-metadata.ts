@@ -1,8 +1,5 @@
-// Hand edits of a branch's purpose and status in metadata.yaml. Every writer rewrites the whole file, so we do what the
-// file's own writer would do: when a writer's serializer reproduces the current bytes exactly, the new file is that
-// serializer's output (its key order, quoting, folding, timestamp spelling). A file no writer reproduces (hand-made)
-// gets only the edited keys' lines replaced. Either way the result must read back as the old metadata with the new
-// values, or the edit is refused.
+// Hand edits of a branch's purpose and status in metadata.yaml, written as the file's own writer would write it, or
+// refused when the result would not read back as the old metadata with the new values.
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { EditOutcome } from './edit-records.ts';
@@ -10,9 +7,9 @@ import { metadataVersion } from './edit-version.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { serializeMetadata } from './metadata-write.ts';
 
-import { EDITABLE_STATUSES, type MetadataField } from './edit-fields.ts';
+import { EDITABLE_STATUSES, type MetadataField } from './edit.ts';
 
-export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit-fields.ts';
+export { EDITABLE_STATUSES, METADATA_FIELDS, type MetadataField } from './edit.ts';
 
 const KEY_OF: Record<MetadataField, string> = { purpose: 'purpose', status: 'status' };
 
@@ -26,6 +23,11 @@ export interface MetadataFileOptions {
   dialect: Dialect;
 }
 
+/**
+ * Every writer rewrites the whole file: when a writer's serializer reproduces the current bytes exactly, the new file is
+ * that serializer's output (its key order, quoting, folding, timestamp spelling); a file no writer reproduces
+ * (hand-made) gets only the edited keys' lines replaced.
+ */
 export function editMetadata(bytes: Uint8Array | null, options: MetadataFileOptions, edit: MetadataEdit): EditOutcome<BranchMetadata> & { writer?: Dialect } {
   const parsed = parseMetadata(bytes, options.file);
   const meta = parsed.metadata;

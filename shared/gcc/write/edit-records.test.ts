@@ -1,3 +1,4 @@
+// Hand edits of commits and steps on every corpus file, and what is refused.
 import { describe, expect, it } from 'vitest';
 import type { Commit, OtaStep } from '../../types.ts';
 import { parseCommits } from '../read/commits.ts';

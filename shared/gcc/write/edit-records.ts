@@ -1,6 +1,5 @@
-// Hand edits of commit and step fields: the bytes of one field's value are replaced, in the writer's own escaping,
-// and nothing else in the file moves. Then the file is parsed again and the edit is kept only if every record reads
-// back as before except the edited values, which read back exactly as typed (else it is refused, never half-done).
+// Hand edits of commit and step fields: one value's bytes replaced in the writer's own escaping, nothing else moved,
+// and the edit kept only if the file reads back as before but for the edited values.
 import type { Commit, Dialect, OtaStep } from '../../types.ts';
 import { ByteCursor, decodeUtf8 } from '../read/bytes.ts';
 import { parseCommits } from '../read/commits.ts';
@@ -10,10 +9,10 @@ import { parseLog } from '../read/log.ts';
 import { FieldSplitter } from '../read/record-fields.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
-import { normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+import { normalizeEditText, type CommitField, type StepField } from './edit.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../dialects/misread.ts';
 
-export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit-fields.ts';
+export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit.ts';
 
 /** One record to change: where it is, what it must still be, and the new values of some of its fields. */
 export interface RecordEdit<F extends string> {
@@ -90,18 +89,18 @@ interface Kind<T extends { range: { start: number; end: number } }, F extends st
   misread(record: T, fields: readonly string[]): MisreadReport | null;
 }
 
+/** Whether two records say the same in these fields. */
+const sameIn =
+  <T>(keys: readonly (keyof T)[]) =>
+  (a: T, b: T): boolean =>
+    keys.every((k) => a[k] === b[k]);
+
 const COMMITS: Kind<Commit, CommitField> = {
   noun: 'commit',
   layout: COMMIT_LAYOUT,
   parse: (bytes, o) => ({ records: parseCommits(bytes, { file: o.file, branch: o.branch, dialect: o.dialect }).commits }),
   version: commitVersion,
-  same: (a, b) =>
-    a.commitId === b.commitId &&
-    a.timestamp === b.timestamp &&
-    a.branchName === b.branchName &&
-    a.branchPurpose === b.branchPurpose &&
-    a.previousProgressSummary === b.previousProgressSummary &&
-    a.thisCommitContribution === b.thisCommitContribution,
+  same: sameIn(['commitId', 'timestamp', 'branchName', 'branchPurpose', 'previousProgressSummary', 'thisCommitContribution']),
   label: (c) => `commit ${c.commitId}`,
   identity: (c) => c.commitId,
   misread: commitMisread,
@@ -112,18 +111,14 @@ const STEPS: Kind<OtaStep, StepField> = {
   layout: STEP_LAYOUT,
   parse: (bytes, o) => ({ records: parseLog(bytes, { file: o.file, dialect: o.dialect }).steps }),
   version: stepVersion,
-  same: (a, b) =>
-    a.step === b.step &&
-    a.timestamp === b.timestamp &&
-    a.observation === b.observation &&
-    a.thought === b.thought &&
-    a.action === b.action &&
-    a.mergedFrom === b.mergedFrom,
+  same: sameIn(['step', 'timestamp', 'observation', 'thought', 'action', 'mergedFrom']),
   label: (s, i) => `step ${s.step} (#${i + 1})`,
   identity: (s) => String(s.step),
   misread: stepMisread,
 };
 
+// The file is parsed again after the splice: every record must read back as before except the edited values, which
+// read back exactly as typed; else the edit is refused, never half-done.
 /** Edits fields of commits in commit.md bytes. */
 export function editCommits(bytes: Uint8Array, options: RecordFileOptions, edits: readonly RecordEdit<CommitField>[]): EditOutcome<Commit> {
   return editRecords(COMMITS, bytes, options, edits);

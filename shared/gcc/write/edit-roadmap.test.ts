@@ -1,3 +1,4 @@
+// Hand edits of main.md's sections, and what is refused.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

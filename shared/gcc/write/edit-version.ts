@@ -1,7 +1,5 @@
 // Record versions: a short fingerprint of what a record says, so an edit can carry "the record as I saw it" and be
-// refused when the record changed since. Computed from the parsed values (the server keeps records, not bytes, and
-// the page computes the same value for records that arrive over the live stream). A record's position and
-// byte range are left out on purpose: appends after it, or an edit of an earlier record, are no conflict.
+// refused when it changed since.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
 
 /** 106 bits of two independent cyrb53 lanes: accidental collisions are out of the question; not a MAC. */
@@ -21,6 +19,9 @@ function cyrb53(text: string, seed: number): string {
 }
 
 /** Version of any list of values (JSON keeps the boundaries between them unambiguous). */
+// Computed from the parsed values (the server keeps records, not bytes, and the page computes the same value for
+// records that arrive over the live stream). A record's position and byte range are left out on purpose: appends after
+// it, or an edit of an earlier record, are no conflict.
 export function versionOf(values: readonly (string | number | null)[]): string {
   const text = JSON.stringify(values);
   return `v${cyrb53(text, 0)}${cyrb53(text, 0x9e3779b9)}`;

@@ -1,14 +1,26 @@
-// Hand edits from the page or a script: what can be edited, the request and response bodies of the edit routes, and
-// the entries of the edit history. Pure types and helpers; the splicing itself is in edit-records.ts (commits,
-// steps), edit-metadata.ts and edit-roadmap.ts, the versions in edit-version.ts.
+// The contract of a hand edit, shared by the page and the server: what may be edited, the bodies of the edit routes and
+// the entries of the edit history. Types and small helpers only, so the page bundles no parser to know a field's name.
 import type { BranchMetadata, Commit, OtaStep } from '../../types.ts';
-import type { CommitField, MetadataField, StepField } from './edit-fields.ts';
 import type { RoadmapPart } from './edit-roadmap.ts';
 import type { MisreadReport } from '../dialects/misread.ts';
 
-export { COMMIT_FIELDS, EDITABLE_STATUSES, METADATA_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type MetadataField, type StepField } from './edit-fields.ts';
 export type { RoadmapPart } from './edit-roadmap.ts';
 export { commitVersion, metadataVersion, roadmapPartVersion, stepVersion } from './edit-version.ts';
+
+export type CommitField = 'branchPurpose' | 'previousProgressSummary' | 'thisCommitContribution';
+export type StepField = 'observation' | 'thought' | 'action';
+export const COMMIT_FIELDS: readonly CommitField[] = ['branchPurpose', 'previousProgressSummary', 'thisCommitContribution'];
+export const STEP_FIELDS: readonly StepField[] = ['observation', 'thought', 'action'];
+
+export type MetadataField = 'purpose' | 'status';
+export const METADATA_FIELDS: readonly MetadataField[] = ['purpose', 'status'];
+/** Statuses a user may set; `merged` is left to merges (it goes with merged_into / merged_at). */
+export const EDITABLE_STATUSES = ['active', 'abandoned'] as const;
+
+/** What a page or script sends is normalised the way a textarea and the writers agree on: LF, no trailing blanks. */
+export function normalizeEditText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+}
 
 /** Which record an edit is about. Positions are stable: agents only append. */
 export type EditTarget =

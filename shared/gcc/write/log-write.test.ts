@@ -1,3 +1,4 @@
+// Writing steps byte for byte as the writers do.
 import { describe, expect, it } from 'vitest';
 import { lineAtByte } from '../read/bytes.ts';
 import { parseLog } from '../read/log.ts';

@@ -1,6 +1,5 @@
-// The planned merge against what each real implementation wrote: take a corpus workspace, cut the merge of
-// auth-jwt into main off its files (the state just before the merge), plan that merge with the corpus's own
-// timestamps and commit id, and compare byte for byte with what the implementation appended.
+// The planned merge against what each real implementation wrote: the corpus's merge cut off its files, planned again with
+// its own times and id, compared byte for byte.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,22 +1,7 @@
 // What a merge writes, byte for byte, as the Contexa implementation of the target's dialect would write it.
-//
-// Every implementation merges the same way (PYTHON/contexa/workspace.py `merge`, JS/src/workspace.ts, GO
-// workspace.go, LUA workspace.lua, ELIXIR workspace.ex, ZIG main.zig): it READS the source branch with its
-// own parser, then appends `\n## Merged from \`x\` (TS)\n\n` and the steps it read (only when it read
-// any) to the target's log, appends a merge commit to the target's commit.md and a roadmap update to
-// main.md, and rewrites the source's metadata.yaml with status merged. Because the copies are what that
-// parser returned, they carry its quirks: trimmed lines, action-only steps dropped by TypeScript, Go and
-// Rust, Elixir's corrupted step-header timestamps, Lua's newline corruption applied once more.
-//
-// Differences between the dialects (../../shared/docs/gcc-format.md, "merge text"):
-//   python, lua, elixir: roadmap `Merged \`x\`: S`;  typescript, rust, go: roadmap `S`;
-//   zig: summary `Merged branch \`x\` into \`t\``, previous "Initial state — no prior commits.", the raw
-//   source log appended whole (its header included), no roadmap line.
-// Timestamps and the commit id come from the caller: they are the only bytes that may differ between a
-// preview and the merge that follows it.
 
 import type { BranchMetadata, Commit, Dialect, OtaStep } from '../../types.ts';
-import { decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
+import { concatBytes, decodeUtf8, encodeUtf8 } from '../read/bytes.ts';
 import { parseCommits } from '../read/commits.ts';
 import { serializeCommit } from './commit-write.ts';
 import { parseLog } from '../read/log.ts';
@@ -32,6 +17,20 @@ import { serializeRoadmapUpdate } from '../read/roadmap.ts';
 /** A dialect some Contexa implementation writes; `unknown` files are merged as Python would. */
 export type MergeDialect = Exclude<Dialect, 'unknown'>;
 
+// Every implementation merges the same way (PYTHON/contexa/workspace.py `merge`, JS/src/workspace.ts, GO workspace.go,
+// LUA workspace.lua, ELIXIR workspace.ex, ZIG main.zig; in fixtures/peers/contexa/ the Python and TypeScript ones): it
+// READS the source branch with its own parser, then appends `\n## Merged from \`x\` (TS)\n\n` and the steps it read
+// (only when it read any) to the target's log, appends a merge commit to the target's commit.md and a roadmap update
+// to main.md, and rewrites the source's metadata.yaml with status merged. Because the copies are what that parser
+// returned, they carry its quirks: trimmed lines, action-only steps dropped by TypeScript, Go and Rust, Elixir's
+// corrupted step-header timestamps, Lua's newline corruption applied once more.
+//
+// Where the dialects differ in the merge's text:
+//   python, lua, elixir: roadmap `Merged \`x\`: S`;  typescript, rust, go: roadmap `S`;
+//   zig: summary `Merged branch \`x\` into \`t\``, previous "Initial state — no prior commits.", the raw source log
+//   appended whole (its header included), no roadmap line.
+// Timestamps and the commit id come from the caller: the only bytes that may differ between a preview and the merge
+// that follows it.
 export function mergeDialectOf(dialect: Dialect | null | undefined): MergeDialect {
   return !dialect || dialect === 'unknown' ? 'python' : dialect;
 }
@@ -166,16 +165,6 @@ function encodeStep(text: string, dialect: MergeDialect): Uint8Array {
   return dialect === 'elixir' ? encodeEscaped(text) : encodeUtf8(text);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 function append(kind: MergeFileKind, file: string, base: Uint8Array | null, bytes: Uint8Array): MergeWrite {
   return { kind, file, mode: 'append', baseSize: base?.length ?? 0, bytes, text: decodeUtf8(bytes).text };
 }
@@ -250,8 +239,8 @@ function planLogCopy(input: MergeInput, read: ReturnType<typeof sourceAsRead>, d
   const hasCopy = zigRaw ? zigRaw.length > 0 : copiedSteps.length > 0;
   if (hasCopy) {
     const header = encodeUtf8(`\n## Merged from \`${source}\` (${input.timestamps.logHeader})\n\n`);
-    const body = zigRaw ?? concat(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
-    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concat([header, body])));
+    const body = zigRaw ?? concatBytes(copiedSteps.map((s) => encodeStep(serializeStep(s, dialect), dialect)));
+    writes.push(append('log', branchFilePath(target, 'log'), input.target.log, concatBytes([header, body])));
   } else {
     notes.push(`Contexa ${label(dialect)} reads no steps in \`${source}\`'s log, so the merge adds nothing to \`${target}\`'s log.`);
   }

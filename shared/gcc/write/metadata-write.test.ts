@@ -1,3 +1,4 @@
+// Writing metadata.yaml as each writer does, read back unchanged.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BranchMetadata, Dialect } from '../../types.ts';

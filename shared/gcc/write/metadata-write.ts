@@ -1,12 +1,5 @@
-// metadata.yaml written exactly as each writer writes it. The YAML emitters behind the seven writers'
-// metadata.yaml (yaml-emit/), reduced to what they do with one string value in a top-level block mapping, are
-// ported rule for rule from the emitters the writers use, because a file we write for a workspace must be
-// byte-identical to what its own implementation would write:
-//   python     PyYAML `yaml.dump` (sort_keys, allow_unicode=False, width 80)  — emitter.py
-//   typescript js-yaml 4 `dump` (lineWidth 80)                                — dumper.js
-//   go         gopkg.in/yaml.v3 (libyaml port, unicode, no line wrapping)
-//   rust       serde_yaml 0.9 (unsafe-libyaml, unicode, no line wrapping)
-//   lua, elixir, zig: hand-written `key: value` lines (below)
+// metadata.yaml written exactly as each writer writes it: a file we write for a workspace must be byte-identical to what
+// its own implementation would write.
 
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
@@ -14,6 +7,13 @@ import { emitJsYamlValue } from './yaml-emit/js-yaml.ts';
 import { emitGoYamlPair, emitRustYamlPair } from './yaml-emit/libyaml.ts';
 import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
 
+// The emitters behind the writers (yaml-emit/), reduced to what they do with one string value in a top-level block
+// mapping, are ported rule for rule:
+//   python     PyYAML `yaml.dump` (sort_keys, allow_unicode=False, width 80)  — emitter.py
+//   typescript js-yaml 4 `dump` (lineWidth 80)                                — dumper.js
+//   go         gopkg.in/yaml.v3 (libyaml port, unicode, no line wrapping)
+//   rust       serde_yaml 0.9 (unsafe-libyaml, unicode, no line wrapping)
+//   lua, elixir, zig: hand-written `key: value` lines (below)
 /** Writers whose serializer we can run; `unknown` is not a writer. */
 export const METADATA_WRITERS: readonly Exclude<Dialect, 'unknown'>[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'];
 

@@ -1,3 +1,4 @@
+// Splicing edits into a file: every other byte left as it was.
 import { describe, expect, it } from 'vitest';
 import { encodeUtf8 } from '../read/bytes.ts';
 import { readCorpus } from '../test-support/corpus.ts';

@@ -1,7 +1,7 @@
 // What the chosen implementation did beside returning the text: the error its context() raises instead (then no
 // CONTEXT exists), what it did to the files (read one as empty, replaced bytes, dropped the metadata), and, when it
 // raises or reads nothing, what gcc-studio's own lossless reader sees, shown apart and marked as not its output.
-import type { ContextPreview } from '../../api/client.ts';
+import type { ContextResponse } from '../../../shared/api.ts';
 import type { ContextDialect } from '../../../shared/types.ts';
 import { formatCount } from '../../ui/count.ts';
 
@@ -12,7 +12,7 @@ export const IMPLEMENTATION_NAMES: Record<ContextDialect, string> = {
 /** Bytes the implementation returns that are not UTF-8 arrive as lone surrogates (escaped-text.ts); shown as U+FFFD. */
 export const shownText = (text: string): string => text.replace(/(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g, '\uFFFD');
 
-export function ContextOutcome({ data }: { data: ContextPreview }) {
+export function ContextOutcome({ data }: { data: ContextResponse }) {
   const who = IMPLEMENTATION_NAMES[data.dialect];
   const notes = data.notes ?? [];
   return (

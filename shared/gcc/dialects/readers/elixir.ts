@@ -1,12 +1,13 @@
-// Contexa Elixir's reader, transcribed from its models.ex (parse_ota, parse_commits, split_blocks) and checked
-// against every corpus file Elixir read. Its regexes have no /u flag, so PCRE runs them on bytes: `\s` is ASCII
-// whitespace, `.` any byte but \n, and the class `[—-]` in the step header matches one BYTE of `—` (0xE2), which
-// leaves the other two (0x80 0x94) at the start of the timestamp. Text here is escaped (../escaped-text.ts), so those
-// two bytes are carried as U+DC80 U+DC94 and written back as the very bytes Elixir returns.
+// Contexa Elixir's reader, transcribed from its models.ex (parse_ota, parse_commits, split_blocks) and checked against
+// every corpus file Elixir read.
 
 import { desanitize, type Reader } from './reader.ts';
 import { wsTrim } from './trim.ts';
 
+// Its regexes have no /u flag, so PCRE runs them on bytes: `\s` is ASCII whitespace, `.` any byte but \n, and the class
+// `[—-]` in the step header matches one BYTE of `—` (0xE2), which leaves the other two (0x80 0x94) at the start of the
+// timestamp. Text here is escaped (../escaped-text.ts), so those two bytes are carried as U+DC80 U+DC94 and written
+// back as the very bytes Elixir returns.
 const S = '[\\t\\n\\v\\f\\r ]';
 const fieldRes = new Map<string, RegExp>();
 

@@ -1,12 +1,12 @@
-// Contexa Lua's reader: the patterns of its workspace.lua (parse_ota, parse_commits, extract_field; the copy at hand is
-// of a later version), with the multi-line rule the corpus shows (extractField below), checked against every corpus
-// file Lua read (../implementation.test.ts). Lua patterns are matched here by
-// JavaScript regular expressions that explore in the same order (greedy `*`, lazy `-`, leftmost match), over
-// Lua's `%s` (C isspace: space, \t, \n, \v, \f, \r) and `%d` (ASCII digits).
+// Contexa Lua's reader: the patterns of its workspace.lua with the multi-line rule the corpus shows, checked against
+// every corpus file Lua read.
 
 import { luaEscape } from '../../read/escape.ts';
 import type { Reader } from './reader.ts';
 
+// The copy of workspace.lua at hand is of a later version. Lua patterns are matched here by JavaScript regular
+// expressions that explore in the same order (greedy `*`, lazy `-`, leftmost match), over Lua's `%s` (C isspace:
+// space, \t, \n, \v, \f, \r) and `%d` (ASCII digits).
 const S = '[ \\t\\n\\v\\f\\r]';
 const trimRe = new RegExp(`^${S}+|${S}+$`, 'g');
 const luaTrim = (s: string): string => s.replace(trimRe, '');

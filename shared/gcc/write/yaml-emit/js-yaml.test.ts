@@ -1,3 +1,4 @@
+// The js-yaml port: quoting and folding as the TypeScript writer's YAML does.
 import { describe, expect, it } from 'vitest';
 import { emitJsYamlValue } from './js-yaml.ts';
 

@@ -1,3 +1,4 @@
+// The libyaml ports: quoting as Go's and Rust's YAML libraries do.
 import { describe, expect, it } from 'vitest';
 import { emitGoYamlPair, emitRustYamlPair } from './libyaml.ts';
 

@@ -1,7 +1,5 @@
-// libyaml (yaml.v3 and serde_yaml), the emitter behind Contexa Go's and Rust's metadata.yaml, reduced to
-// one string value in a top-level block mapping: yaml_emitter_analyze_scalar, select_scalar_style and the
-// writers, with unicode output and no line wrapping (both libraries disable best_width). PyYAML's
-// analyze_scalar is a port of libyaml's, so pyyaml.ts runs the analysis here with its own character classes.
+// libyaml (yaml.v3 and serde_yaml), the emitter behind Contexa Go's and Rust's metadata.yaml, ported rule for rule for
+// one string value in a top-level block mapping.
 
 import { codePointsOf, hex } from './code-points.ts';
 import { goNeedsQuotes, rustNeedsQuotes } from './resolvers.ts';
@@ -32,6 +30,9 @@ function libyamlAnalyze(codes: number[]): ScalarAnalysis {
   return analyzeScalar(String.fromCodePoint(...codes), codes, LIBYAML_CHARACTERS);
 }
 
+// yaml_emitter_analyze_scalar, select_scalar_style and the writers, with unicode output and no line wrapping (both
+// libraries disable best_width). PyYAML's analyze_scalar is a port of libyaml's, so pyyaml.ts runs this analysis with
+// its own character classes.
 /** yaml_emitter_analyze_scalar over `text` (its code points `codes`): which styles may write it. */
 export function analyzeScalar(text: string, codes: readonly number[], characters: ScalarCharacters): ScalarAnalysis {
   if (codes.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };

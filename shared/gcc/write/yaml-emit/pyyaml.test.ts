@@ -1,3 +1,4 @@
+// The PyYAML port: folding as the Python writer's YAML does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

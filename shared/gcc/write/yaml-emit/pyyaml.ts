@@ -1,8 +1,5 @@
-// PyYAML (emitter.py), the emitter behind Contexa Python's metadata.yaml: `yaml.dump` with sort_keys,
-// allow_unicode=False and width 80, reduced to one string value in a top-level block mapping.
-// analyze_scalar, choose_scalar_style and the three writers, with the emitter state they share (column,
-// whitespace, indention). The value sits after `key:` at column len(key)+1; continuation lines are
-// indented by best_indent (2).
+// PyYAML's emitter (emitter.py), behind Contexa Python's metadata.yaml, ported rule for rule for one string value in a
+// top-level block mapping.
 
 import { hex } from './code-points.ts';
 import { analyzeScalar, type ScalarAnalysis } from './libyaml.ts';
@@ -38,6 +35,9 @@ const PY_ESCAPES: Record<string, string> = {
   '\x1B': 'e', '"': '"', '\\': '\\', '\x85': 'N', '\xA0': '_', '\u2028': 'L', '\u2029': 'P',
 };
 
+// `yaml.dump` with sort_keys, allow_unicode=False and width 80: analyze_scalar, choose_scalar_style and the three
+// writers, with the emitter state they share (column, whitespace, indention). The value sits after `key:` at column
+// len(key)+1; continuation lines are indented by best_indent (2).
 class PyEmitter {
   out = '';
   column: number;
@@ -70,6 +70,13 @@ class PyEmitter {
     this.out += data;
   }
 
+  /** write_indent, then neither whitespace nor indention: the emitter's way to go on writing a scalar on a new line. */
+  continueLine(): void {
+    this.writeIndent();
+    this.whitespace = false;
+    this.indention = false;
+  }
+
   writeIndent(): void {
     if (!this.indention || this.column > this.indent || (this.column === this.indent && !this.whitespace)) this.writeLineBreak();
     if (this.column < this.indent) {
@@ -100,9 +107,7 @@ class PyEmitter {
       if (spaces) {
         if (ch !== ' ') {
           if (start + 1 === end && this.column > this.bestWidth) {
-            this.writeIndent();
-            this.whitespace = false;
-            this.indention = false;
+            this.continueLine();
           } else {
             this.write(chars.slice(start, end).join(''));
           }
@@ -111,9 +116,7 @@ class PyEmitter {
       } else if (breaks) {
         if (!isLineBreak(ch)) {
           this.writeBreaks(chars, start, end);
-          this.writeIndent();
-          this.whitespace = false;
-          this.indention = false;
+          this.continueLine();
           start = end;
         }
       } else if (ch === undefined || ch === ' ' || isLineBreak(ch)) {
@@ -191,9 +194,7 @@ class PyEmitter {
         const data = `${chars.slice(start, end).join('')}\\`;
         if (start < end) start = end;
         this.write(data);
-        this.writeIndent();
-        this.whitespace = false;
-        this.indention = false;
+        this.continueLine();
         if (chars[start] === ' ') this.write('\\');
       }
     }

@@ -1,0 +1,128 @@
+// Token counts from a worker thread, restarted if it dies: a count may be late or a lower bound, never blocking.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
+import { CUT_SHORT } from '../../shared/gcc/context/tokens.ts';
+
+export interface CountRequest {
+  id: number;
+  texts: string[];
+  /** Counting time for the whole request; what is left after it is bounded (count.ts). */
+  budgetMs: number;
+}
+
+export interface CountReply {
+  id: number;
+  /** Per text: its tokens, CUT_SHORT added when only a lower bound. */
+  counts: number[];
+}
+
+export interface TokenCounter {
+  count(texts: readonly string[]): Promise<number[]>;
+  /** Requests answered with bounds because the worker died or did not answer: such counts are not to be kept. */
+  readonly failures?: number;
+}
+
+/**
+ * The worker thread's nice value (on Linux, nice is per thread: the server's own thread keeps its priority). Counting
+ * is background work: on a 2-core machine its first second (the tokenizer loading, the first CONTEXT counts) ran beside
+ * the page's first render and the watcher's scan, and now yields to them.
+ */
+export const TOKEN_WORKER_NICE = 10;
+
+/** Counting time a request may take in the worker (then the rest is bounded), and how long we wait for its answer. */
+export const COUNT_BUDGET_MS = 2000;
+const ANSWER_TIMEOUT_MS = 15_000;
+
+const boundsOf = (texts: readonly string[]) => texts.map((t) => lowerBoundTokens(t) + CUT_SHORT);
+
+/** The worker, from dist/ as JavaScript, or from the sources (tests, tsx) through tsx's loader registered in it. */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./token-worker.js', here));
+  const entry = new URL('./token-worker.ts', here).href;
+  // tsx's ES-module API (its `import` export; require.resolve would give the CommonJS one, which cannot register).
+  const tsxPackage = createRequire(here).resolve('tsx/package.json');
+  const exported = (JSON.parse(readFileSync(tsxPackage, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
+  const tsx = new URL(exported['./esm/api']!.import.default, pathToFileURL(tsxPackage)).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+}
+
+interface Pending {
+  texts: readonly string[];
+  resolve(counts: number[]): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class WorkerTokenCounter implements TokenCounter {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  failures = 0;
+
+  constructor(private readonly budgetMs = COUNT_BUDGET_MS, private readonly timeoutMs = ANSWER_TIMEOUT_MS) {}
+
+  count(texts: readonly string[]): Promise<number[]> {
+    if (texts.length === 0) return Promise.resolve([]);
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      // A worker stuck past every budget is stopped; what it owed is answered with bounds.
+      const timer = setTimeout(() => this.stop(), this.timeoutMs);
+      this.pending.set(id, { texts, resolve, timer });
+      worker.ref();
+      worker.postMessage({ id, texts: [...texts], budgetMs: this.budgetMs } satisfies CountRequest);
+    });
+  }
+
+  /** Stops the worker; pending requests are answered with lower bounds. The next count starts a new one. */
+  stop(): void {
+    const worker = this.worker;
+    this.worker = null;
+    this.failPending();
+    if (worker) void worker.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startWorker();
+    worker.on('message', ({ id, counts }: CountReply) => {
+      const p = this.pending.get(id);
+      if (!p) return;
+      this.settle(id, p, counts);
+    });
+    const died = () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failPending();
+    };
+    worker.on('error', died);
+    worker.on('exit', died);
+    worker.unref();
+    return (this.worker = worker);
+  }
+
+  private settle(id: number, p: Pending, counts: number[]): void {
+    clearTimeout(p.timer);
+    this.pending.delete(id);
+    // Idle, the worker must not keep the process alive.
+    if (this.pending.size === 0) this.worker?.unref();
+    p.resolve(counts);
+  }
+
+  private failPending(): void {
+    for (const [id, p] of [...this.pending]) {
+      this.failures++;
+      this.settle(id, p, boundsOf(p.texts));
+    }
+  }
+}
+
+let shared: WorkerTokenCounter | null = null;
+
+/** The process's token counter (one worker, whatever the number of stores). */
+export function sharedTokenCounter(): WorkerTokenCounter {
+  return (shared ??= new WorkerTokenCounter());
+}

@@ -1,0 +1,91 @@
+// The bytes a log's steps are decoded from, long after the log was read: held in memory for a small file, read back
+// from the source for a big one, and never bytes of another version of the file (StaleStepsError instead).
+import { concatBytes } from '../../shared/gcc/read/bytes.ts';
+import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-index.ts';
+import { ANY_PATH } from './disk-source.ts';
+import type { FileStamp, GccSource } from './gcc-source.ts';
+
+/** Files up to this size are held in memory while tracked. */
+export const HELD_LIMIT = 4 * 2 ** 20;
+/** Of a bigger file, the bytes of its last read up to this size are kept: the steps just appended (the live event, the
+ * page following the tail) decode without a disk read. */
+export const RECENT_LIMIT = 1 * 2 ** 20;
+
+/**
+ * One reading's bytes (a reload starts another, so the old records keep theirs). Held bytes cost no system call to
+ * decode, and a rewrite does not take the old records' bytes away (the change record compares them with the new
+ * ones). Read back, they must come from the file the records came from: the same inode, at least as long (an
+ * append-only file only grows); otherwise the watcher will read it again, and the caller is told so.
+ */
+export class FileBytes {
+  private held: Uint8Array | null = new Uint8Array(0);
+  private heldLength = 0;
+  /** A big file's last read: bytes [recentStart, recentStart + recent.length). */
+  private recent: Uint8Array | null = null;
+  private recentStart = 0;
+  private stamp: FileStamp | null = null;
+  readonly read: ByteReader;
+
+  constructor(
+    private readonly path: string,
+    private readonly relPath: string,
+    private readonly limit = HELD_LIMIT,
+    private readonly source: GccSource = ANY_PATH,
+  ) {
+    this.read = (start, end) => {
+      if (this.held && end <= this.heldLength) return this.held.subarray(start, end);
+      const recent = this.recent;
+      if (recent && start >= this.recentStart && end <= this.recentStart + recent.length) return recent.subarray(start - this.recentStart, end - this.recentStart);
+      return this.fromDisk(start, end);
+    };
+  }
+
+  /**
+   * What a read consumed, bytes [from, to): its pieces, copied (the piece buffers are reused), in file order; none when
+   * holds() said they would not be kept.
+   */
+  commit(pieces: readonly Uint8Array[], from: number, to: number, stamp: FileStamp): void {
+    this.stamp = stamp;
+    const complete = pieces.reduce((n, p) => n + p.length, 0) === to - from;
+    if (this.held && complete && from === this.heldLength && to <= this.limit) {
+      if (this.heldLength === 0 && pieces.length === 1) {
+        // A first read in one piece (most files): the piece is already a copy of its own, held as it is (a second copy
+        // of 1,000 small logs cost 70 ms at start, most of it fresh pages).
+        this.held = pieces[0]!;
+        this.heldLength = to - from;
+        return;
+      }
+      if (to > this.held.length) {
+        const next = new Uint8Array(Math.min(this.limit, Math.max(this.held.length * 2, to, 4096)));
+        next.set(this.held.subarray(0, this.heldLength));
+        this.held = next;
+      }
+      for (const p of pieces) {
+        this.held.set(p, this.heldLength);
+        this.heldLength += p.length;
+      }
+      return;
+    }
+    // Not (or no longer) held whole: keep the last read when it is small (an append, not the first read of a big file).
+    this.held = null;
+    if (to === from) return;
+    this.recent = complete && to > from && to - from <= RECENT_LIMIT ? concatBytes(pieces) : null;
+    this.recentStart = from;
+  }
+
+  /** The file's first `length` bytes, when they are held. */
+  heldPrefix(length: number): Uint8Array | null {
+    return this.held && length <= this.heldLength ? this.held.subarray(0, length) : null;
+  }
+
+  /** Whether pieces of `bytes` more would be kept, held or as the last read (else the caller need not copy them). */
+  holds(bytes: number): boolean {
+    return (this.held !== null && this.heldLength + bytes <= this.limit) || (this.limit > 0 && bytes <= RECENT_LIMIT);
+  }
+
+  private fromDisk(start: number, end: number): Uint8Array {
+    const bytes = this.stamp && this.source.readRange(this.path, start, end, this.stamp);
+    if (!bytes) throw new StaleStepsError(this.relPath, start);
+    return bytes;
+  }
+}

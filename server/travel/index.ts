@@ -1,0 +1,3 @@
+// Time travel: the workspace as it was at a moment, answered through the same view the routes read now.
+export { createTimeTravel, timeTravelFor, type TimeTravel } from './time-travel.ts';
+export type { MomentView } from './moment-view.ts';

@@ -1,0 +1,8 @@
+// Everything that writes into .GCC/: hand edits, merges, the writers' lock, start-up recovery and what writers left.
+export { createEditService, type EditService, type EditServiceDeps } from './edits.ts';
+export { historyPathFor } from './edit-history.ts';
+export { performMerge, previewMerge, type MergeArgs, type MergeContext } from './merge.ts';
+export { mergeNotices } from './merge-notices.ts';
+export { EditError, MergeError, MergeWriteError, Refusal } from './refusals.ts';
+export { recoverWorkspace } from './recovery.ts';
+export { writeDiagnostics } from './write-diagnostics.ts';
