@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/store.ts';
+import { momentLabel } from './output.ts';
 import { PACKAGE_ROOT } from './package-files.ts';
 
 /** The single-bundle page `vite build -c vite.export.config.ts` writes. */
@@ -75,7 +76,7 @@ export async function exportMarkdown(input: MarkdownInput): Promise<string> {
   const workspace = view.workspace();
   const context = await view.context(input.branch, input.k, input.dialect);
   if (!context) throw new ExportError(`no branch "${input.branch}" (branches: ${workspace.branches.map((b) => b.name).join(', ') || 'none'})`);
-  const when = moment ? `as at ${moment.time} (${moment.moment})` : `as at export, ${input.exportedAt}`;
+  const when = moment ? `as at ${momentLabel(moment)}` : `as at export, ${input.exportedAt}`;
   const lines = [`# gcc-studio: ${workspace.root}`, '', `The memory ${when}.`];
   if (moment && !moment.exact) lines.push('', 'Not exact:', ...moment.reasons.map((r) => `- ${r}`));
   const fence = '`'.repeat(Math.max(3, ...[...context.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));

@@ -5,7 +5,7 @@ import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
 import type { Store, WorkspaceView } from '../live/store.ts';
 import type { MomentView } from '../live/moment-view.ts';
 import { MomentError } from '../../shared/gcc/moment/moment.ts';
-import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
+import { formatDiagnostics, hasErrors, inspectJson, inspectText, momentLabel } from './output.ts';
 import { packageVersion } from './package-files.ts';
 
 export const EXIT_OK = 0;
@@ -114,7 +114,7 @@ async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io)
 function momentLine(view: WorkspaceView): string {
   if (!('info' in view)) return '';
   const { info } = view as MomentView;
-  return `as at ${info.time} (${info.moment})${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
+  return `as at ${momentLabel(info)}${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
 }
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
@@ -133,7 +133,7 @@ async function printContext(command: Extract<Command, { kind: 'context' }>, io: 
   if (!result) {
     const names = view.workspace().branches.map((b) => b.name);
     io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
-    return EXIT_FINDINGS;
+    return EXIT_USAGE;
   }
   const { encodeEscaped } = await import('../../shared/gcc/dialects/escaped-text.ts');
   const { label } = await import('../../shared/gcc/dialects/implementation.ts');
@@ -193,7 +193,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGTERM', onSignal);
   hideTokenFromPs(command.token);
   try {
-    const [{ startServer }, { runtimeDirectory }, { fleetRoots }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts'), import('../fleet/fleet-roots.ts')]);
+    const [{ startServer, PortTakenError }, { runtimeDirectory }, { fleetRoots }] = await Promise.all([import('../http/serve.ts'), import('../http/token-store.ts'), import('../fleet/fleet-roots.ts')]);
     const roots = command.demo ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
     if (roots) {
@@ -201,20 +201,27 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       const { startFleetServer } = await import('../fleet/fleet-serve.ts');
       start = (o) => startFleetServer(roots, command.depth, o);
     }
-    const server = await start({
-      dir: command.dir,
-      demo: command.demo,
-      port: command.port,
-      portExplicit: command.portExplicit,
-      host: command.host,
-      token: command.token,
-      // The demo's folder is new each start: nothing to keep its token for.
-      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
-      readOnly: command.readOnly,
-      open: command.open,
-      log: (line) => io.out(`${line}\n`),
-      warn: io.err,
-    });
+    let server: { close(): Promise<void> };
+    try {
+      server = await start({
+        dir: command.dir,
+        demo: command.demo,
+        port: command.port,
+        portExplicit: command.portExplicit,
+        host: command.host,
+        token: command.token,
+        // The demo's folder is new each start: nothing to keep its token for.
+        tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
+        readOnly: command.readOnly,
+        open: command.open,
+        log: (line) => io.out(`${line}\n`),
+        warn: io.err,
+      });
+    } catch (err) {
+      if (!(err instanceof PortTakenError)) throw err;
+      io.err(`gcc-studio: ${err.message}`);
+      return EXIT_USAGE;
+    }
     await new Promise<void>((resolve) => {
       stopNow = () => void server.close().then(resolve);
       if (stopRequested) stopNow();

@@ -25,7 +25,7 @@ export interface StartServerOptions {
   demo?: boolean;
   /** Default 4780; when taken, a free port is used instead (and said so). 0: any free port. */
   port?: number;
-  /** Whether the port was asked for (--port): only changes the wording when it is taken. */
+  /** Whether the port was asked for (--port): then a taken one fails (PortTakenError) instead of moving. */
   portExplicit?: boolean;
   /** Default 127.0.0.1; anything that is not loopback prints a warning. */
   host?: string;
@@ -119,15 +119,21 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   return { demo, projectDir, gccDir, live };
 }
 
-/** Listens on the wanted port, or on a free one (and says so) when it is taken. */
+/** A port asked for with --port is taken: a script that named it would talk to whatever holds it. */
+export class PortTakenError extends Error {
+  override name = 'PortTakenError';
+}
+
+/** Listens on the wanted port; the default one, when taken, moves to a free one (and says so), an asked-for one fails. */
 export async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
   const wanted = options.port ?? DEFAULT_PORT;
   try {
     return await listen(server, wanted, host);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (options.portExplicit) throw new PortTakenError(`port ${wanted} is taken (leave --port out to use a free one)`);
     const port = await listen(server, 0, host);
-    warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
+    warn(`gcc-studio: port ${wanted} is taken; using ${port} instead.`);
     return port;
   }
 }
