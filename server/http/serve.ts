@@ -99,7 +99,12 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
     const { startDemo } = await import('../demo/demo.ts');
     // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
-    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
+    demo = startDemo({
+      intervalMs: options.demoIntervalMs,
+      onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`),
+      onSettled: () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.'),
+      agentAfter: firstAnswer,
+    });
     ({ projectDir, gccDir } = demo);
   } else {
     ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));

@@ -1,13 +1,14 @@
 // What the doctor adds to the format problems: the state writers leave behind. A merge that did not finish (its
 // intent record, or its traces in the files), a lock that is stale or names no owner, temp files of a killed
-// gcc-studio, and values already written whose lines Contexa's readers take for record headers (naming the readers
-// that misread them). Nothing here changes a file.
+// gcc-studio, values already written whose lines Contexa's readers take for record headers (naming the readers
+// that misread them), and records written to a branch after its merge. Nothing here changes a file.
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
 import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { readInside } from '../live/safe-open.ts';
+import { appendedAfterMerge } from './after-merge.ts';
 import type { WorkspaceView } from '../live/store.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';
@@ -74,5 +75,6 @@ export async function writeDiagnostics(gccDir: string, view: WorkspaceView): Pro
     out.push({ file: l.file, line: 0, severity: 'warning', code: 'leftover-temp', message: `left by a gcc-studio that was killed mid-write (${l.kind === 'temp-file' ? 'an unfinished replace' : 'a lock it was letting go of'}); gcc-studio removes it when it starts` });
   }
   out.push(...(await misreadDiagnostics(gccDir, view)));
+  out.push(...appendedAfterMerge(view));
   return out;
 }
