@@ -82,8 +82,9 @@ export function buildRow(input: RowInputs): FleetRow {
   const ws = input.view.workspace();
   const health = ws.branches.map((b) => branchHealth(input.view!, b, input.activity));
   const errors = [...ws.diagnostics, ...input.writeDiagnostics].filter((d) => d.severity === 'error');
+  // The records' own times, as the workspace's page shows them (a copied folder's mtimes are the copy's).
   const stamps = ws.branches.map((b) => (b.lastActivity ? timestampMs(b.lastActivity) : null) ?? -Infinity);
-  const lastActivity = Math.max(-Infinity, ...stamps, ...health.map((h) => h.lastStepAt ?? -Infinity));
+  const lastActivity = Math.max(-Infinity, ...stamps, input.activity?.lastAppendAt ?? -Infinity);
   return {
     ...empty,
     state: ws.present ? 'live' : 'waiting',

@@ -24,10 +24,10 @@ export class ApiError extends Error {
 
 /**
  * Whether a failed query is asked once more: a dropped connection or a server error may pass, an answer that refuses
- * the request (4xx) will not. A refused token then waits for a new one (shell/AuthBanner.tsx says why); a fleet's page
- * does not ask twice for the single workspace its server has not got.
+ * the request (4xx) or asks which workspace (a fleet's 300) will not. A refused token then waits for a new one
+ * (shell/AuthBanner.tsx says why); a fleet's page does not ask twice for the single workspace its server has not got.
  */
-export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status >= 300 && error.status < 500);
 
 /**
  * `tokensByK[k-1]` is the token count for K = k, when the server sends it (saves one request per K);
