@@ -6,7 +6,7 @@ import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
 import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
-import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
+import { exportedAnswer, isExportedPage } from './snapshot.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
 import { takeEarly } from './early.ts';
 import { withWorkspace } from './workspaceParam.ts';
@@ -72,7 +72,7 @@ async function readJson<T>(res: Response): Promise<T> {
 
 export const getJson = async <T>(path: string, signal?: AbortSignal): Promise<T> =>
   // An exported page answers from the data inlined in it (snapshot.ts): no server, no network.
-  pageSnapshot ? (snapshotAnswer(pageSnapshot, path, (message) => new ApiError(404, message)) as T) : readJson<T>(await apiFetch(path, { signal }));
+  isExportedPage ? (exportedAnswer(path, (message) => new ApiError(404, message)) as T) : readJson<T>(await apiFetch(path, { signal }));
 
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
 const postJson = async <T>(path: string, body: unknown): Promise<T> =>

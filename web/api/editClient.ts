@@ -16,7 +16,7 @@ import type {
   StepEditRequest,
   StepEditResponse,
 } from '../../shared/gcc/write/edit.ts';
-import { ApiError, apiFetch } from './client.ts';
+import { ApiError, apiFetch, getJson } from './client.ts';
 
 export class EditConflictError extends ApiError {
   override name = 'EditConflictError';
@@ -68,6 +68,7 @@ export const editApi = {
   metadata: (branch: string, request: MetadataEditRequest) => send<MetadataEditResponse>('PATCH', `/api/branches/${seg(branch)}/metadata`, request),
   roadmapPart: (index: number, request: RoadmapEditRequest) => send<RoadmapEditResponse>('PUT', `/api/roadmap/parts/${index}`, request),
   roadmap: (signal?: AbortSignal) => send<RoadmapResponse>('GET', '/api/roadmap', undefined, signal),
-  history: (signal?: AbortSignal) => send<EditHistoryResponse>('GET', '/api/edits', undefined, signal),
+  // A plain read: an exported page answers it from the file (getJson), which asks no server.
+  history: (signal?: AbortSignal) => getJson<EditHistoryResponse>('/api/edits', signal),
   undo: (id: string) => send<EditResponse<unknown>>('POST', `/api/edits/${seg(id)}/undo`, {}),
 };

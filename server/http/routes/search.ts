@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { SearchResponse } from '../../../shared/api.ts';
-import { searchRecords, type SearchableBranch } from '../../../shared/search.ts';
+import { searchAnswer, type SearchableBranch } from '../../../shared/search.ts';
 import type { FindBytes } from '../../../shared/search-steps.ts';
 import type { WorkspaceView } from '../../live/store.ts';
 import { intParam } from './params.ts';
@@ -24,8 +24,6 @@ export function searchRoutes(store: WorkspaceView) {
       commits: store.branch(summary.name)?.commits ?? [],
       steps: store.stepList(summary.name) ?? [],
     }));
-    // One more than asked tells whether the answer was cut.
-    const matches = searchRecords(query, branches, limit + 1, nativeFind);
-    return c.json<SearchResponse>({ query, matches: matches.slice(0, limit), truncated: matches.length > limit });
+    return c.json<SearchResponse>(searchAnswer(query, branches, limit, nativeFind));
   });
 }

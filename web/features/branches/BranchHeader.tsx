@@ -3,6 +3,7 @@ import { statusClass } from '../../ui/status.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import { useSetUrl } from '../../state/useUrlState.ts';
 import { EditBranchPurpose, EditBranchStatus } from '../edit/index.ts';
+import { countOf } from '../../ui/count.ts';
 
 export function BranchHeader({ summary }: { summary: BranchSummary }) {
   const setUrl = useSetUrl();
@@ -50,7 +51,7 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
         <div>
           <dt>Records</dt>
           <dd>
-            {summary.commitCount} commits · {summary.stepCount} steps
+            {countOf(summary.commitCount, 'commit')} · {countOf(summary.stepCount, 'step')}
           </dd>
         </div>
       </dl>

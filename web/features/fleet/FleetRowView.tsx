@@ -3,6 +3,7 @@ import { BADGE_LABELS, describeAge, type Badge } from '../../../shared/fleet/bad
 import type { FleetRow } from '../../../shared/fleet/fleet-api.ts';
 import { minuteSeries } from './fleetView.ts';
 import { Sparkline } from './Sparkline.tsx';
+import { countOf } from '../../ui/count.ts';
 
 export function workspaceHref(id: string): string {
   return `?ws=${encodeURIComponent(id)}`;
@@ -66,7 +67,7 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
         {activity}
       </td>
       <td>
-        <Sparkline series={series} label={`${series.reduce((a, b) => a + b, 0)} steps in the last hour`} />
+        <Sparkline series={series} label={`${countOf(series.reduce((a, b) => a + b, 0), 'step')} in the last hour`} />
       </td>
       <td>
         {/* The flex box inside the cell: a cell that is itself a flex box is no table cell (its border left the row's). */}
