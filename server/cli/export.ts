@@ -4,9 +4,12 @@
 // (every step once), not with the page. Markdown: CONTEXT at K, then every branch's purpose, status and last commit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { EditEntry } from '../../shared/gcc/write/edit.ts';
 import type { MomentInfo } from '../../shared/timeline-api.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/store.ts';
+import { createEditHistory, historyPathFor } from '../write/edit-history.ts';
+import { timestampMs } from '../fleet/timestamps.ts';
 import { momentLabel } from './output.ts';
 import { PACKAGE_ROOT } from './package-files.ts';
 
@@ -23,10 +26,19 @@ export interface SnapshotInput {
   view: WorkspaceView;
   moment: MomentInfo | null;
   exportedAt: string;
+  /** The hand edits saved up to the moment (the page marks what they changed as "edited"). */
+  edits?: EditEntry[];
+}
+
+/** The hand edits of the workspace at `gccDir` saved at or before the moment (all of them for now). */
+export async function editsUpTo(gccDir: string, moment: MomentInfo | null): Promise<EditEntry[]> {
+  const entries = await createEditHistory(historyPathFor(gccDir)).list();
+  const until = moment ? timestampMs(moment.time) : null;
+  return until === null ? entries : entries.filter((e) => (timestampMs(e.at) ?? Infinity) <= until);
 }
 
 /** Every answer the page reads, from the view (now, or a moment's). */
-export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput) {
+export async function buildSnapshot({ view, moment, exportedAt, edits = [] }: SnapshotInput) {
   const workspace = { ...view.workspace(), readOnly: true };
   const branches: Record<string, { branch: unknown; steps: unknown[]; contexts: Record<string, unknown> }> = {};
   for (const summary of workspace.branches) {
@@ -36,7 +48,7 @@ export async function buildSnapshot({ view, moment, exportedAt }: SnapshotInput)
     }
     branches[summary.name] = { branch: view.branch(summary.name), steps: view.steps(summary.name, 0, summary.stepCount)?.steps ?? [], contexts };
   }
-  return { exportedAt, moment, workspace, branches };
+  return { exportedAt, moment, workspace, branches, edits };
 }
 
 /** JSON safe inside a <script> element: no `</script`, no `<!--`, no line separators that end a JS string. */
@@ -44,8 +56,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** What an exported page holds: one workspace's snapshot, or a fleet's rows and each workspace's snapshot. */
+export type ExportedData = Awaited<ReturnType<typeof buildSnapshot>> | { exportedAt: string; fleet: { roots: string[] }; workspaces: Record<string, unknown> };
+
 /** The exported page: the built page's script and stylesheet inlined, the snapshot before them. */
-export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, pageDir = EXPORT_PAGE_DIR): string {
+export function exportHtml(snapshot: ExportedData, pageDir = EXPORT_PAGE_DIR): string {
   let html: string;
   try {
     html = readFileSync(join(pageDir, 'index.html'), 'utf8');
@@ -57,7 +72,7 @@ export function exportHtml(snapshot: Awaited<ReturnType<typeof buildSnapshot>>, 
   html = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_m, href: string) => `<style>${asset(href).replace(/<\/style/gi, '<\\/style')}</style>`);
   html = html.replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/g, (_m, src: string) => `${data}<script type="module">${asset(src).replace(/<\/script/gi, '<\\/script')}</script>`);
   if (!html.includes('__GCC_SNAPSHOT__')) throw new ExportError(`${join(pageDir, 'index.html')} has no module script to inline`);
-  const title = snapshot.moment ? `as at ${snapshot.moment.time}` : `exported ${snapshot.exportedAt}`;
+  const title = 'fleet' in snapshot ? `fleet ${snapshot.fleet.roots.join(', ')}` : snapshot.moment ? `as at ${snapshot.moment.time}` : `exported ${snapshot.exportedAt}`;
   return html.replace(/<title>[^<]*<\/title>/, `<title>gcc-studio · ${title}</title>`);
 }
 

@@ -83,28 +83,37 @@ async function run(command: Command, io: Io): Promise<number> {
 }
 
 async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io): Promise<number> {
-  const [{ buildSnapshot, exportHtml, exportMarkdown, ExportError }, { writeFile }] = await Promise.all([import('./export.ts'), import('node:fs/promises')]);
-  const store = await loadOnce(command.dir);
-  const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
-  const moment = 'info' in view ? (view as MomentView).info : null;
+  const [{ buildSnapshot, editsUpTo, exportHtml, exportMarkdown, ExportError }, { writeFile }, { fleetSnapshot }] = await Promise.all([
+    import('./export.ts'),
+    import('node:fs/promises'),
+    import('../fleet/fleet-export.ts'),
+  ]);
   const exportedAt = new Date().toISOString();
+  const single = async () => {
+    const store = await loadOnce(command.dir);
+    const view = command.at === null ? store : await atMoment(store, command.dir, command.at);
+    const moment = 'info' in view ? (view as MomentView).info : null;
+    if (command.format === 'markdown') return exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+    const { gccDir } = await (await import('../live/gcc-dir.ts')).locateGccDir(command.dir);
+    return exportHtml(await buildSnapshot({ view, moment, exportedAt, edits: await editsUpTo(gccDir, moment) }));
+  };
+  let text: string;
   try {
-    const text =
-      command.format === 'html'
-        ? exportHtml(await buildSnapshot({ view, moment, exportedAt }))
-        : await exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+    // A folder with workspaces under it and none of its own: one page for the whole fleet.
+    const fleet = await fleetSnapshot(command, exportedAt);
+    text = fleet ? exportHtml(fleet) : await single();
+  } catch (err) {
+    if (!(err instanceof ExportError)) throw err;
+    io.err(`gcc-studio: ${err.message}`);
+    return EXIT_USAGE;
+  }
+  try {
     await writeFile(command.file, text);
   } catch (err) {
-    if (err instanceof ExportError) {
-      io.err(`gcc-studio: ${err.message}`);
-      return EXIT_USAGE;
-    }
     const code = (err as NodeJS.ErrnoException).code;
-    if (code) {
-      io.err(`gcc-studio: cannot write ${command.file}: ${code}`);
-      return EXIT_FINDINGS;
-    }
-    throw err;
+    if (!code) throw err;
+    io.err(`gcc-studio: cannot write ${command.file}: ${code}`);
+    return EXIT_FINDINGS;
   }
   io.err(`gcc-studio: wrote ${command.file}`);
   return EXIT_OK;

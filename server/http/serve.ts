@@ -13,17 +13,17 @@ import { openLiveWorkspace, type LiveWorkspace } from '../live/live-workspace.ts
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
 import { recoverWorkspace } from '../write/recovery.ts';
-
 import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/args.ts';
+import { PortTakenError } from './port-taken.ts';
 
-export { DEFAULT_HOST, DEFAULT_PORT };
+export { DEFAULT_HOST, DEFAULT_PORT, PortTakenError };
 
 export interface StartServerOptions {
   /** DIR: a project folder holding .GCC/, or .GCC/ itself. Ignored with `demo`. Default: the current folder. */
   dir?: string | null;
   /** Serve a temp copy of the demo workspace with a simulated agent writing to it. */
   demo?: boolean;
-  /** Default 4780; when taken, a free port is used instead (and said so). 0: any free port. */
+  /** Default 4780 (when taken, a free one, and said so). 0: any free port. */
   port?: number;
   /** Whether the port was asked for (--port): then a taken one fails (PortTakenError) instead of moving. */
   portExplicit?: boolean;
@@ -99,12 +99,8 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
     const { startDemo } = await import('../demo/demo.ts');
     // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
-    demo = startDemo({
-      intervalMs: options.demoIntervalMs,
-      onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`),
-      onSettled: () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.'),
-      agentAfter: firstAnswer,
-    });
+    const onSettled = () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.');
+    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), onSettled, agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);
   } else {
     ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
@@ -122,11 +118,6 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     throw err;
   }
   return { demo, projectDir, gccDir, live };
-}
-
-/** A port asked for with --port is taken: a script that named it would talk to whatever holds it. */
-export class PortTakenError extends Error {
-  override name = 'PortTakenError';
 }
 
 /** Listens on the wanted port; the default one, when taken, moves to a free one (and says so), an asked-for one fails. */

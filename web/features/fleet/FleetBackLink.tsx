@@ -4,7 +4,8 @@ import { currentWorkspace } from '../../api/workspaceParam.ts';
 export function FleetBackLink() {
   if (currentWorkspace === null) return null;
   return (
-    <a className="btn fleet-back" href="./" data-testid="fleet-back" title="All workspaces">
+    // This page without `?ws=`: the fleet's page, on a server and in an exported file alike.
+    <a className="btn fleet-back" href={location.pathname} data-testid="fleet-back" title="All workspaces">
       ← fleet · <span className="mono">{currentWorkspace}</span>
     </a>
   );

@@ -54,8 +54,8 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
       </td>
       <td className="muted">{row.dialects.join(', ') || '—'}</td>
       <td className="fleet-num" data-testid="fleet-branches" title="active / merged / abandoned">
-        <span className="status-active">{row.branches.active}</span> / <span className="status-merged">{row.branches.merged}</span> /{' '}
-        <span className="status-abandoned">{row.branches.abandoned}</span>
+        <span className="fleet-status status-active">{row.branches.active}</span> / <span className="fleet-status status-merged">{row.branches.merged}</span> /{' '}
+        <span className="fleet-status status-abandoned">{row.branches.abandoned}</span>
       </td>
       <td className="fleet-num" data-testid="fleet-steps">
         {row.steps}
