@@ -8,6 +8,7 @@ import { FleetBackLink } from '../features/fleet/index.ts';
 import { isExportedPage } from '../api/snapshot.ts';
 import { useUrlValue } from '../state/useUrlState.ts';
 import { Brand } from '../ui/Brand.tsx';
+import { DrawerToggle } from './DrawerToggle.tsx';
 
 export function Header() {
   const { data } = useQuery(workspaceOptions());
@@ -21,6 +22,7 @@ export function Header() {
   }, [folder]);
   return (
     <header className="header">
+      <DrawerToggle which="branches" />
       <Brand />
       <FleetBackLink />
       <div className="workspace-path" title={data?.root}>
@@ -33,6 +35,7 @@ export function Header() {
       <div className="header-right">
         {pausable ? <PauseSwitch /> : null}
         <ConnectionBadge />
+        <DrawerToggle which="side" />
       </div>
     </header>
   );

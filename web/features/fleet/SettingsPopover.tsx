@@ -47,6 +47,8 @@ export function SettingsPopover({ thresholds, onChange }: Props) {
       </button>
       {open ? (
         <div className="fleet-popover" role="dialog" aria-label="Badge thresholds">
+          <h2>Badge thresholds</h2>
+          <p className="muted">Kept in this browser; a badge changes as soon as a value is valid.</p>
           {FIELDS.map(([key, label, step]) => (
             <label key={key}>
               <span>{label}</span>

@@ -3,8 +3,7 @@
 import type { MomentInfo } from '../../../shared/timeline-api.ts';
 import { formatInstant } from '../../ui/time.ts';
 
-export function MomentBanner({ at, info, exportedNow = false }: { at: string | null; info: MomentInfo | null; exportedNow?: boolean }) {
-  if (exportedNow) return <div className="moment-banner" data-testid="moment">as at export</div>;
+export function MomentBanner({ at, info }: { at: string | null; info: MomentInfo | null }) {
   if (at === null) return <div className="moment-banner moment-live" data-testid="moment">Live</div>;
   return (
     <div className="moment-banner moment-past" data-testid="moment">

@@ -37,9 +37,10 @@ function ExportedBanner() {
   return (
     <section className="timeline timeline-exported" aria-label="Timeline">
       <span className="muted">
-        A snapshot exported <time dateTime={s.exportedAt}>{formatInstant(s.exportedAt)}</time>: read-only, with no server behind it.
+        A snapshot exported <time dateTime={s.exportedAt}>{formatInstant(s.exportedAt)}</time>
+        {s.moment ? ', of the memory' : ': the memory as it was then'}; read-only, with no server behind it.
       </span>
-      <MomentBanner at={s.moment?.moment ?? null} info={s.moment} exportedNow={s.moment === null} />
+      {s.moment ? <MomentBanner at={s.moment.moment} info={s.moment} /> : null}
     </section>
   );
 }
