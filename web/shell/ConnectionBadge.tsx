@@ -28,14 +28,14 @@ export function ConnectionBadge() {
   }
   if (travelling) {
     return (
-      <span className="badge badge-past" role="status" aria-live="polite" data-testid="connection" data-status={status} data-moment="past" title={`Showing a past moment; the live stream is ${LABEL[status].toLowerCase()} and applies once you return to Now`}>
+      <span className="badge badge-past" role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={`Showing a past moment; the live stream is ${LABEL[status].toLowerCase()} and applies once you return to Now`}>
         <span className="badge-dot" aria-hidden="true" />
         Past
       </span>
     );
   }
   return (
-    <span className={`badge badge-${status}`} role="status" aria-live="polite" data-testid="connection" data-status={status} title={lastId === null ? 'No events yet' : `Last event #${lastId}`}>
+    <span className={`badge badge-${status}`} role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={lastId === null ? 'No events yet' : `Last event #${lastId}`}>
       <span className="badge-dot" aria-hidden="true" />
       {LABEL[status]}
     </span>

@@ -137,9 +137,10 @@ function BranchItem({ branch: b, selected, tabbable, ageFrom, onPick }: ItemProp
       data-branch={b.name}
       onClick={() => onPick(b.name)}
     >
-      <span className={`status-dot status-${status}`} aria-hidden="true" />
-      <span className="branch-item-name">{b.name}</span>
-      <span className="branch-item-age muted">{b.lastActivity ? formatAgo(b.lastActivity, ageFrom) : ''}</span>
+      {/* The spaces between the parts keep the button's name readable ("auth-jwt 2 d ago active · …"); a grid drops them. */}
+      <span className={`status-dot status-${status}`} aria-hidden="true" />{' '}
+      <span className="branch-item-name">{b.name}</span>{' '}
+      <span className="branch-item-age muted">{b.lastActivity ? formatAgo(b.lastActivity, ageFrom) : ''}</span>{' '}
       <span className="branch-item-sub muted">
         <span className={`status-text status-${status}`}>{b.status ?? 'no metadata'}</span>
         {b.mergedInto ? <> → {b.mergedInto}</> : null}
