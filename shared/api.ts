@@ -10,6 +10,8 @@ export interface BranchSummary {
   status: BranchStatus | null;
   mergedInto: string | null;
   dialect: Dialect;
+  /** Every implementation whose records the branch holds, in the order they wrote, when more than one did. */
+  writers?: Dialect[];
   commitCount: number;
   stepCount: number;
   /** Newest timestamp among the branch's commits and steps, as written in the file. */

@@ -88,7 +88,7 @@ export function buildRow(input: RowInputs): FleetRow {
   return {
     ...empty,
     state: ws.present ? 'live' : 'waiting',
-    dialects: [...new Set<Dialect>(ws.branches.map((b) => b.dialect))].sort(),
+    dialects: [...new Set<Dialect>(ws.branches.flatMap((b) => b.writers ?? [b.dialect]))].sort(),
     branches: countStatuses(ws.branches),
     steps: ws.branches.reduce((n, b) => n + b.stepCount, 0),
     commits: ws.branches.reduce((n, b) => n + b.commitCount, 0),

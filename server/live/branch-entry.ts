@@ -32,6 +32,8 @@ export class BranchEntry {
   meta: MetadataRead | null = null;
   metaBytesKey = '';
   dialect: Dialect = 'unknown';
+  /** Every writer of its records in order, when more than one (BranchSummary.writers). */
+  writers: Dialect[] = [];
   /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
   parserDialect: Dialect | undefined = undefined;
   newest: { ts: string; key: [number, number] } | null = null;
@@ -83,6 +85,7 @@ export class BranchEntry {
       status: m?.status ?? null,
       mergedInto: m?.mergedInto ?? null,
       dialect: this.dialect,
+      ...(this.writers.length > 1 ? { writers: this.writers } : {}),
       commitCount: this.commits.records.length,
       stepCount: this.log.records.length,
       lastActivity: this.newest?.ts ?? null,

@@ -63,8 +63,11 @@ export interface DialectEvidence {
   lockFile: boolean;
 }
 
-/** The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits. */
-export function branchDialect(e: DialectEvidence): Dialect {
+/**
+ * The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits; `writers`: every
+ * implementation whose records it holds, in the order they wrote, when more than one did (a merge by another one).
+ */
+export function branchDialect(e: DialectEvidence): { dialect: Dialect; writers: Dialect[] } {
   const files: FileEvidence[] = [
     // The log's shapes from its index's column: nothing read back on every append.
     { kind: 'log', timestamps: [], shapes: sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b)), file: branchFilePath(e.branch, 'log') },
@@ -75,7 +78,9 @@ export function branchDialect(e: DialectEvidence): Dialect {
     const timestamps = [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '');
     files.push({ kind: 'metadata', timestamps, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
   }
-  return detectBranchDialect(files, { lockFile: e.lockFile }).dialect;
+  const verdict = detectBranchDialect(files, { lockFile: e.lockFile });
+  const writers = verdict.mixed ? [...new Set(verdict.sequence.filter((d) => d !== 'unknown'))] : [];
+  return { dialect: verdict.dialect, writers: writers.length > 1 ? writers : [] };
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */

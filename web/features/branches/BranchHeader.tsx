@@ -15,8 +15,9 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
       <div className="branch-title">
         <h1 className="mono">{summary.name}</h1>
         <EditBranchStatus summary={summary} className={`pill pill-status status-${status}`} />
-        <span className="pill pill-muted" title="Contexa implementation that wrote these files">
-          {summary.dialect}
+        {/* A branch another implementation merged into holds both writers' records: say both. */}
+        <span className="pill pill-muted" data-testid="branch-writers" title={summary.writers ? `Contexa implementations that wrote these files, in order: ${summary.writers.join(', then ')}` : 'Contexa implementation that wrote these files'}>
+          {summary.writers ? summary.writers.join(' + ') : summary.dialect}
         </span>
       </div>
       <EditBranchPurpose summary={summary} />
