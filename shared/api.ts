@@ -10,7 +10,7 @@ export interface BranchSummary {
   status: BranchStatus | null;
   mergedInto: string | null;
   dialect: Dialect;
-  /** Every implementation whose records the branch holds, in the order they wrote, when more than one did. */
+  /** The branch's writer, then each other implementation whose records it holds (a merge by another one); absent: none. */
   writers?: Dialect[];
   commitCount: number;
   stepCount: number;

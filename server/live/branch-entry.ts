@@ -32,7 +32,7 @@ export class BranchEntry {
   meta: MetadataRead | null = null;
   metaBytesKey = '';
   dialect: Dialect = 'unknown';
-  /** Every writer of its records in order, when more than one (BranchSummary.writers). */
+  /** Its writer and the other implementations whose records it holds, when there are any (BranchSummary.writers). */
   writers: Dialect[] = [];
   /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
   parserDialect: Dialect | undefined = undefined;

@@ -16,7 +16,7 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
         <h1 className="mono">{summary.name}</h1>
         <EditBranchStatus summary={summary} className={`pill pill-status status-${status}`} />
         {/* A branch another implementation merged into holds both writers' records: say both. */}
-        <span className="pill pill-muted" data-testid="branch-writers" title={summary.writers ? `Contexa implementations that wrote these files, in order: ${summary.writers.join(', then ')}` : 'Contexa implementation that wrote these files'}>
+        <span className="pill pill-muted" data-testid="branch-writers" title={summary.writers ? `Written by ${summary.writers[0]}, with records by ${summary.writers.slice(1).join(', ')} (a merge by another implementation)` : 'Contexa implementation that wrote these files'}>
           {summary.writers ? summary.writers.join(' + ') : summary.dialect}
         </span>
       </div>
