@@ -53,6 +53,9 @@ for (const theme of THEMES) {
       await page.setViewportSize({ width: 900, height: 900 });
       await page.goto(fleet.url);
       await expect(page.getByTestId('fleet-row')).toHaveCount(2);
+      await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
+      // Every column in view: no sideways scroll.
+      expect(await page.locator('.fleet-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await saveScreen(page, 'fleet-900', theme);
     } finally {
       await fleet.stop();

@@ -35,6 +35,9 @@ const exported: ExportedFile | null = (globalThis as { __GCC_SNAPSHOT__?: Export
 /** Whether this page is an exported file (no server behind it). */
 export const isExportedPage = exported !== null;
 
+/** When the file was exported (epoch ms): an exported page judges ages and badges as of then; null on a live page. */
+export const exportedAtMs: number | null = exported ? Date.parse(exported.exportedAt) : null;
+
 const isFleet = (file: ExportedFile): file is FleetSnapshot => 'fleet' in file;
 
 /** The workspace's memory this page shows: the file's, or in a fleet's file the one `?ws=` names (null: the fleet). */

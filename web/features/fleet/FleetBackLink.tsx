@@ -1,4 +1,5 @@
 import { currentWorkspace } from '../../api/workspaceParam.ts';
+import './fleetBack.css';
 
 /** On a fleet workspace's page: the way back to the fleet, and which workspace this is. */
 export function FleetBackLink() {

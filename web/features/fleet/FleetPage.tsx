@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FleetResponse } from '../../../shared/fleet/fleet-api.ts';
 import { fleetOptions } from '../../api/queries.ts';
-import { isExportedPage } from '../../api/snapshot.ts';
+import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
 import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
 import { Brand } from '../../ui/Brand.tsx';
 import { countOf } from '../../ui/count.ts';
@@ -15,9 +15,11 @@ import { useFleetKeys } from './useFleetKeys.ts';
 import { useFleetSettings } from './useFleetSettings.ts';
 import './fleet.css';
 
+/** Now, each second; an exported fleet is judged as of its export (stalled then, not by today's clock). */
 function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => exportedAtMs ?? Date.now());
   useEffect(() => {
+    if (exportedAtMs !== null) return;
     const t = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(t);
   }, [everyMs]);
@@ -84,7 +86,9 @@ export function FleetPage() {
                   Commits
                 </th>
                 <th scope="col">Last activity</th>
-                <th scope="col">Steps / min, last hour</th>
+                <th scope="col" className="fleet-spark">
+                  Steps / min, last hour
+                </th>
                 <th scope="col">Badges</th>
               </tr>
             </thead>

@@ -66,7 +66,7 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
       <td className="fleet-num muted" data-testid="fleet-activity">
         {activity}
       </td>
-      <td>
+      <td className="fleet-spark">
         <Sparkline series={series} label={`${countOf(series.reduce((a, b) => a + b, 0), 'step')} in the last hour`} />
       </td>
       <td>
