@@ -57,7 +57,10 @@ export function BranchList() {
   }, [selected]);
   const pick = (name: string) => setUrl({ branch: name, step: null, commit: null }, 'push');
   const ageFrom = useAgeReference() ?? Date.now();
-  const { tabStop, onKeyDown } = useRovingFocus(list, branches, selected, (at) => (windowed ? rows.scrollToIndex(at, { align: 'auto' }) : undefined));
+  const roving = useRovingFocus(list, branches, selected, (at) => (windowed ? rows.scrollToIndex(at, { align: 'auto' }) : undefined));
+  // A long list draws only the rows in view: when the tab stop is scrolled away, the first row drawn takes its place.
+  const drawn = windowed ? rows.getVirtualItems().map((r) => branches[r.index]!.name) : null;
+  const tabStop = drawn && roving.tabStop !== null && !drawn.includes(roving.tabStop) ? (drawn[0] ?? null) : roving.tabStop;
   const item = (b: BranchSummary) => <BranchItem branch={b} selected={b.name === selected} tabbable={b.name === tabStop} ageFrom={ageFrom} onPick={pick} />;
   return (
     <section className="panel branch-list" aria-label="Branch list">
@@ -65,7 +68,7 @@ export function BranchList() {
         <h2>Branches</h2>
         <span className="muted">{branches.length}</span>
       </div>
-      <ul ref={list} className={windowed ? 'is-windowed' : undefined} onKeyDown={onKeyDown}>
+      <ul ref={list} className={windowed ? 'is-windowed' : undefined} onKeyDown={roving.onKeyDown}>
         {windowed ? (
           <>
             {rows.getVirtualItems().map((row) => (
