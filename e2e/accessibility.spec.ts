@@ -4,7 +4,11 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openStudio, test } from './fixtures.ts';
-import { expectAccessible } from './helpers/axe.ts';
+import { expectAccessible, expectNoViolationsOf } from './helpers/axe.ts';
+
+/** What axe found on the fleet page before it had the workspace page's frame (moderate, but a user's first look); held
+ * on the live page too. */
+const LANDMARKS = ['landmark-one-main', 'page-has-heading-one', 'region'];
 import { exportHtml } from './helpers/export.ts';
 import { startFleetStudio } from './helpers/fleet.ts';
 import { saveScreen, THEMES, useTheme } from './helpers/screens.ts';
@@ -19,6 +23,7 @@ for (const theme of THEMES) {
       await expect(page.getByTestId('step-card').first()).toBeVisible();
       await expect(page.getByTestId('context-text')).toContainText('# CONTEXT');
       await expectAccessible(page, `the live page (${theme})`);
+      await expectNoViolationsOf(page, `the live page's landmarks (${theme})`, LANDMARKS);
       await saveScreen(page, 'main-live', theme);
       // A step just written is marked for a moment: the mark must leave the text readable.
       studio.writer.logStep('main', { observation: 'A new step, marked as it arrives.', thought: 'Readable while marked.', action: 'axe' });
@@ -50,6 +55,7 @@ for (const theme of THEMES) {
         await expect(page.getByTestId('fleet-row')).toHaveCount(3);
         await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
         await expectAccessible(page, `the fleet page (${theme})`);
+        await expectNoViolationsOf(page, `the fleet page's landmarks (${theme})`, LANDMARKS);
         await saveScreen(page, 'fleet', theme);
         await page.getByTestId('fleet-settings').click();
         await expect(page.getByRole('dialog', { name: 'Badge thresholds' })).toBeVisible();
@@ -73,6 +79,7 @@ for (const theme of THEMES) {
         await page.goto(many.url());
         await expect(page.getByTestId('fleet-row')).toHaveCount(2);
         await expectAccessible(page, `an exported fleet (${theme})`);
+        await expectNoViolationsOf(page, `an exported fleet's landmarks (${theme})`, LANDMARKS);
         await saveScreen(page, 'export-fleet', theme);
         await page.getByTestId('fleet-row').filter({ hasText: 'gamma' }).getByTestId('fleet-open').click();
         await expect(page.getByTestId('step-card').first()).toBeVisible();
