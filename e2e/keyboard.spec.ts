@@ -77,6 +77,7 @@ test("the fleet's thresholds close on Esc and on a click outside", async ({ page
     const dialog = page.getByRole('dialog', { name: 'Badge thresholds' });
     await button.click();
     await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('threshold-stalledSeconds')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();

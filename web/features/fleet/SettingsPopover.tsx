@@ -23,6 +23,8 @@ export function SettingsPopover({ thresholds, onChange }: Props) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
+    // A dialog takes the focus: its first field.
+    box.current?.querySelector<HTMLInputElement>('.fleet-popover input')?.focus();
     const onDown = (e: PointerEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
     };
