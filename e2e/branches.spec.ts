@@ -14,7 +14,7 @@ test('a new branch appears in list and graph, and its merge redraws it as merged
   studio.writer.logStep('cache-layer', { observation: 'GET /todos p95 is 40 ms', thought: 'Cache it', action: 'npm install ioredis' });
   studio.writer.commit('cache-layer', 'Read-through cache with 30 s TTL; p95 down to **6 ms**.');
   await expect(graph.locator('circle[data-id="cache-layer@0"]')).toBeVisible();
-  await expect(list.locator('[data-branch="cache-layer"]')).toContainText('1c · 1s');
+  await expect(list.locator('[data-branch="cache-layer"]')).toContainText('1 commit · 1 step');
 
   studio.writer.merge('cache-layer', 'main');
   await expect(graph.locator('circle[data-id="cache-layer@0"]')).toHaveClass(/status-merged/);

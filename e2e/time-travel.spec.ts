@@ -1,5 +1,6 @@
 // Time travel on the real page: drag the timeline back before auth-jwt's merge and see the branch active and main
-// without the merge commit; replay forward and see it merge; live appends do not move the travelling page; Now.
+// without the merge commit, the page saying it shows the past; replay forward and see it merge; live appends do not
+// move the travelling page; Now; a replay that reaches the end returns to Live.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openStudio, test } from './fixtures.ts';
@@ -27,6 +28,10 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   await page.mouse.up();
   await expect(page).toHaveURL(/[?&]at=/);
   await expect(page.getByTestId('moment')).not.toHaveText('Live');
+  // The past looks like the past: the header says so, and the branch's age counts from the moment.
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+  await expect(page.getByRole('switch', { name: /Pause/ })).toHaveCount(0);
+  await expect(list.locator('[data-branch="auth-jwt"]')).toContainText(/ \d+ s ago /);
   await expect(list.locator('[data-branch="auth-jwt"]')).not.toContainText('merged');
   await expect(list.locator('[data-branch="auth-session"]')).toHaveCount(0);
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
@@ -55,12 +60,27 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   await page.getByRole('button', { name: 'Now' }).click();
   await expect(page).not.toHaveURL(/[?&]at=/);
   await expect(page.getByTestId('moment')).toHaveText('Live');
+  await expect(page.getByTestId('connection')).toHaveText('Live');
   await expect(list.locator('[data-branch="auth-session"]')).toHaveCount(1);
+});
+
+test('a replay that reaches the end returns to Live', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=main&at=auth-session%40step%3A2');
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('record');
+  await page.getByRole('button', { name: 'Replay' }).click();
+  await expect(page.getByTestId('moment')).toHaveText('Live', { timeout: 10_000 });
+  await expect(page).not.toHaveURL(/[?&]at=/);
+  await expect(page.getByTestId('connection')).toHaveText('Live');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeVisible();
 });
 
 test('a deep link opens the page at the moment', async ({ page, studio }) => {
   await openStudio(page, studio.url, 'branch=main&tab=commits&at=auth-jwt%40step%3A2');
-  await expect(page.getByTestId('moment')).toContainText('2026-12-02T13:58');
+  // In local time, in full, like every other time on the page; the UTC instant and the record in its title.
+  const time = page.getByTestId('moment').locator('time');
+  await expect(time).toHaveText(/^2026-12-0\d \d\d:\d\d:14$/);
+  await expect(time).toHaveAttribute('title', /^2026-12-02T13:58:14\.\d+Z · auth-jwt@step:2$/);
   await expect(page.getByRole('region', { name: 'Branch list' }).locator('[data-branch="auth-jwt"]')).toBeVisible();
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
   // What changed from then to now: the merge, the branch made after it.

@@ -10,6 +10,8 @@ export interface BranchSummary {
   status: BranchStatus | null;
   mergedInto: string | null;
   dialect: Dialect;
+  /** The branch's writer, then each other implementation whose records it holds (a merge by another one); absent: none. */
+  writers?: Dialect[];
   commitCount: number;
   stepCount: number;
   /** Newest timestamp among the branch's commits and steps, as written in the file. */
@@ -17,7 +19,7 @@ export interface BranchSummary {
 }
 
 /** A branch's summary: its metadata's fields lifted beside its counts, in the answer's order. */
-export function branchSummary(b: Pick<BranchSummary, 'name' | 'metadata' | 'dialect' | 'commitCount' | 'stepCount' | 'lastActivity'>): BranchSummary {
+export function branchSummary(b: Pick<BranchSummary, 'name' | 'metadata' | 'dialect' | 'writers' | 'commitCount' | 'stepCount' | 'lastActivity'>): BranchSummary {
   const m = b.metadata;
   return {
     name: b.name,
@@ -27,6 +29,7 @@ export function branchSummary(b: Pick<BranchSummary, 'name' | 'metadata' | 'dial
     status: m?.status ?? null,
     mergedInto: m?.mergedInto ?? null,
     dialect: b.dialect,
+    ...(b.writers ? { writers: b.writers } : {}),
     commitCount: b.commitCount,
     stepCount: b.stepCount,
     lastActivity: b.lastActivity,

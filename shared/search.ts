@@ -1,5 +1,5 @@
 // Text search over a workspace's records: the server answers GET /api/search with it, newest first. Pure.
-import type { SearchMatch } from './api.ts';
+import type { SearchMatch, SearchResponse } from './api.ts';
 import { asStepList, type StepList } from './gcc/read/step-list.ts';
 import { candidateSteps, type FindBytes } from './search-steps.ts';
 import type { Commit, OtaStep } from './types.ts';
@@ -75,4 +75,11 @@ export function searchRecords(query: string, branches: readonly SearchableBranch
     }
   }
   return out;
+}
+
+/** The answer to a search (GET /api/search, and an exported page's search over the records it holds). */
+export function searchAnswer(query: string, branches: readonly SearchableBranch[], limit: number, find?: FindBytes): SearchResponse {
+  // One more than asked tells whether the answer was cut.
+  const matches = searchRecords(query, branches, limit + 1, find);
+  return { query, matches: matches.slice(0, limit), truncated: matches.length > limit };
 }

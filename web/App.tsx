@@ -4,6 +4,7 @@ import { BranchList, BranchView } from './features/branches/index.ts';
 import { FleetPage } from './features/fleet/index.ts';
 import { GraphPanel } from './features/graph/index.ts';
 import { Timeline, TimeTravelScope } from './features/timeline/index.ts';
+import { setDrawer, useOpenDrawer } from './shell/drawers.ts';
 import { Header } from './shell/Header.tsx';
 import { ServerNotice } from './shell/ServerNotice.tsx';
 import { SidePanel } from './shell/SidePanel.tsx';
@@ -20,6 +21,8 @@ export function App() {
 function WorkspaceApp() {
   const live = useLiveUpdates();
   useKeyboardShortcuts();
+  // A narrow window folds the side columns into drawers (styles.css); this says which one is out.
+  const drawer = useOpenDrawer();
   return (
     <LiveControlsContext.Provider value={live}>
       <div className="app">
@@ -28,15 +31,16 @@ function WorkspaceApp() {
         <Timeline />
         <TimeTravelScope>
           <WorkspaceGate>
-            <div className="columns">
-              <aside className="col col-left" aria-label="Branches">
+            <div className={`columns${drawer ? ` drawer-${drawer}` : ''}`}>
+              {drawer ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawer(null)} /> : null}
+              <aside className="col col-left" id="col-left" aria-label="Branches">
                 <BranchList />
                 <GraphPanel />
               </aside>
               <main className="col col-centre">
                 <BranchView />
               </main>
-              <aside className="col col-right" aria-label="Context, roadmap and diagnostics">
+              <aside className="col col-right" id="col-right" aria-label="Context, roadmap and diagnostics">
                 <SidePanel />
               </aside>
             </div>

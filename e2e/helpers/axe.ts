@@ -13,16 +13,25 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (the rest of axe's findings are ignored). */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+async function violations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the rest of axe's findings are ignored). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  return (await violations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Fails when axe finds a violation of any of `rules`, whatever its impact (the page's landmarks, say). */
+export async function expectNoViolationsOf(page: Page, where: string, rules: readonly string[]): Promise<void> {
+  const found = (await violations(page)).filter((v) => rules.includes(v.id));
+  expect(found.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help}`), `axe-core on ${where}`).toEqual([]);
 }
 
 /** Fails with a readable list when axe finds a serious or critical violation; `where` names the view in the message. */

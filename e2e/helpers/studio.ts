@@ -1,7 +1,7 @@
 // Starts the real gcc-studio server on a temp copy of a corpus workspace, the way a user would, and gives the
 // test a Contexa-Python writer on the same folder (the agent on the other side of the file system).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,10 +62,12 @@ export function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<stri
 
 /**
  * `source`: a corpus case (copied from fixtures/corpus/<case>/.GCC), or a function that writes the workspace into
- * the temp folder itself (then the writer starts with no branches of its own).
+ * the temp folder itself (then the writer starts with no branches of its own). `dir`: a folder of a fixed name to
+ * use instead of a new temp one (a screenshot whose header shows the path); it is emptied first.
  */
-export async function startStudio(source: string | ((dir: string) => void) = 'python'): Promise<Studio> {
-  const dir = mkdtempSync(join(tmpdir(), 'gcc-studio-e2e-'));
+export async function startStudio(source: string | ((dir: string) => void) = 'python', options: { dir?: string } = {}): Promise<Studio> {
+  if (options.dir) rmSync(options.dir, { recursive: true, force: true });
+  const dir = options.dir ? (mkdirSync(options.dir, { recursive: true }), options.dir) : mkdtempSync(join(tmpdir(), 'gcc-studio-e2e-'));
   const gcc = join(dir, '.GCC');
   if (typeof source === 'string') cpSync(join(CORPUS, source, '.GCC'), gcc, { recursive: true, verbatimSymlinks: true });
   else source(dir);

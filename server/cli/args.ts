@@ -26,7 +26,7 @@ export type Command =
       depth: number;
       demo: boolean;
       port: number;
-      /** true when --port was given: then a taken port is reported, and a free one used instead. */
+      /** true when --port was given: then a taken port is an error (exit 2), not moved from. */
       portExplicit: boolean;
       host: string;
       token: string | null;
@@ -47,7 +47,8 @@ export const USAGE = `usage:
   gcc-studio ROOT | ./DIR1 ./DIR2 … | --scan ROOT… [--depth N]
                                a fleet: every .GCC/ under the folders (depth ≤ 4 by default; never in
                                node_modules, .git or what ROOT/.gitignore ignores), one page for all
-                               --port N     default 4780; a free one if that is taken
+                               --port N     default 4780, or a free one if that is taken; a --port
+                                            that is taken is an error (exit 2)
                                --host H     default 127.0.0.1; anything else is reachable from other machines
                                --token T    the access token. Prefer the environment variable GCC_STUDIO_TOKEN:
                                             a --token on the command line shows in \`ps\` to every user

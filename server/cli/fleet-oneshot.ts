@@ -18,7 +18,14 @@ const load = (w: DiscoveredWorkspace): Promise<RecordsView> => readOnce({ gccDir
 async function workspacesFor(command: OneShot): Promise<DiscoveredWorkspace[] | null> {
   const { projectDir, gccDir } = await locateGccDir(command.dir);
   if (await isDir(gccDir)) return command.kind === 'doctor' && command.json ? [{ id: '.', root: projectDir, projectDir, gccDir }] : null;
-  const found = await discoverWorkspaces({ roots: [projectDir], maxDepth: command.depth ?? DEFAULT_SCAN_DEPTH });
+  return fleetWorkspaces(command.dir, command.depth);
+}
+
+/** The workspaces under DIR when it holds no .GCC/ of its own (a fleet, as `gcc-studio DIR` serves it); null otherwise. */
+export async function fleetWorkspaces(dir: string, depth = DEFAULT_SCAN_DEPTH): Promise<DiscoveredWorkspace[] | null> {
+  const { projectDir, gccDir } = await locateGccDir(dir);
+  if (await isDir(gccDir)) return null;
+  const found = await discoverWorkspaces({ roots: [projectDir], maxDepth: depth });
   return found.workspaces.length ? found.workspaces : null;
 }
 

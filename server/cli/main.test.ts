@@ -61,9 +61,9 @@ describe('gcc-studio context', () => {
     expect(r.out).toBe(readFileSync(join(corpus, 'rust', 'context-main-k2.txt'), 'utf8'));
   });
 
-  it('names the branches when the one asked for is missing', async () => {
+  it('names the branches when the one asked for is missing (bad input: exit 2, as everywhere)', async () => {
     const r = await run('context', join(corpus, 'python'), '--branch', 'nope');
-    expect(r.code).toBe(EXIT_FINDINGS);
+    expect(r.code).toBe(EXIT_USAGE);
     expect(r.err).toEqual(['gcc-studio: no branch "nope" (branches: auth-jwt, auth-session, main)']);
   });
 });

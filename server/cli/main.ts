@@ -5,7 +5,7 @@ import { parseCommandLine, USAGE, UsageError, type Command } from './args.ts';
 import type { RecordsView, WorkspaceView } from '../live/index.ts';
 import type { MomentView } from '../travel/index.ts';
 import { MomentError } from '../../shared/gcc/moment/moment.ts';
-import { formatDiagnostics, hasErrors, inspectJson, inspectText } from './output.ts';
+import { formatDiagnostics, hasErrors, inspectJson, inspectText, momentLabel } from './output.ts';
 import { packageVersion } from './package-files.ts';
 
 export const EXIT_OK = 0;
@@ -82,28 +82,36 @@ async function run(command: Command, io: Io): Promise<number> {
 }
 
 async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io): Promise<number> {
-  const [{ buildSnapshot, exportHtml, exportMarkdown, ExportError }, { writeFile }] = await Promise.all([import('./export.ts'), import('node:fs/promises')]);
-  const { view: now, gccDir } = await loadOnce(command.dir);
-  const view = command.at === null ? now : await atMoment(now, gccDir, command.at);
-  const moment = 'info' in view ? (view as MomentView).info : null;
+  const [{ buildSnapshot, editsUpTo, exportHtml, exportMarkdown, ExportError }, { writeFile }, { fleetSnapshot }] = await Promise.all([
+    import('./export.ts'),
+    import('node:fs/promises'),
+    import('./fleet-export.ts'),
+  ]);
   const exportedAt = new Date().toISOString();
+  const single = async () => {
+    const { view: now, gccDir } = await loadOnce(command.dir);
+    const view = command.at === null ? now : await atMoment(now, gccDir, command.at);
+    const moment = 'info' in view ? (view as MomentView).info : null;
+    if (command.format === 'markdown') return exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+    return exportHtml(await buildSnapshot({ view, moment, exportedAt, edits: await editsUpTo(gccDir, moment) }));
+  };
+  let text: string;
   try {
-    const text =
-      command.format === 'html'
-        ? exportHtml(await buildSnapshot({ view, moment, exportedAt }))
-        : await exportMarkdown({ view, moment, exportedAt, branch: command.branch, k: command.k, dialect: command.dialect });
+    // A folder with workspaces under it and none of its own: one page for the whole fleet.
+    const fleet = await fleetSnapshot(command, exportedAt);
+    text = fleet ? exportHtml(fleet) : await single();
+  } catch (err) {
+    if (!(err instanceof ExportError)) throw err;
+    io.err(`gcc-studio: ${err.message}`);
+    return EXIT_USAGE;
+  }
+  try {
     await writeFile(command.file, text);
   } catch (err) {
-    if (err instanceof ExportError) {
-      io.err(`gcc-studio: ${err.message}`);
-      return EXIT_USAGE;
-    }
     const code = (err as NodeJS.ErrnoException).code;
-    if (code) {
-      io.err(`gcc-studio: cannot write ${command.file}: ${code}`);
-      return EXIT_FINDINGS;
-    }
-    throw err;
+    if (!code) throw err;
+    io.err(`gcc-studio: cannot write ${command.file}: ${code}`);
+    return EXIT_FINDINGS;
   }
   io.err(`gcc-studio: wrote ${command.file}`);
   return EXIT_OK;
@@ -113,7 +121,7 @@ async function exportFile(command: Extract<Command, { kind: 'export' }>, io: Io)
 function momentLine(view: WorkspaceView): string {
   if (!('info' in view)) return '';
   const { info } = view as MomentView;
-  return `as at ${info.time} (${info.moment})${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
+  return `as at ${momentLabel(info)}${info.exact ? '' : `, not exact:\n${info.reasons.map((r) => `  ${r}`).join('\n')}`}\n`;
 }
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
@@ -133,7 +141,7 @@ async function printContext(command: Extract<Command, { kind: 'context' }>, io: 
     const { listBranchFolders } = await import('../fs/index.ts');
     const names = (await listBranchFolders(gccDir)).branches.map((b) => b.name);
     io.err(`gcc-studio: no branch "${command.branch}" (branches: ${names.join(', ') || 'none'})`);
-    return EXIT_FINDINGS;
+    return EXIT_USAGE;
   }
   const { encodeEscaped } = await import('../../shared/gcc/dialects/escaped-text.ts');
   const { label } = await import('../../shared/gcc/dialects/implementation.ts');
@@ -187,7 +195,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   process.on('SIGTERM', onSignal);
   hideTokenFromPs(command.token);
   try {
-    const [{ startServer, runtimeDirectory }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
+    const [{ startServer, runtimeDirectory, PortTakenError }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
     const roots = command.demo ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
     if (roots) {
@@ -195,20 +203,27 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       const { startFleetServer } = await loadFleetServer();
       start = (o) => startFleetServer(roots, command.depth, o);
     }
-    const server = await start({
-      dir: command.dir,
-      demo: command.demo,
-      port: command.port,
-      portExplicit: command.portExplicit,
-      host: command.host,
-      token: command.token,
-      // The demo's folder is new each start: nothing to keep its token for.
-      tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
-      readOnly: command.readOnly,
-      open: command.open,
-      log: (line) => io.out(`${line}\n`),
-      warn: io.err,
-    });
+    let server: { close(): Promise<void> };
+    try {
+      server = await start({
+        dir: command.dir,
+        demo: command.demo,
+        port: command.port,
+        portExplicit: command.portExplicit,
+        host: command.host,
+        token: command.token,
+        // The demo's folder is new each start: nothing to keep its token for.
+        tokenStore: command.demo ? null : { runtimeDir: runtimeDirectory(process.env), fresh: command.newToken },
+        readOnly: command.readOnly,
+        open: command.open,
+        log: (line) => io.out(`${line}\n`),
+        warn: io.err,
+      });
+    } catch (err) {
+      if (!(err instanceof PortTakenError)) throw err;
+      io.err(`gcc-studio: ${err.message}`);
+      return EXIT_USAGE;
+    }
     await new Promise<void>((resolve) => {
       stopNow = () => void server.close().then(resolve);
       if (stopRequested) stopNow();

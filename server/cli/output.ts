@@ -1,6 +1,12 @@
 // What the one-shot commands print: inspect's JSON and text, doctor's list of diagnostics.
 import type { Diagnostic, InspectedBranch } from '../../shared/types.ts';
 import type { WorkspaceView } from '../live/index.ts';
+import type { MomentInfo } from '../../shared/timeline-api.ts';
+
+/** The instant of a moment, and the record it names when it names one (a moment given as a time is said once). */
+export function momentLabel(info: Pick<MomentInfo, 'moment' | 'time'>): string {
+  return info.moment.includes('@') ? `${info.time} (${info.moment})` : info.time;
+}
 
 export interface InspectOutput {
   roadmap: { text: string };

@@ -58,4 +58,9 @@ describe('gcc-studio inspect --at', () => {
     expect(r.out.split('\n')[0]).toMatch(/^as at 2026-12-02T13:58:\d\d\.\d+Z \(auth-session@step:1\), not exact:$/);
     expect(r.out).toMatch(/main\.md: the part at line \d+ has no time of its own/);
   });
+
+  it('says a moment given as a time once', async () => {
+    const r = await run('inspect', join(corpus, 'python'), '--at', '2026-12-02T13:58:14Z');
+    expect(r.out.split('\n')[0]).toBe('as at 2026-12-02T13:58:14Z');
+  });
 });

@@ -1,9 +1,24 @@
 // The demo's simulated agent: a process of its own, like a real agent, writing the story in Python's format one
-// operation a tick (jittered, so the page sees an irregular rhythm).
+// operation a tick (jittered, so the page sees an irregular rhythm), until the story ends.
 // usage (by demo.ts): agent GCC_DIR [--interval-ms N] [--remove-on-exit DIR]
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseMetadata } from '../../shared/gcc/read/metadata.ts';
+import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import { PythonGccWriter, type WriterState } from './python-writer.ts';
 import { story } from './story.ts';
+
+/** Whether the branch is still active in its metadata.yaml (merged or abandoned from the page, it is not). */
+function activeOnDisk(gccDir: string, branch: string): boolean {
+  const file = join(gccDir, BRANCHES_DIR, branch, BRANCH_FILES.metadata);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return false;
+  }
+  return parseMetadata(bytes, file).metadata?.status === 'active';
+}
 
 function option(argv: string[], name: string): string | undefined {
   const at = argv.indexOf(name);
@@ -15,8 +30,14 @@ function run(gccDir: string, state: WriterState, interval: number): () => void {
   const ops = story();
   let timer: ReturnType<typeof setTimeout>;
   const tick = () => {
+    const next = ops.next();
+    if (next.done) {
+      process.send?.({ type: 'settled' });
+      return;
+    }
     try {
-      const done = ops.next().value!(writer);
+      const op = next.value;
+      const done = op.branch === null || activeOnDisk(gccDir, op.branch) ? op.run(writer) : `skip ${op.branch}: no longer active`;
       process.send?.({ type: 'op', op: done });
     } catch (err) {
       // The workspace was deleted or damaged under us: keep going, the user may put it back.

@@ -1,6 +1,6 @@
 // The demo: a real agent process writing to a temp workspace, started when asked and cleaned up after.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemo, type Demo } from './demo.ts';
 
@@ -31,6 +31,27 @@ describe('startDemo', () => {
     await demo.stop();
     demo = null;
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('settles after its last task, and writes nothing more to a branch merged from elsewhere', async () => {
+    const ops: string[] = [];
+    let settled = false;
+    demo = startDemo({ intervalMs: 10, onOp: (op) => ops.push(op), onSettled: () => (settled = true) });
+    const gcc = demo.gccDir;
+    await expect.poll(() => ops.includes('branch rate-limit'), { timeout: 20_000 }).toBe(true);
+    // What a merge from the page leaves in the branch's metadata.
+    const meta = join(gcc, 'branches', 'rate-limit', 'metadata.yaml');
+    writeFileSync(meta, readFileSync(meta, 'utf8').replace('status: active', 'status: merged'));
+    // The operation under way when the file changed has finished once the next one is reported.
+    const seen = ops.length;
+    await expect.poll(() => ops.length, { timeout: 20_000 }).toBeGreaterThan(seen);
+    const steps = () => readFileSync(join(gcc, 'branches', 'rate-limit', 'log.md'), 'utf8').split('### Step').length;
+    const before = steps();
+    await expect.poll(() => settled, { timeout: 30_000 }).toBe(true);
+    expect(steps()).toBe(before);
+    expect(ops).toContain('skip rate-limit: no longer active');
+    expect(ops).not.toContain('merge rate-limit');
+    expect(ops.filter((o) => o.startsWith('branch '))).toEqual(['branch deploy-fly', 'branch rate-limit', 'branch cursor-pagination', 'branch openapi-docs']);
   });
 
   it('leaves no temp folder behind when the server goes away without stopping it', async () => {

@@ -14,6 +14,8 @@ export interface DemoOptions {
   /** Called for each operation the agent performed, e.g. `log main`, `merge rate-limit`. */
   onOp?: (op: string) => void;
   onAgentError?: (message: string) => void;
+  /** Called once the agent has told the whole story: from then on the workspace stays as it is. */
+  onSettled?: () => void;
   /**
    * Start the agent only once this settles (the server: after its first answer, so that the agent's own start-up, a
    * second Node process, does not compete with the server's for the CPU). Default: at once.
@@ -42,6 +44,7 @@ function forkAgent(gccDir: string, projectDir: string, state: unknown, options: 
   agent.on('message', (message: unknown) => {
     const m = message as { type?: string; op?: string; message?: string };
     if (m.type === 'op' && m.op) options.onOp?.(m.op);
+    if (m.type === 'settled') options.onSettled?.();
     if (m.type === 'error' && m.message) options.onAgentError?.(m.message);
   });
   return agent;

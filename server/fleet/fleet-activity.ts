@@ -16,6 +16,11 @@ const MAX_WALK = 20_000;
 export class WorkspaceActivity {
   /** Per branch: epoch ms when a step was last seen written (log mtime at load, then each append). */
   readonly seenAt = new Map<string, number>();
+  /**
+   * When this server last saw a step appended (not the files' mtimes: a copied folder's are the copy's); the row's
+   * last activity is its records' newest time, or this when later (a writer whose clock is behind).
+   */
+  lastAppendAt: number | null = null;
   /** Epoch minute → steps. */
   readonly perMinute = new Map<number, number>();
   lastEditAt: number | null = null;
@@ -45,6 +50,7 @@ export class WorkspaceActivity {
     const now = this.now();
     if (event.type === 'steps-appended') {
       this.seenAt.set(event.branch, now);
+      this.lastAppendAt = now;
       this.count(now, event.steps.length);
     } else if (event.type === 'record-edited') {
       this.lastEditAt = Math.max(this.lastEditAt ?? 0, timestampMs(event.entry.at) ?? now);

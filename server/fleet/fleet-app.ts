@@ -2,6 +2,7 @@
 // `?ws=` names, so routes, edits, locks and histories stay each workspace's own.
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '../../shared/api.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
 import { ROUTES } from '../../shared/routes.ts';
@@ -24,11 +25,15 @@ export interface FleetAppDeps {
   edits?: AppDeps['edits'];
 }
 
-/** The workspace `?ws=` names (or the only one); a clear 4xx otherwise. */
+/**
+ * The workspace `?ws=` names (or the only one); a clear 4xx otherwise. No `?ws=` on a fleet of several is a 300
+ * Multiple Choices, which is what it is: the page's first requests go out before it knows it is a fleet's, and a
+ * 4xx there was logged as an error in every fleet page's console.
+ */
 export function memberFor(fleet: Fleet, ws: string | undefined): FleetMember {
   if (ws === undefined || ws === '') {
     if (fleet.members.size === 1) return [...fleet.members.values()][0]!;
-    throw new HTTPException(400, { message: `this server serves ${fleet.members.size} workspaces: add ?ws=<id> (GET /api/fleet lists them)` });
+    throw new HTTPException(300 as ContentfulStatusCode, { message: `this server serves ${fleet.members.size} workspaces: add ?ws=<id> (GET /api/fleet lists them)` });
   }
   const problem = wsIdProblem(ws);
   if (problem) throw new HTTPException(400, { message: problem });

@@ -82,12 +82,13 @@ export function buildRow(input: RowInputs): FleetRow {
   const ws = input.view.workspace();
   const health = ws.branches.map((b) => branchHealth(input.view!, b, input.activity));
   const errors = [...ws.diagnostics, ...input.writeDiagnostics].filter((d) => d.severity === 'error');
+  // The records' own times, as the workspace's page shows them (a copied folder's mtimes are the copy's).
   const stamps = ws.branches.map((b) => (b.lastActivity ? timestampMs(b.lastActivity) : null) ?? -Infinity);
-  const lastActivity = Math.max(-Infinity, ...stamps, ...health.map((h) => h.lastStepAt ?? -Infinity));
+  const lastActivity = Math.max(-Infinity, ...stamps, input.activity?.lastAppendAt ?? -Infinity);
   return {
     ...empty,
     state: ws.present ? 'live' : 'waiting',
-    dialects: [...new Set<Dialect>(ws.branches.map((b) => b.dialect))].sort(),
+    dialects: [...new Set<Dialect>(ws.branches.flatMap((b) => b.writers ?? [b.dialect]))].sort(),
     branches: countStatuses(ws.branches),
     steps: ws.branches.reduce((n, b) => n + b.stepCount, 0),
     commits: ws.branches.reduce((n, b) => n + b.commitCount, 0),

@@ -3,3 +3,4 @@ export { fleetRoots, type FleetChoice } from './fleet-roots.ts';
 export { discoverWorkspaces, type DiscoveredWorkspace } from './discovery.ts';
 /** The fleet's server (its app, members, rows and stream): loaded only when a fleet is served. */
 export const loadFleetServer = () => import('./fleet-serve.ts');
+export { buildRow } from './fleet-row.ts';

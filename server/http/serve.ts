@@ -14,19 +14,20 @@ import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
 import { recoverWorkspace } from '../write/index.ts';
 import { firstAnswerGate } from './first-answer.ts';
+import { PortTakenError } from './port-taken.ts';
 
 import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/index.ts';
 
-export { DEFAULT_HOST, DEFAULT_PORT };
+export { DEFAULT_HOST, DEFAULT_PORT, PortTakenError };
 
 export interface StartServerOptions {
   /** DIR: a project folder holding .GCC/, or .GCC/ itself. Ignored with `demo`. Default: the current folder. */
   dir?: string | null;
   /** Serve a temp copy of the demo workspace with a simulated agent writing to it. */
   demo?: boolean;
-  /** Default 4780; when taken, a free port is used instead (and said so). 0: any free port. */
+  /** Default 4780 (when taken, a free one, and said so). 0: any free port. */
   port?: number;
-  /** Whether the port was asked for (--port): only changes the wording when it is taken. */
+  /** Whether the port was asked for (--port): then a taken one fails (PortTakenError) instead of moving. */
   portExplicit?: boolean;
   /** Default 127.0.0.1; anything that is not loopback prints a warning. */
   host?: string;
@@ -100,7 +101,8 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
     const { startDemo } = await import('../demo/index.ts');
     // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
-    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), agentAfter: firstAnswer });
+    const onSettled = () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.');
+    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), onSettled, agentAfter: firstAnswer });
     ({ projectDir, gccDir } = demo);
   } else {
     ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
@@ -120,15 +122,16 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
   return { demo, projectDir, gccDir, live };
 }
 
-/** Listens on the wanted port, or on a free one (and says so) when it is taken. */
+/** Listens on the wanted port; the default one, when taken, moves to a free one (and says so), an asked-for one fails. */
 export async function listenOnFreePort(server: Server, options: StartServerOptions, host: string, warn: (line: string) => void): Promise<number> {
   const wanted = options.port ?? DEFAULT_PORT;
   try {
     return await listen(server, wanted, host);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (options.portExplicit) throw new PortTakenError(`port ${wanted} is taken (leave --port out to use a free one)`);
     const port = await listen(server, 0, host);
-    warn(`gcc-studio: ${options.portExplicit ? 'the requested ' : ''}port ${wanted} is taken; using ${port} instead.`);
+    warn(`gcc-studio: port ${wanted} is taken; using ${port} instead.`);
     return port;
   }
 }

@@ -33,6 +33,8 @@ export class BranchEntry {
   meta: MetadataRead | null = null;
   metaBytesKey = '';
   dialect: Dialect = 'unknown';
+  /** Its writer and the other implementations whose records it holds, when there are any (BranchSummary.writers). */
+  writers: Dialect[] = [];
   /** The dialect the parsers were built for (it decides how `---` escapes are undone). */
   parserDialect: Dialect | undefined = undefined;
   newest: { ts: string; key: [number, number] } | null = null;
@@ -83,6 +85,7 @@ export class BranchEntry {
       name: this.name,
       metadata: this.meta?.metadata ?? null,
       dialect: this.dialect,
+      ...(this.writers.length > 1 ? { writers: this.writers } : {}),
       commitCount: this.commits.records.length,
       stepCount: this.log.records.length,
       lastActivity: this.newest?.ts ?? null,

@@ -36,8 +36,9 @@ export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
 
 export function redetectDialect(b: BranchEntry, clues: DialectClues): boolean {
   const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile: clues.lockFile });
-  if (next === b.dialect) return false;
-  b.dialect = next;
+  if (next.dialect === b.dialect && next.writers.join() === b.writers.join()) return false;
+  b.dialect = next.dialect;
+  b.writers = next.writers;
   return true;
 }
 

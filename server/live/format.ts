@@ -3,6 +3,8 @@
 import { continueCommits, parseCommits, type CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
+import { branchWriters } from '../../shared/gcc/dialects/other-writers.ts';
+import { describeTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
@@ -63,19 +65,25 @@ export interface DialectEvidence {
   lockFile: boolean;
 }
 
-/** The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits. */
-export function branchDialect(e: DialectEvidence): Dialect {
+/**
+ * The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits; `writers`: that writer
+ * and each other implementation whose records it holds (other-writers.ts), when there is another.
+ */
+export function branchDialect(e: DialectEvidence): { dialect: Dialect; writers: Dialect[] } {
+  const logShapes = sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b));
+  const commitTimes = sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => c.timestamp));
   const files: FileEvidence[] = [
     // The log's shapes from its index's column: nothing read back on every append.
-    { kind: 'log', timestamps: [], shapes: sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b)), file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => c.timestamp)), file: branchFilePath(e.branch, 'commit') },
+    { kind: 'log', timestamps: [], shapes: logShapes, file: branchFilePath(e.branch, 'log') },
+    { kind: 'commit', timestamps: commitTimes, file: branchFilePath(e.branch, 'commit') },
   ];
   const m = e.metadata;
   if (m) {
     const timestamps = [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '');
     files.push({ kind: 'metadata', timestamps, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
   }
-  return detectBranchDialect(files, { lockFile: e.lockFile }).dialect;
+  const { dialect } = detectBranchDialect(files, { lockFile: e.lockFile });
+  return { dialect, writers: branchWriters(dialect, [...logShapes, ...commitTimes.map((t) => describeTimestamp(t)?.shape ?? null)]) };
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */

@@ -1,6 +1,6 @@
 // Everything that writes into .GCC/: hand edits, merges, the writers' lock, start-up recovery and what writers left.
 export { createEditService, type EditService, type EditServiceDeps } from './edits.ts';
-export { historyPathFor } from './edit-history.ts';
+export { createEditHistory, historyPathFor } from './edit-history.ts';
 export { performMerge, previewMerge, type MergeArgs, type MergeContext } from './merge.ts';
 export { mergeNotices } from './merge-notices.ts';
 export { EditError, MergeError, MergeWriteError, Refusal } from './refusals.ts';

@@ -1,5 +1,5 @@
-// What the doctor adds to the format problems: the state writers leave behind, and values whose lines Contexa's readers
-// take for record headers. Nothing here changes a file.
+// What the doctor adds to the format problems: the state writers leave behind, values whose lines Contexa's readers
+// take for record headers, and records written to a branch after its merge. Nothing here changes a file.
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
@@ -7,6 +7,7 @@ import type { Commit, Diagnostic, OtaStep } from '../../shared/types.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import { readInside } from '../fs/index.ts';
 import type { WorkspaceView } from '../live/index.ts';
+import { appendedAfterMerge } from './after-merge.ts';
 import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';
 import { currentLocks, findLeftovers } from './recovery.ts';
@@ -72,5 +73,6 @@ export async function writeDiagnostics(gccDir: string, view: WorkspaceView): Pro
     out.push({ file: l.file, line: 0, severity: 'warning', code: 'leftover-temp', message: `left by a gcc-studio that was killed mid-write (${l.kind === 'temp-file' ? 'an unfinished replace' : 'a lock it was letting go of'}); gcc-studio removes it when it starts` });
   }
   out.push(...(await misreadDiagnostics(gccDir, view)));
+  out.push(...appendedAfterMerge(view));
   return out;
 }

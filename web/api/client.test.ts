@@ -7,6 +7,6 @@ describe('retryOnce', () => {
     expect(retryOnce(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(retryOnce(0, new ApiError(503, 'starting'))).toBe(true);
     expect(retryOnce(1, new ApiError(503, 'starting'))).toBe(false);
-    for (const status of [400, 401, 404, 409]) expect(retryOnce(0, new ApiError(status, 'no'))).toBe(false);
+    for (const status of [300, 400, 401, 404, 409]) expect(retryOnce(0, new ApiError(status, 'no'))).toBe(false);
   });
 });

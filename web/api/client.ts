@@ -5,7 +5,7 @@ import type { MergeRequest } from '../../shared/compare-api.ts';
 import { apiUrl, ROUTES, type ApiUrl } from '../../shared/routes.ts';
 import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 import { takeEarly } from './early.ts';
-import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
+import { exportedAnswer, isExportedPage } from './snapshot.ts';
 import { withWorkspace } from './workspaceParam.ts';
 
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
@@ -23,10 +23,10 @@ export class ApiError extends Error {
 
 /**
  * Whether a failed query is asked once more: a dropped connection or a server error may pass, an answer that refuses
- * the request (4xx) will not. A refused token then waits for a new one (the shell's notice says why); a fleet's page
- * does not ask twice for the single workspace its server has not got.
+ * the request (4xx) or asks which workspace (a fleet's 300) will not. A refused token then waits for a new one (the
+ * shell's notice says why); a fleet's page does not ask twice for the single workspace its server has not got.
  */
-export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status >= 300 && error.status < 500);
 
 export const STEPS_PAGE_LIMIT = 1000;
 
@@ -61,7 +61,7 @@ async function readJson<T>(res: Response): Promise<T> {
 /** A GET of a route's URL (apiUrl), read as the route's answer. */
 export const getJson = async <T>(path: ApiUrl<T>, signal?: AbortSignal): Promise<T> =>
   // An exported page answers from the data inlined in it (snapshot.ts): no server, no network.
-  pageSnapshot ? (snapshotAnswer(pageSnapshot, path, (message) => new ApiError(404, message)) as T) : readJson<T>(await apiFetch(path, { signal }));
+  isExportedPage ? (exportedAnswer(path, (message) => new ApiError(404, message)) as T) : readJson<T>(await apiFetch(path, { signal }));
 
 /** A JSON POST; the browser adds our Origin, which the server requires of every write. */
 const postJson = async <T>(path: ApiUrl<T>, body: unknown): Promise<T> =>

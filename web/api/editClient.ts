@@ -2,7 +2,7 @@
 // what each Contexa reader would read (422).
 import type { CommitEditRequest, EditConflictResponse, EditMisreadResponse, MetadataEditRequest, RoadmapEditRequest, StepEditRequest } from '../../shared/gcc/write/edit.ts';
 import { apiUrl, ROUTES, type ApiUrl, type Method } from '../../shared/routes.ts';
-import { ApiError, apiFetch } from './client.ts';
+import { ApiError, apiFetch, getJson } from './client.ts';
 
 /** A refused edit whose answer says more than its message: the body as the server sent it. */
 class RefusedEdit<B extends { error: string }> extends ApiError {
@@ -56,6 +56,7 @@ export const editApi = {
   metadata: (branch: string, request: MetadataEditRequest) => send(editMetadata.method, apiUrl(editMetadata, { name: branch }), request),
   roadmapPart: (index: number, request: RoadmapEditRequest) => send(editRoadmap.method, apiUrl(editRoadmap, { index }), request),
   roadmap: (signal?: AbortSignal) => send(roadmap.method, apiUrl(roadmap), undefined, signal),
-  history: (signal?: AbortSignal) => send(editHistory.method, apiUrl(editHistory), undefined, signal),
+  // A plain read: an exported page answers it from the file (getJson), which asks no server.
+  history: (signal?: AbortSignal) => getJson(apiUrl(editHistory), signal),
   undo: (id: string) => send(undo.method, apiUrl(undo, { id }), {}),
 };

@@ -6,7 +6,7 @@ import { refetchEverything } from './cacheUpdates.ts';
 import { LiveConnection } from './liveConnection.ts';
 import { liveStore } from './liveStore.ts';
 import { workspaceOptions } from './queries.ts';
-import { pageSnapshot } from './snapshot.ts';
+import { isExportedPage } from './snapshot.ts';
 
 export interface LiveControls {
   setPaused(paused: boolean): void;
@@ -27,7 +27,7 @@ export function useLiveUpdates(): LiveControls {
   const loaded = data !== undefined;
   useEffect(() => {
     // An exported file has no server to listen to.
-    if (pageSnapshot) {
+    if (isExportedPage) {
       liveStore.set({ status: 'offline' });
       return;
     }

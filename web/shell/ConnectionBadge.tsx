@@ -1,4 +1,9 @@
+// What the page is showing, at a glance: the live stream's state, or "Past" while it shows a moment (the stream stays
+// connected underneath: data-status keeps its state), or "Snapshot" for an exported file, which has no server.
+import { pageSnapshot, isExportedPage } from '../api/snapshot.ts';
 import { useLiveState, type ConnectionStatus } from '../api/liveStore.ts';
+import { useUrlValue } from '../state/useUrlState.ts';
+import { formatInstant } from '../ui/time.ts';
 
 const LABEL: Record<ConnectionStatus, string> = {
   connecting: 'Connecting',
@@ -11,15 +16,26 @@ const LABEL: Record<ConnectionStatus, string> = {
 export function ConnectionBadge() {
   const status = useLiveState((s) => s.status);
   const lastId = useLiveState((s) => s.lastEventId);
+  const travelling = useUrlValue((u) => Boolean(u.at));
+  if (isExportedPage) {
+    const exportedAt = pageSnapshot ? formatInstant(pageSnapshot.exportedAt) : '';
+    return (
+      <span className="badge badge-snapshot" data-testid="connection" data-status="snapshot" title={`A file exported ${exportedAt}: it shows the memory as it was then and never changes`}>
+        <span className="badge-dot" aria-hidden="true" />
+        Snapshot
+      </span>
+    );
+  }
+  if (travelling) {
+    return (
+      <span className="badge badge-past" role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={`Showing a past moment; the live stream is ${LABEL[status].toLowerCase()} and applies once you return to Now`}>
+        <span className="badge-dot" aria-hidden="true" />
+        Past
+      </span>
+    );
+  }
   return (
-    <span
-      className={`badge badge-${status}`}
-      role="status"
-      aria-live="polite"
-      data-testid="connection"
-      data-status={status}
-      title={lastId === null ? 'No events yet' : `Last event #${lastId}`}
-    >
+    <span className={`badge badge-${status}`} role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={lastId === null ? 'No events yet' : `Last event #${lastId}`}>
       <span className="badge-dot" aria-hidden="true" />
       {LABEL[status]}
     </span>

@@ -1,4 +1,5 @@
-// j/k move through the selected branch's steps (or commits on the commits tab), `/` focuses search, Esc clears it.
+// j/k move through the selected branch's steps (or commits on the commits tab), `/` focuses search, Esc clears the
+// search, else the selected step or commit.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BranchResponse, WorkspaceResponse } from '../../shared/api.ts';
@@ -29,9 +30,12 @@ export function useKeyboardShortcuts(): void {
       if (e.metaKey || e.ctrlKey || e.altKey) return;
       const search = document.getElementById(SEARCH_INPUT_ID) as HTMLInputElement | null;
       if (e.key === 'Escape') {
-        if (parseUrlState(location.search).q || document.activeElement === search) {
+        const url = parseUrlState(location.search);
+        if (url.q || document.activeElement === search) {
           updateUrlState({ q: '' });
           search?.blur();
+        } else if (!e.defaultPrevented && !typingInto(e.target) && (url.step !== null || url.commit !== null)) {
+          updateUrlState({ step: null, commit: null });
         }
         return;
       }

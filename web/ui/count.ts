@@ -7,3 +7,8 @@ export function formatCount(n: number): string {
   const [whole, fraction] = String(Math.abs(n)).split('.');
   return `${sign}${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction.slice(0, 3)}` : ''}`;
 }
+
+/** `1 commit`, `2 commits`, `12,345 steps`: a count with its noun in the right number (`plural` when not noun + s). */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
+}

@@ -1,6 +1,6 @@
 // Reading every writer's timestamp shape to the same instant.
 import { describe, expect, it } from 'vitest';
-import { formatAgo, parseTimestamp } from './time.ts';
+import { formatAgo, formatInstant, formatTimestamp, parseTimestamp } from './time.ts';
 
 describe('parseTimestamp', () => {
   it('reads every dialect shape to the same instant', () => {
@@ -49,5 +49,23 @@ describe('formatAgo', () => {
     expect(formatAgo('2026-12-02T13:50:00Z', now)).toBe('10 min ago');
     expect(formatAgo('2026-12-02T11:00:00Z', now)).toBe('3 h ago');
     expect(formatAgo('garbage', now)).toBe('');
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('keeps the seconds on every day (rows a few seconds apart must not read the same)', () => {
+    const at = Date.UTC(2026, 11, 2, 13, 58, 4);
+    const d = new Date(at);
+    const local = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:04`;
+    expect(formatTimestamp('2026-12-02T13:58:04Z', at + 1000)).toBe(local);
+    expect(formatTimestamp('2026-12-02T13:58:04Z', at + 3 * 86_400_000)).toMatch(new RegExp(`^2026-12-0\\d ${local}$`));
+    expect(formatTimestamp('not a time')).toBe('not a time');
+  });
+
+  it('gives an instant in full in local time', () => {
+    const d = new Date(Date.UTC(2026, 11, 2, 13, 58, 4, 607));
+    expect(formatInstant('2026-12-02T13:58:04.607131Z')).toBe(
+      `${d.getFullYear()}-12-0${d.getDate()} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:04`,
+    );
   });
 });

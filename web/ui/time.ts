@@ -29,16 +29,27 @@ export function parseTimestamp(text: string | null | undefined): number {
   return Number.isNaN(t) ? Number.NaN : t;
 }
 
-/** Short local rendering for cards: `13:58:04` today, else `2026-12-02 13:58`. Raw string when unparseable. */
+const pad = (n: number) => String(n).padStart(2, '0');
+const clockOf = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * Short local rendering for cards: `13:58:04` today, else `2026-12-02 13:58:04` (seconds kept: an agent writes many
+ * records a minute, and rows without them read the same). Raw string when unparseable.
+ */
 export function formatTimestamp(text: string, now: number = Date.now()): string {
   const t = parseTimestamp(text);
   if (Number.isNaN(t)) return text;
   const d = new Date(t);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  const sameDay = new Date(now).toDateString() === d.toDateString();
-  if (sameDay) return time;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time.slice(0, 5)}`;
+  return new Date(now).toDateString() === d.toDateString() ? clockOf(d) : `${dayOf(d)} ${clockOf(d)}`;
+}
+
+/** An instant in full, in local time like every other time on the page (`2026-12-02 14:58:04`); raw when unparseable. */
+export function formatInstant(text: string): string {
+  const t = parseTimestamp(text);
+  if (Number.isNaN(t)) return text;
+  const d = new Date(t);
+  return `${dayOf(d)} ${clockOf(d)}`;
 }
 
 /** `3 s ago`, `5 min ago` … for the "last activity" hints. */

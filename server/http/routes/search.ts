@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ROUTES } from '../../../shared/routes.ts';
-import { searchRecords, type SearchableBranch } from '../../../shared/search.ts';
+import { searchAnswer, type SearchableBranch } from '../../../shared/search.ts';
 import type { FindBytes } from '../../../shared/search-steps.ts';
 import type { WorkspaceView } from '../../live/index.ts';
 import { answer } from './answer.ts';
@@ -25,8 +25,6 @@ export function searchRoutes(store: WorkspaceView) {
       commits: store.branch(summary.name)?.commits ?? [],
       steps: store.stepList(summary.name) ?? [],
     }));
-    // One more than asked tells whether the answer was cut.
-    const matches = searchRecords(query, branches, limit + 1, nativeFind);
-    return answer(c, ROUTES.search, { query, matches: matches.slice(0, limit), truncated: matches.length > limit });
+    return answer(c, ROUTES.search, searchAnswer(query, branches, limit, nativeFind));
   });
 }

@@ -3,6 +3,7 @@ import { statusClass } from '../../ui/status.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import { useSetUrl } from '../../state/useUrlState.ts';
 import { EditBranchPurpose, EditBranchStatus } from '../edit/index.ts';
+import { countOf } from '../../ui/count.ts';
 
 export function BranchHeader({ summary }: { summary: BranchSummary }) {
   const setUrl = useSetUrl();
@@ -14,8 +15,9 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
       <div className="branch-title">
         <h1 className="mono">{summary.name}</h1>
         <EditBranchStatus summary={summary} className={`pill pill-status status-${status}`} />
-        <span className="pill pill-muted" title="Contexa implementation that wrote these files">
-          {summary.dialect}
+        {/* A branch another implementation merged into holds both writers' records: say both. */}
+        <span className="pill pill-muted" data-testid="branch-writers" title={summary.writers ? `Written by ${summary.writers[0]}, with records by ${summary.writers.slice(1).join(', ')} (a merge by another implementation)` : 'Contexa implementation that wrote these files'}>
+          {summary.writers ? summary.writers.join(' + ') : summary.dialect}
         </span>
       </div>
       <EditBranchPurpose summary={summary} />
@@ -50,7 +52,7 @@ export function BranchHeader({ summary }: { summary: BranchSummary }) {
         <div>
           <dt>Records</dt>
           <dd>
-            {summary.commitCount} commits · {summary.stepCount} steps
+            {countOf(summary.commitCount, 'commit')} · {countOf(summary.stepCount, 'step')}
           </dd>
         </div>
       </dl>

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { compareOptions, workspaceOptions } from '../../api/queries.ts';
+import { isExportedPage } from '../../api/snapshot.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { CompareRecords } from './CompareRecords.tsx';
@@ -66,7 +67,8 @@ export function ComparePanel({ head }: { head: string }) {
             steps={current.comparison.stepsSinceCreated}
             stepsTotal={current.stepsSinceCreatedTotal}
           />
-          <MergePreview key={`${head}\u0000${current.base.name}`} head={head} base={current.base.name} mode={mode} />
+          {/* An exported file compares (the same pure code, over the records it holds) but cannot merge. */}
+          {isExportedPage ? null : <MergePreview key={`${head}\u0000${current.base.name}`} head={head} base={current.base.name} mode={mode} />}
         </div>
       ) : null}
     </div>

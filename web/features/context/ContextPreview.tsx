@@ -74,7 +74,7 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
       {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}
       {data ? <ContextOutcome data={data} /> : null}
       {data?.error === undefined ? (
-        <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} aria-label="CONTEXT text">
+        <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} role="region" aria-label="CONTEXT text">
           {data ? shownText(data.text) : ''}
         </pre>
       ) : null}

@@ -75,7 +75,7 @@ export function EditBranchStatus({ summary, className }: { summary: BranchSummar
         disabled={busy}
         onChange={(e) => void change(e.target.value)}
       >
-        <option value="">{busy ? 'Saving…' : 'Change…'}</option>
+        <option value="">{busy ? 'Saving…' : 'Change the status…'}</option>
         {EDITABLE_STATUSES.filter((s) => s !== meta.status).map((s) => (
           <option key={s} value={s}>
             {s === 'abandoned' ? 'Mark abandoned' : `Mark ${s}`}

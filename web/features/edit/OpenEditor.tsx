@@ -1,6 +1,6 @@
 // The field being edited (loaded when a field is first opened, EditableText.tsx): Write/Preview, the misread warning,
 // Save and Cancel, a conflict's two texts.
-import type { ChangeEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ConflictView } from './ConflictView.tsx';
 import type { EditableTextProps } from './EditableText.tsx';
 import { MisreadWarning } from './MisreadWarning.tsx';
@@ -12,6 +12,13 @@ export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
   const { value, label, markdown = false, singleLine = false } = props;
   const ed = useFieldEditor(props, props.onClose);
   const { draft, busy, conflict, close, submit } = ed;
+  // Esc or Cancel with text typed asks first: one key must not throw away a paragraph.
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const cancel = () => (draft === value ? close() : setAskingDiscard(true));
+  const keepEditing = () => {
+    setAskingDiscard(false);
+    ed.area.current?.focus();
+  };
 
   const renderPreview = (text: string) => (markdown ? <MarkdownText text={text} /> : <div className="edit-plain">{text}</div>);
   const editor = (
@@ -26,7 +33,8 @@ export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
       id={ed.id}
       renderPreview={renderPreview}
       onSave={() => void submit(conflict?.version ?? ed.base)}
-      onCancel={close}
+      // A conflict offers its own two ways out (keep mine, take the disk's).
+      onCancel={conflict ? close : cancel}
     />
   );
   return (
@@ -40,7 +48,11 @@ export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
           {editor}
           {props.extra?.(draft)}
           {ed.misread ? <MisreadWarning report={ed.misread} field={props.misread?.field ?? ''} onUseSafeForm={ed.setDraft} /> : null}
-          <EditActions busy={busy} unchanged={draft === value} blocked={ed.misread !== null} onSave={() => void submit(ed.base)} onCancel={close} />
+          {askingDiscard ? (
+            <DiscardQuestion onDiscard={close} onKeep={keepEditing} />
+          ) : (
+            <EditActions busy={busy} unchanged={draft === value} blocked={ed.misread !== null} onSave={() => void submit(ed.base)} onCancel={cancel} />
+          )}
         </>
       )}
       {ed.error ? (
@@ -113,6 +125,34 @@ function EditActions({ busy, unchanged, blocked, onSave, onCancel }: { busy: boo
       <span className="edit-hint muted">
         <kbd>Ctrl</kbd>+<kbd>Enter</kbd> save · <kbd>Esc</kbd> cancel
       </span>
+    </div>
+  );
+}
+
+/** Asked when the draft differs from the record and the editor is being left: Esc again (or Keep editing) goes back. */
+function DiscardQuestion({ onDiscard, onKeep }: { onDiscard(): void; onKeep(): void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div
+      className="edit-actions edit-discard"
+      role="group"
+      aria-label="Discard the changes?"
+      data-testid="edit-discard"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onKeep();
+      }}
+    >
+      <span>Discard the text you typed?</span>
+      <button type="button" className="btn" onClick={onDiscard}>
+        Discard
+      </button>
+      <button ref={keep} type="button" className="btn btn-primary" onClick={onKeep}>
+        Keep editing
+      </button>
     </div>
   );
 }

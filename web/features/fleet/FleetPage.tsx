@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FleetResponse } from '../../../shared/fleet/fleet-api.ts';
 import { fleetOptions } from '../../api/queries.ts';
-import { useFleetLive } from '../../api/useFleetLive.ts';
+import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
+import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
+import { Brand } from '../../ui/Brand.tsx';
+import { countOf } from '../../ui/count.ts';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
 import { activityText, FleetRowView, workspaceHref } from './FleetRowView.tsx';
@@ -12,9 +15,11 @@ import { useFleetKeys } from './useFleetKeys.ts';
 import { useFleetSettings } from './useFleetSettings.ts';
 import './fleet.css';
 
+/** Now, each second; an exported fleet is judged as of its export (stalled then, not by today's clock). */
 function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => exportedAtMs ?? Date.now());
   useEffect(() => {
+    if (exportedAtMs !== null) return;
     const t = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(t);
   }, [everyMs]);
@@ -24,7 +29,8 @@ function useNow(everyMs: number): number {
 export function FleetPage() {
   const { data } = useQuery(fleetOptions());
   const fleet = data?.mode === 'fleet' ? (data as FleetResponse) : null;
-  const status = useFleetLive(fleet !== null);
+  // An exported fleet is a file: no stream to listen to.
+  const status = useFleetLive(fleet !== null && !isExportedPage);
   const now = useNow(1000);
   const [settings, update] = useFleetSettings();
   const judged = useMemo(() => judgeRows(fleet?.rows ?? [], settings.thresholds, now), [fleet?.rows, settings.thresholds, now]);
@@ -45,15 +51,16 @@ export function FleetPage() {
   return (
     <div className="app fleet-page">
       <header className="header">
-        <span className="brand-name">gcc-studio</span>
-        <span className="mono path-clip" title={fleet?.roots.join(', ')}>
-          fleet · {fleet?.roots.join(', ')}
+        <Brand />
+        <h1 className="fleet-title">Fleet</h1>
+        <span className="mono path-clip fleet-roots" title={fleet?.roots.join(', ')}>
+          <bdi>{fleet?.roots.join(', ')}</bdi>
         </span>
         <div className="header-right">
-          <span className="muted" data-testid="fleet-count">{fleet?.rows.length ?? 0} workspaces</span>
-          <span className={`pill connection-${status}`} data-testid="connection" data-status={status}>
-            {status}
+          <span className="muted" data-testid="fleet-count">
+            {countOf(fleet?.rows.length ?? 0, 'workspace')}
           </span>
+          <FleetStatusBadge status={status} />
         </div>
       </header>
       {fleet?.notices.map((n) => (
@@ -61,29 +68,59 @@ export function FleetPage() {
           {n}
         </div>
       ))}
-      <FleetControls settings={settings} update={update} alerts={alerts} />
-      <div className="fleet-table-wrap">
-        <table className="fleet-table" aria-label="Workspaces">
-          <thead>
-            <tr>
-              <th>Workspace</th>
-              <th>Dialects</th>
-              <th title="active / merged / abandoned">Branches</th>
-              <th>Steps</th>
-              <th>Commits</th>
-              <th>Last activity</th>
-              <th>Steps / min, last hour</th>
-              <th>Badges</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} selected={i === selected} onSelect={setSelectedId} />
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
-      </div>
+      <main className="fleet-main">
+        <FleetControls settings={settings} update={update} alerts={alerts} />
+        <div className="fleet-table-wrap">
+          <table className="fleet-table" aria-label="Workspaces">
+            <thead>
+              <tr>
+                <th scope="col">Workspace</th>
+                <th scope="col">Dialects</th>
+                <th scope="col" title="active / merged / abandoned">
+                  Branches
+                </th>
+                <th scope="col" className="fleet-num-head">
+                  Steps
+                </th>
+                <th scope="col" className="fleet-num-head">
+                  Commits
+                </th>
+                <th scope="col">Last activity</th>
+                <th scope="col" className="fleet-spark">
+                  Steps / min, last hour
+                </th>
+                <th scope="col">Badges</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} selected={i === selected} onSelect={setSelectedId} />
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
+        </div>
+      </main>
     </div>
+  );
+}
+
+const FLEET_STATUS: Record<FleetLiveStatus, string> = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' };
+
+/** The same badge as a workspace's page: the stream's state, or Snapshot for an exported file. */
+function FleetStatusBadge({ status }: { status: FleetLiveStatus }) {
+  if (isExportedPage) {
+    return (
+      <span className="badge badge-snapshot" data-testid="connection" data-status="snapshot" title="An exported file: the fleet as it was then; it never changes">
+        <span className="badge-dot" aria-hidden="true" />
+        Snapshot
+      </span>
+    );
+  }
+  return (
+    <span className={`badge badge-${status}`} role="status" aria-live="polite" data-testid="connection" data-status={status}>
+      <span className="badge-dot" aria-hidden="true" />
+      {FLEET_STATUS[status]}
+    </span>
   );
 }

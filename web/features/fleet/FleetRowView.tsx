@@ -3,6 +3,7 @@ import { BADGE_LABELS, describeAge, type Badge } from '../../../shared/fleet/bad
 import type { FleetRow } from '../../../shared/fleet/fleet-api.ts';
 import { minuteSeries } from './fleetView.ts';
 import { Sparkline } from './Sparkline.tsx';
+import { countOf } from '../../ui/count.ts';
 
 export function workspaceHref(id: string): string {
   return `?ws=${encodeURIComponent(id)}`;
@@ -53,8 +54,8 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
       </td>
       <td className="muted">{row.dialects.join(', ') || '—'}</td>
       <td className="fleet-num" data-testid="fleet-branches" title="active / merged / abandoned">
-        <span className="status-active">{row.branches.active}</span> / <span className="status-merged">{row.branches.merged}</span> /{' '}
-        <span className="status-abandoned">{row.branches.abandoned}</span>
+        <span className="fleet-status status-active">{row.branches.active}</span> / <span className="fleet-status status-merged">{row.branches.merged}</span> /{' '}
+        <span className="fleet-status status-abandoned">{row.branches.abandoned}</span>
       </td>
       <td className="fleet-num" data-testid="fleet-steps">
         {row.steps}
@@ -65,8 +66,8 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
       <td className="fleet-num muted" data-testid="fleet-activity">
         {activity}
       </td>
-      <td>
-        <Sparkline series={series} label={`${series.reduce((a, b) => a + b, 0)} steps in the last hour`} />
+      <td className="fleet-spark">
+        <Sparkline series={series} label={`${countOf(series.reduce((a, b) => a + b, 0), 'step')} in the last hour`} />
       </td>
       <td>
         {/* The flex box inside the cell: a cell that is itself a flex box is no table cell (its border left the row's). */}

@@ -10,6 +10,7 @@ import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { StepCard } from './StepCard.tsx';
 import { useStepPages } from './useStepPages.ts';
 import { useStepScroll } from './useStepScroll.ts';
+import { countOf } from '../../ui/count.ts';
 
 export function StepLog({ branch, count }: { branch: string; count: number }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -30,7 +31,7 @@ export function StepLog({ branch, count }: { branch: string; count: number }) {
   for (let i = win.first; i <= win.last; i++) drawn.push(i);
   return (
     <div className="step-log">
-      <div ref={scroller} className="step-scroller" data-testid="step-log" tabIndex={0} aria-label={`OTA log of ${branch}, ${count} steps`}>
+      <div ref={scroller} className="step-scroller" data-testid="step-log" tabIndex={0} aria-label={`OTA log of ${branch}, ${countOf(count, 'step')}`}>
         <div className="step-spacer" style={{ height: win.total }}>
           {drawn.map((index) => (
             <StepItem

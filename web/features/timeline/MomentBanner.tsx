@@ -1,14 +1,22 @@
-// What the page shows: "Live" or the moment (its instant), and when the moment cannot be reconstructed exactly, why.
+// What the page shows: "Live" or the moment (its instant, in local time like every other time on the page), and when
+// the moment cannot be reconstructed exactly, why.
 import type { MomentInfo } from '../../../shared/timeline-api.ts';
+import { formatInstant } from '../../ui/time.ts';
 
-export function MomentBanner({ at, info, exportedNow = false }: { at: string | null; info: MomentInfo | null; exportedNow?: boolean }) {
-  if (exportedNow) return <div className="moment-banner" data-testid="moment">as at export</div>;
+export function MomentBanner({ at, info }: { at: string | null; info: MomentInfo | null }) {
   if (at === null) return <div className="moment-banner moment-live" data-testid="moment">Live</div>;
   return (
     <div className="moment-banner moment-past" data-testid="moment">
-      <span className="mono" title={at}>
-        {info ? info.time : '…'}
-      </span>
+      <span>as at</span>
+      {info ? (
+        <time className="mono" dateTime={info.time} title={`${info.time}${info.moment.includes('@') ? ` · ${info.moment}` : ''}`}>
+          {formatInstant(info.time)}
+        </time>
+      ) : (
+        <span className="mono" title={at}>
+          …
+        </span>
+      )}
       {info && !info.exact ? (
         <details className="moment-inexact">
           <summary className="pill pill-warning">not exact</summary>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changesOptions } from '../../api/timelineQueries.ts';
+import { countOf } from '../../ui/count.ts';
 
 export function MomentChangesView({ at, revision }: { at: string; revision: number }) {
   const [open, setOpen] = useState(false);
@@ -20,8 +21,8 @@ export function MomentChangesView({ at, revision }: { at: string; revision: numb
                 <span className="mono">{b.branch}</span>
                 {b.added ? ' created' : ''}
                 {b.status ? ` ${b.status.before ?? '—'} → ${b.status.after ?? '—'}` : ''}
-                {b.steps.after !== b.steps.before ? ` · +${b.steps.after - b.steps.before} steps` : ''}
-                {b.commits.after !== b.commits.before ? ` · +${b.commits.after - b.commits.before} commits` : ''}
+                {b.steps.after !== b.steps.before ? ` · +${countOf(b.steps.after - b.steps.before, 'step')}` : ''}
+                {b.commits.after !== b.commits.before ? ` · +${countOf(b.commits.after - b.commits.before, 'commit')}` : ''}
                 {b.purpose ? ' · purpose edited' : ''}
               </li>
             ))}
@@ -30,7 +31,7 @@ export function MomentChangesView({ at, revision }: { at: string; revision: numb
                 <span className="mono">{f.branch}</span> {f.kind} {f.index + 1}: {f.field} edited
               </li>
             ))}
-            {data?.roadmapAdded ? <li>main.md: {data.roadmapAdded.split('\n## ').length - 1 || 1} part(s) added</li> : null}
+            {data?.roadmapAdded ? <li>main.md: {countOf(data.roadmapAdded.split('\n## ').length - 1 || 1, 'part')} added</li> : null}
           </ul>
         </div>
       ) : null}

@@ -3,9 +3,12 @@
 // The live client, which the live stream patches, is untouched, so a travelling page does not move. Moving to
 // another moment re-asks the views' queries (in-flight ones cancelled) and keeps showing the last answers until the
 // new ones arrive, so dragging and replay never blank the page; "Now" drops the scope and the views read live again.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { momentOptions } from '../../api/timelineQueries.ts';
 import { useUrlValue } from '../../state/useUrlState.ts';
+import { parseTimestamp } from '../../ui/time.ts';
+import { MomentClockContext } from './momentClock.ts';
 import { setTravelViews } from './travelViews.ts';
 
 function travelClient(at: string): QueryClient {
@@ -39,6 +42,13 @@ export function TimeTravelScope({ children }: { children: ReactNode }) {
       client?.clear();
     };
   }, [client]);
+  // The moment's instant, asked of the live client (the timeline's banner asks the same): the views count ages from it.
+  const { data: moment } = useQuery({ ...momentOptions(at ?? ''), enabled: at !== null });
+  const momentMs = at !== null && moment?.at ? parseTimestamp(moment.at.time) : Number.NaN;
   if (!client || at === null) return <>{children}</>;
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <MomentClockContext.Provider value={Number.isNaN(momentMs) ? null : momentMs}>{children}</MomentClockContext.Provider>
+    </QueryClientProvider>
+  );
 }

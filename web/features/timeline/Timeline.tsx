@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
-import { pageSnapshot } from '../../api/snapshot.ts';
+import { isExportedPage, pageSnapshot } from '../../api/snapshot.ts';
+import { formatInstant } from '../../ui/time.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
 import { useIdleAfter } from '../../state/useIdleAfter.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
@@ -26,16 +27,20 @@ export function travelTo(moment: string | null): void {
 }
 
 export function Timeline() {
-  return pageSnapshot ? <ExportedBanner /> : <LiveTimeline />;
+  if (!isExportedPage) return <LiveTimeline />;
+  return pageSnapshot ? <ExportedBanner /> : null;
 }
 
 /** An exported file: the moment it holds, and that it is a file, not a server. */
 function ExportedBanner() {
   const s = pageSnapshot!;
   return (
-    <section className="timeline" aria-label="Timeline">
-      <span className="muted">Exported {s.exportedAt}, read-only</span>
-      <MomentBanner at={s.moment?.moment ?? null} info={s.moment} exportedNow={s.moment === null} />
+    <section className="timeline timeline-exported" aria-label="Timeline">
+      <span className="muted">
+        A snapshot exported <time dateTime={s.exportedAt}>{formatInstant(s.exportedAt)}</time>
+        {s.moment ? ', of the memory' : ': the memory as it was then'}; read-only, with no server behind it.
+      </span>
+      {s.moment ? <MomentBanner at={s.moment.moment} info={s.moment} /> : null}
     </section>
   );
 }
@@ -81,7 +86,7 @@ function LiveTimeline() {
   if (!axis) return hasRecords ? <TimelinePlaceholder /> : null;
   if (axis.startMs === null) return null;
   return (
-    <section className="timeline" aria-label="Timeline">
+    <section className={`timeline${at ? ' is-travelling' : ''}`} aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
       <canvas
         ref={canvas}
@@ -93,7 +98,7 @@ function LiveTimeline() {
         aria-valuemin={bounds?.fromMs}
         aria-valuemax={bounds?.toMs}
         aria-valuenow={momentMs ?? bounds?.toMs}
-        aria-valuetext={moment?.at?.time ?? 'now'}
+        aria-valuetext={moment?.at ? formatInstant(moment.at.time) : 'now'}
         onPointerDown={(e) => {
           drag.current = true;
           e.currentTarget.setPointerCapture(e.pointerId);

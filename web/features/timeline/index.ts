@@ -2,3 +2,4 @@
 // moment the URL names. The feature's only door.
 export { Timeline } from './Timeline.tsx';
 export { TimeTravelScope } from './TimeTravelScope.tsx';
+export { useAgeReference } from './momentClock.ts';

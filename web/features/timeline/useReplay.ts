@@ -1,7 +1,7 @@
 // Replay: the moment moves forward by itself, at 1×, 10× or 100× the run's own pace (workspace time per wall time),
-// or one record a second; it stops at the newest event. Pausing leaves the page at the moment it reached. A tick
-// while the views are still answering for the moment shown is skipped (travelViews.ts): the pace is at most the
-// chosen one, and every moment the replay passes is shown.
+// or one record a second; past the newest event it returns the page to Live (the end of a replay is now). Pausing
+// leaves the page at the moment it reached. A tick while the views are still answering for the moment shown is
+// skipped (travelViews.ts): the pace is at most the chosen one, and every moment the replay passes is shown.
 import { useEffect, useRef } from 'react';
 import { timelineApi } from '../../api/timelineQueries.ts';
 import { travelViewsBusy } from './travelViews.ts';
@@ -18,7 +18,8 @@ export interface ReplayInput {
   momentMs: number | null;
   moment: string | null;
   endMs: number | null;
-  travelTo: (moment: string) => void;
+  /** null: back to now, live. */
+  travelTo: (moment: string | null) => void;
   stop: () => void;
 }
 
@@ -37,14 +38,15 @@ export function useReplay(input: ReplayInput): void {
         if (!moment) return;
         void timelineApi.adjacent(moment, 'next').then(({ record }) => {
           if (cancelled) return;
-          if (record) travelTo(record.moment);
-          else stop();
+          if (record) return travelTo(record.moment);
+          travelTo(null);
+          stop();
         }, stop);
         return;
       }
       position = (position ?? latest.current.momentMs ?? 0) + TICK_MS * input.speed;
       if (endMs !== null && position >= endMs) {
-        travelTo(new Date(endMs).toISOString());
+        travelTo(null);
         stop();
         return;
       }

@@ -1,0 +1,42 @@
+// A row's last activity is its records' newest time, as the workspace's own page shows it: a copied folder's files
+// are all new, its records are not. A step this server sees appended counts from when it was seen.
+import { describe, expect, it, afterEach } from 'vitest';
+import { readOnce } from '../live/read-once.ts';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
+import { WorkspaceActivity } from './fleet-activity.ts';
+import { buildRow } from './fleet-row.ts';
+import { timestampMs } from '../../shared/gcc/read/time-key.ts';
+
+afterEach(removeTempCorpusCopies);
+
+async function copied() {
+  const { dir, gccDir } = tempCorpusCopy('python');
+  const store = await readOnce({ gccDir, root: dir });
+  return { gccDir, store };
+}
+
+describe('a fleet row', () => {
+  it("says the records' newest time as its last activity, not the copy's file times", async () => {
+    const { gccDir, store } = await copied();
+    const now = Date.now();
+    const activity = new WorkspaceActivity(() => now);
+    await activity.load(gccDir, store);
+    // The copy's logs were all written a moment ago.
+    expect(Math.min(...activity.seenAt.values())).toBeGreaterThan(now - 60_000);
+    const row = buildRow({ id: 'py', path: '/py', state: 'live', version: 1, view: store, activity, writeDiagnostics: [] });
+    const newest = Math.max(...store.workspace().branches.map((b) => timestampMs(b.lastActivity!)!));
+    expect(row.lastActivityAt).toBe(newest);
+    expect(row.lastActivityAt).toBeLessThan(now - 60_000);
+  });
+
+  it('counts a step seen appended from when it was seen', async () => {
+    const { gccDir, store } = await copied();
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const activity = new WorkspaceActivity(() => now);
+    await activity.load(gccDir, store);
+    now += 5_000;
+    activity.take({ type: 'steps-appended', branch: 'main', steps: [], revision: 1 } as never);
+    const row = buildRow({ id: 'py', path: '/py', state: 'live', version: 2, view: store, activity, writeDiagnostics: [] });
+    expect(row.lastActivityAt).toBe(now);
+  });
+});
