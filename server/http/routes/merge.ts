@@ -1,14 +1,17 @@
-// GET /api/merge/preview?branch=&target=&summary= (what a merge would write, byte for byte) and POST /api/merge
-// {branch, target, summary?, expect?} (do it). The app's guards already demand the token, and an Origin of ours
-// for the POST.
+// GET /api/merge/preview?branch=&target=&summary= (what a merge would write, byte for byte), POST /api/merge
+// {branch, target, summary?, expect?} (do it), GET /api/merge/history?branch= (the merges gcc-studio made, each
+// judged undoable or not) and POST /api/merge/:id/undo. The app's guards already demand the token, and an Origin of
+// ours for the POSTs.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MergeFailureResponse, MergeRequest, MergeResponse } from '../../../shared/compare-api.ts';
+import type { MergeFailureResponse, MergeHistoryResponse, MergeRequest, MergeResponse, MergeUndoResponse } from '../../../shared/compare-api.ts';
 import type { ErrorResponse } from '../../../shared/api.ts';
 import { MergeError, MergeWriteError, performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/merge.ts';
+import { mergeHistoryEntries, undoMerge } from '../../write/merge-undo.ts';
 import type { WorkspaceView } from '../../live/store.ts';
+import { checkedBranchName } from './params.ts';
 
 export const MAX_MERGE_BODY_BYTES = 32 * 1024;
 export const MAX_SUMMARY_LENGTH = 8_000;
@@ -93,7 +96,7 @@ export function mergeRoutes(deps: MergeRouteDeps) {
         const args = parseMergeRequest(body);
         try {
           const ctx = context(deps);
-          const { plan, report, recovered } = await performMerge(ctx, args);
+          const { plan, report, recovered, historyId, historyProblem } = await performMerge(ctx, args);
           return c.json<MergeResponse>({
             ok: true,
             branch: plan.source,
@@ -102,10 +105,27 @@ export function mergeRoutes(deps: MergeRouteDeps) {
             commitId: plan.commit.commitId,
             report,
             ...(recovered ? { recovered: recovered.message } : {}),
+            historyId,
+            ...(historyProblem ? { historyProblem } : {}),
           });
         } catch (err) {
           return refusal(c, err);
         }
       },
-    );
+    )
+    .get('/history', async (c) => {
+      const branch = c.req.query('branch');
+      const ctx = context(deps);
+      return c.json<MergeHistoryResponse>({ entries: await mergeHistoryEntries(ctx, branch ? checkedBranchName(branch, 'branch: ') : undefined) });
+    })
+    .post('/:id/undo', async (c) => {
+      const id = c.req.param('id');
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw new HTTPException(400, { message: 'no such merge id' });
+      try {
+        const { record, files, recovered } = await undoMerge(context(deps), id);
+        return c.json<MergeUndoResponse>({ ok: true, id, branch: record.source, target: record.target, files, ...(recovered ? { recovered: recovered.message } : {}) });
+      } catch (err) {
+        return refusal(c, err);
+      }
+    });
 }

@@ -283,6 +283,13 @@ function planMetadataRewrite(input: MergeInput, sourceMeta: BranchMetadata | nul
       text: decodeUtf8(bytes).text,
       previousText: decodeUtf8(input.source.metadata ?? new Uint8Array()).text,
     });
+    const own = input.source.dialect && input.source.dialect !== 'unknown' ? input.source.dialect : null;
+    if (own && own !== dialect && serializeMetadata(metadata, own) !== decodeUtf8(bytes).text) {
+      // Faithful to Contexa: the target's writer dumps the whole file its own way, so more than three fields change.
+      notes.push(
+        `\`${source}\`'s metadata.yaml was written by Contexa ${label(own)}; Contexa ${label(dialect)}'s merge rewrites the whole file in its own YAML style (its key order and quoting), not only the status, as the real merge does.`,
+      );
+    }
     if (dialect === 'lua' && /''/.test(sourceMeta.purpose)) {
       notes.push("Contexa Lua never un-doubles the `''` in metadata.yaml: each rewrite doubles the quotes in the purpose again.");
     }
