@@ -4,8 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { drawMinimap, lanePalette, minimapScale, type MinimapScale } from './minimap.ts';
+import { drawMinimap, minimapScale, rowTimes, timeTicks, type MinimapScale } from './minimap.ts';
+import { plural } from './rowText.ts';
 import { useGraphModel } from './useGraphModel.ts';
+import { useLaneColours } from './useLaneColours.ts';
 
 function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: number } {
   const [size, setSize] = useState({ w: 0, h: 0 });
@@ -26,7 +28,7 @@ export function GraphPanel() {
     <section className="panel graph-panel" aria-label="Branch graph overview">
       <div className="panel-head">
         <h2>Graph</h2>
-        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : error ? 'could not load the commits' : `loading ${total} branches`}</span>
+        <span className="muted">{model ? `${plural(model.layout.branches.length, 'branch')} · ${plural(model.layout.laneCount, 'lane')}` : error ? 'could not load the commits' : `loading ${plural(total, 'branch')}`}</span>
         <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={onGraph}>
           Open graph
         </button>
@@ -49,6 +51,10 @@ function Minimap({ model }: { model: GraphModel }) {
   const scale = useMemo(() => minimapScale(layout.laneCount, layout.rowCount, w, h), [layout.laneCount, layout.rowCount, w, h]);
   const focusName = branch && model.summaries.has(branch) ? branch : null;
   const focus = useMemo(() => (focusName ? lineage(model, focusName) : null), [model, focusName]);
+  const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
+  const colours = useLaneColours(names);
+  const times = useMemo(() => rowTimes(layout), [layout]);
+  const ticks = useMemo(() => timeTicks(times, order, scale, h), [times, order, scale, h]);
 
   useEffect(() => {
     const el = canvas.current!;
@@ -59,8 +65,11 @@ function Minimap({ model }: { model: GraphModel }) {
     if (!ctx || w === 0 || h === 0) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    drawMinimap(ctx, model, order, scale, lanePalette(el), focus);
-  }, [model, order, scale, focus, w, h]);
+    const css = getComputedStyle(el);
+    const text = css.getPropertyValue('--muted').trim() || '#59636e';
+    const faint = css.getPropertyValue('--faint').trim() || '#818b98';
+    drawMinimap(ctx, model, order, scale, { lane: (b) => colours.get(b) ?? faint, text, faint }, focus, ticks, w);
+  }, [model, order, scale, focus, w, h, colours, ticks]);
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {
     const y = 'clientY' in e ? e.clientY - box.current!.getBoundingClientRect().top : 0;
@@ -74,7 +83,7 @@ function Minimap({ model }: { model: GraphModel }) {
       role="button"
       tabIndex={0}
       data-testid="graph-minimap"
-      aria-label={`Graph overview: ${layout.branches.length} branches, ${layout.rowCount} rows. Opens the graph at the point clicked.`}
+      aria-label={`Graph overview: ${plural(layout.branches.length, 'branch')}, ${plural(layout.rowCount, 'row')}. Opens the graph at the point clicked.`}
       onClick={open}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {

@@ -13,7 +13,9 @@ import { LaneWindow } from './LaneWindow.tsx';
 export interface GraphRowsProps {
   model: GraphModel;
   order: RowOrder;
-  colours: ReadonlyMap<string, number>;
+  colours: ReadonlyMap<string, string>;
+  /** The name column's width, in characters. */
+  nameCh: number;
   focus: ReadonlySet<string> | null;
   cursorAt: number | null;
   cursorBranch: string | null;
@@ -70,7 +72,8 @@ export function GraphRows(p: GraphRowsProps) {
               display={item.index}
               summary={summary}
               lanesWidth={width}
-              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 0}
+              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)'}
+              nameCh={p.nameCh}
               isHead={model.headRow.get(n.branch) === n.row}
               isCursor={p.cursorAt === item.index}
               isDim={p.focus !== null && !p.focus.has(n.branch)}

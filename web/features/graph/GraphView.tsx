@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { useGraphState } from './graphStore.ts';
-import { branchColours, laneStep, type RowOrder } from './geometry.ts';
+import { laneStep, type RowOrder } from './geometry.ts';
 import { GraphRows } from './GraphRows.tsx';
 import { GraphToolbar } from './GraphToolbar.tsx';
 import { LaneCard, type HoveredLane } from './LaneCard.tsx';
@@ -12,7 +12,11 @@ import { useFreshIds } from './useFreshIds.ts';
 import { useGraphCursor } from './useGraphCursor.ts';
 import { useGraphModel } from './useGraphModel.ts';
 import { useGraphSearch } from './useGraphSearch.ts';
+import { useLaneColours } from './useLaneColours.ts';
 import './graphView.css';
+
+/** Names longer than this (characters) are cut in their middle in the graph's name column. */
+const NAME_MAX_CH = 30;
 
 export function GraphView() {
   const { model, total, complete, error } = useGraphModel();
@@ -39,7 +43,10 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   const cursor = useGraphCursor(model, order, reveal);
   const search = useGraphSearch(model, cursor.focusBranchAt);
   const focus = useMemo(() => (cursor.focusBranch ? lineage(model, cursor.focusBranch) : null), [model, cursor.focusBranch]);
-  const colours = useMemo(() => branchColours(layout), [layout]);
+  const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
+  const colours = useLaneColours(names);
+  // One width for every row's name, the longest name's (a very long one is cut in its middle, and its title says all).
+  const nameCh = useMemo(() => Math.min(NAME_MAX_CH, Math.max(4, ...[...model.summaries.keys()].map((n) => n.length))), [model.summaries]);
   const fresh = useFreshIds(layout.nodes, complete, filters);
   const matches = useMemo(() => new Set(search.matches), [search.matches]);
   const [hovered, setHovered] = useState<HoveredLane | null>(null);
@@ -56,6 +63,7 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
         model={model}
         order={order}
         colours={colours}
+        nameCh={nameCh}
         focus={focus}
         cursorAt={cursor.at}
         cursorBranch={cursor.node?.branch ?? null}
@@ -76,6 +84,7 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   );
 }
 
+/** What the marks mean: the status dots are the only place a status has a colour; lanes are coloured by branch. */
 function GraphLegend() {
   return (
     <div className="graph-legend muted">
@@ -88,7 +97,7 @@ function GraphLegend() {
       <span>
         <i className="status-dot status-abandoned" /> abandoned
       </span>
-      <span>◯ fork · ◉ head · ◆ folded</span>
+      <span>lanes: a colour a branch · ◯ fork · ◉ head · ◆ folded</span>
       <span className="graph-keys">
         <kbd>↑</kbd>
         <kbd>↓</kbd>/<kbd>j</kbd>

@@ -1,11 +1,14 @@
 // Where things are in the full graph view, as pure functions: display rows (newest first or oldest first) over the
-// layout's rows, lane x, edge paths in display coordinates, the marks inside a window of rows (all the virtualized
-// view ever draws), and each branch's colour.
+// layout's rows, lane x, edge paths in display coordinates (a fork or merge as d3-shape's vertical link), and the
+// marks inside a window of rows (all the virtualized view ever draws).
+import { linkVertical } from 'd3';
 import type { GraphEdge, GraphLayout, GraphNode } from './layout.ts';
 
 export const ROW_H = 28;
 const PAD_X = 12;
-export const LANE_COLOURS = 10;
+
+/** A fork or merge: a cubic from one lane to the other, vertical at both ends. */
+const joinPath = linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>();
 
 /** Lanes get narrower as they get more, so the lanes take at most about 260 px of the row (then 7 px a lane). */
 export function laneStep(laneCount: number): number {
@@ -52,8 +55,7 @@ export function edgePathIn(e: GraphEdge, o: RowOrder, clip?: readonly [number, n
     }
     return `M${x1},${y1}V${y2}`;
   }
-  const ym = (y1 + y2) / 2;
-  return `M${x1},${y1}C${x1},${ym} ${x2},${ym} ${x2},${y2}`;
+  return joinPath({ source: [x1, y1], target: [x2, y2] }) ?? '';
 }
 
 export interface WindowMarks {
@@ -72,11 +74,6 @@ export function marksInWindow(layout: GraphLayout, o: RowOrder, first: number, l
   // One node a row, sorted by row (layout.ts): the window is a slice.
   const nodes = layout.nodes.slice(Math.max(0, lo), Math.min(layout.nodes.length, hi + 1));
   return { edges, nodes };
-}
-
-/** Each branch's colour (0..LANE_COLOURS-1), by its place in the layout: a reused lane changes colour with its branch. */
-export function branchColours(layout: GraphLayout): Map<string, number> {
-  return new Map(layout.branches.map((b, i) => [b.name, b.name === 'main' ? 0 : 1 + (i % (LANE_COLOURS - 1))]));
 }
 
 /** The branch whose lane is next to `lane` (by `step`) and alive at `row`, skipping empty lanes; null at the edge. */

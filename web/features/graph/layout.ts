@@ -4,6 +4,7 @@ import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import type { StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
 import { firstLine, foldedNode } from './layoutNodes.ts';
+import { branchRuns, cutTimes, type Run } from './runs.ts';
 
 /** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
 export type NodeKind = 'start' | 'commit' | 'merge' | 'folded';
@@ -21,6 +22,8 @@ export interface GraphNode {
   timestamp: string | null;
   label: string;
   purpose: string;
+  /** In the compact view, the dots this row stands for: its commits, and whether the branch's start is one. */
+  run?: { commits: number; withStart: boolean; since: string | null };
 }
 
 export interface GraphEdge {
@@ -56,6 +59,8 @@ export interface LayoutInput {
   commits: Readonly<Record<string, readonly CommitBrief[] | undefined>>;
   /** Branches left out of `branches` by a filter: each becomes one marker on `onto`'s lane at `time`. */
   folded?: readonly FoldedBranch[];
+  /** One row a run of a branch's own dots (runs.ts) instead of one a dot. */
+  compact?: boolean;
 }
 
 export interface FoldedBranch {
@@ -84,7 +89,7 @@ function cmp(a: number, b: number): number {
 }
 
 
-/** The rows: every start, commit and merge dot of its own in time order, one a row. */
+/** The rows: every start, commit and merge dot of its own in time order, one a row (one a run when compact). */
 interface Rows {
   count: number;
   folded(name: string): number;
@@ -95,12 +100,20 @@ interface Rows {
   end(b: Prepared): number;
 }
 
-function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[]): Rows {
+/** Each branch's runs, by branch order (compact view only). */
+type RunsByOrder = readonly (readonly Run[])[];
+
+function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[], runs: RunsByOrder | null): Rows {
   const events: Event[] = [];
   folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: i, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
   for (const b of branches) {
-    events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
-    b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
+    if (runs) {
+      // A run's row: 'start' when it is the start alone, else 'commit', indexed by its place among the runs.
+      runs[b.order]!.forEach((r, index) => events.push({ kind: r.last < r.first ? 'start' : 'commit', branch: b.name, index, time: r.time, branchOrder: b.order }));
+    } else {
+      events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
+      b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
+    }
     if (b.merge && b.merge.snapTo === null) events.push({ kind: 'merge', branch: b.name, index: 0, time: b.merge.time, branchOrder: b.order });
   }
   events.sort((a, b) => cmp(a.time, b.time) || cmp(KIND_ORDER[a.kind], KIND_ORDER[b.kind]) || cmp(a.branchOrder, b.branchOrder) || cmp(a.index, b.index));
@@ -109,19 +122,47 @@ function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[
   const mergeRows: number[] = [];
   const commitRows: number[][] = branches.map((b) => new Array<number>(b.commitTimes.length));
   const foldedRows = new Map<string, number>();
-  events.forEach((e, row) => {
-    if (e.kind === 'start') startRows[e.branchOrder] = row;
-    else if (e.kind === 'commit') commitRows[e.branchOrder]![e.index] = row;
-    else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
-    else foldedRows.set(e.branch, row);
-  });
   const orderOf = new Map(branches.map((b) => [b.name, b.order]));
+  if (runs) {
+    // Every dot of a run is at its run's row.
+    const runRows = branches.map((b) => new Array<number>(runs[b.order]!.length));
+    events.forEach((e, row) => {
+      if (e.kind === 'start' || e.kind === 'commit') runRows[e.branchOrder]![e.index] = row;
+      else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
+      else foldedRows.set(e.branch, row);
+    });
+    for (const b of branches) {
+      runs[b.order]!.forEach((r, k) => {
+        const row = runRows[b.order]![k]!;
+        if (r.withStart) startRows[b.order] = row;
+        for (let i = r.first; i <= r.last; i++) commitRows[b.order]![i] = row;
+      });
+    }
+  } else {
+    events.forEach((e, row) => {
+      if (e.kind === 'start') startRows[e.branchOrder] = row;
+      else if (e.kind === 'commit') commitRows[e.branchOrder]![e.index] = row;
+      else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
+      else foldedRows.set(e.branch, row);
+    });
+  }
   const commitRow = (branch: string, index: number): number | undefined => {
     const o = orderOf.get(branch);
     return o === undefined ? undefined : commitRows[o]?.[index];
   };
   const startRow = (b: Prepared) => startRows[b.order]!;
-  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? commitRows[b.order]![b.commitTimes.length - 1]! : startRow(b));
+  // A lane reaches its last dot, and the last row a fork leaves it at or a folded marker sits on it (an abandoned
+  // branch can be forked from after its last commit: its lane must still be there for the fork to leave from).
+  const landed: number[] = [];
+  for (const b of branches) {
+    const parent = orderOf.get(b.summary.createdFrom ?? b.summary.metadata?.createdFrom ?? '');
+    if (parent !== undefined && parent !== b.order) landed[parent] = Math.max(landed[parent] ?? -1, startRows[b.order]!);
+  }
+  for (const f of folded) {
+    const onto = orderOf.get(f.onto);
+    if (onto !== undefined) landed[onto] = Math.max(landed[onto] ?? -1, foldedRows.get(f.summary.name)!);
+  }
+  const lastOwnRow = (b: Prepared) => Math.max(b.commitTimes.length ? commitRows[b.order]![b.commitTimes.length - 1]! : startRow(b), landed[b.order] ?? -1);
   const mergeRow = (b: Prepared): number | null => {
     if (!b.merge) return null;
     if (b.merge.snapTo !== null) return commitRow(b.merge.target, b.merge.snapTo) ?? null;
@@ -164,14 +205,16 @@ interface Placed {
   rows: Rows;
   laneOf: ReadonlyMap<string, number>;
   byName: ReadonlyMap<string, Prepared>;
+  runs: RunsByOrder | null;
 }
 
 /** One branch's dots and lines: its start and commits, its lane, the fork from its parent, its merge into the target. */
-function drawBranch(b: Prepared, { input, rows, laneOf, byName }: Placed, nodes: GraphNode[], edges: GraphEdge[]): void {
+function drawBranch(b: Prepared, { input, rows, laneOf, byName, runs }: Placed, nodes: GraphNode[], edges: GraphEdge[]): void {
   const lane = laneOf.get(b.name)!;
   const purpose = b.summary.purpose ?? b.summary.metadata?.purpose ?? '';
   const s = rows.start(b);
-  ownNodes(b, input.commits[b.name] ?? [], lane, rows, purpose, nodes);
+  if (runs) runNodes(b, input.commits[b.name] ?? [], runs[b.order]!, lane, rows, purpose, nodes);
+  else ownNodes(b, input.commits[b.name] ?? [], lane, rows, purpose, nodes);
 
   const open = b.status !== 'merged' && b.status !== 'abandoned';
   const mr = rows.merge(b);
@@ -239,6 +282,30 @@ function ownNodes(b: Prepared, commits: readonly CommitBrief[], lane: number, ro
   );
 }
 
+/** One dot a run (compact view): named after its newest dot, so a cursor or a fresh mark follows the newest commit. */
+function runNodes(b: Prepared, commits: readonly CommitBrief[], runs: readonly Run[], lane: number, rows: Rows, purpose: string, nodes: GraphNode[]): void {
+  const created = b.summary.metadata?.createdAt ?? null;
+  for (const r of runs) {
+    const count = r.last - r.first + 1;
+    const newest = count > 0 ? commits[r.last] : undefined;
+    const row = count > 0 ? rows.commit(b.name, r.last) : rows.start(b);
+    nodes.push({
+      id: newest ? `${b.name}@${r.last}` : `${b.name}^`,
+      kind: newest ? 'commit' : 'start',
+      branch: b.name,
+      lane,
+      row,
+      status: b.status,
+      commitIndex: newest ? r.last : null,
+      commitId: newest?.commitId ?? null,
+      timestamp: newest ? newest.timestamp : created,
+      label: newest ? firstLine(newest.thisCommitContribution) : b.name,
+      purpose,
+      run: { commits: count, withStart: r.withStart, since: r.withStart ? created : (commits[r.first]?.timestamp ?? null) },
+    });
+  }
+}
+
 /** The merge dot on the target's lane, for a merge no commit on the target records. */
 function mergeNode(b: Prepared, target: string, targetLane: number, row: number, purpose: string): GraphNode {
   return {
@@ -260,9 +327,14 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   const branches = prepare(input);
   const shown = new Set(branches.map((b) => b.name));
   const folded = (input.folded ?? []).filter((f) => shown.has(f.onto));
-  const rows = orderRows(branches, folded);
+  let runs: RunsByOrder | null = null;
+  if (input.compact) {
+    const cuts = cutTimes(branches, folded);
+    runs = branches.map((b) => branchRuns(b, cuts.get(b.name) ?? []));
+  }
+  const rows = orderRows(branches, folded, runs);
   const lanes = assignLanes(branches, rows);
-  const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])) };
+  const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])), runs };
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   for (const b of branches) drawBranch(b, placed, nodes, edges);

@@ -2,6 +2,7 @@
 // the lane of its nearest shown ancestor.
 import { statusClass } from '../../ui/status.ts';
 import type { FoldedBranch, GraphNode } from './layout.ts';
+import { plural } from './rowText.ts';
 
 export function firstLine(text: string, max = 90): string {
   // Scans to the first non-blank line only: merge commits can carry every contribution of the branch after it.
@@ -30,7 +31,7 @@ export function foldedNode(f: FoldedBranch, lane: number, row: number): GraphNod
     commitIndex: null,
     commitId: null,
     timestamp: s.metadata?.createdAt ?? null,
-    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${s.commitCount} commits) folded`,
+    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${plural(s.commitCount, 'commit')}) folded`,
     purpose: s.purpose ?? s.metadata?.purpose ?? '',
   };
 }
