@@ -5,7 +5,6 @@ import { memo } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import type { GraphNode } from './layout.ts';
-import { ROW_H } from './geometry.ts';
 import { fitName, plural, rowText } from './rowText.ts';
 
 export interface GraphRowProps {
@@ -15,6 +14,7 @@ export interface GraphRowProps {
   lanesWidth: number;
   colour: string;
   nameCh: number;
+  rowH: number;
   isHead: boolean;
   isCursor: boolean;
   isDim: boolean;
@@ -38,7 +38,7 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
       data-kind={n.kind}
       data-node={n.id}
       className={cls}
-      style={{ transform: `translateY(${p.display * ROW_H}px)`, height: ROW_H, paddingLeft: p.lanesWidth }}
+      style={{ transform: `translateY(${p.display * p.rowH}px)`, height: p.rowH, paddingLeft: p.lanesWidth }}
       onClick={() => p.onPick(p.display)}
       onDoubleClick={() => p.onOpen(n)}
     >
@@ -62,11 +62,16 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
           <span className="branch-chip-name">{n.branch}</span>
         )}
       </span>
-      {p.isHead ? <span className="row-tag row-tag-head">head</span> : null}
-      {(n.kind === 'start' || n.run?.withStart) && (p.summary?.createdFrom ?? p.summary?.metadata?.createdFrom) ? <span className="row-tag row-tag-fork">fork</span> : null}
+      {/* Compact rows are each their branch's head: the tag would be on every row. */}
+      {p.isHead && !n.run ? <span className="row-tag row-tag-head">head</span> : null}
+      {n.kind === 'start' && (p.summary?.createdFrom ?? p.summary?.metadata?.createdFrom) ? <span className="row-tag row-tag-fork">fork</span> : null}
       {n.kind === 'merge' ? <span className="row-tag row-tag-merge">merge</span> : null}
       {n.kind === 'folded' ? <span className="row-tag row-tag-folded">folded</span> : null}
-      {n.run && n.run.commits > 1 ? <span className="row-tag row-tag-count" data-testid="run-count">{plural(n.run.commits, 'commit')}</span> : null}
+      {n.run && n.run.commits > 0 ? (
+        <span className="row-tag row-tag-count" data-testid="run-count" title={n.run.since ? `since ${formatTimestamp(n.run.since)}` : undefined}>
+          {plural(n.run.commits, 'commit')}
+        </span>
+      ) : null}
       <span className="row-text" title={n.kind === 'commit' ? `${n.commitId}: ${rowText(n, p.summary)}` : rowText(n, p.summary)}>
         {rowText(n, p.summary)}
       </span>

@@ -2,9 +2,10 @@
 // the left, the branch chip, text and time on each row. Virtualized (GraphRows): only the rows on screen and the lane
 // marks crossing them are in the DOM. Focus (the URL's branch) highlights its lineage and dims the rest.
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useUrlValue } from '../../state/useUrlState.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { useGraphState } from './graphStore.ts';
-import { laneStep, type RowOrder } from './geometry.ts';
+import { COMPACT_ROW_H, laneStep, ROW_H, type RowOrder } from './geometry.ts';
 import { GraphRows } from './GraphRows.tsx';
 import { GraphToolbar } from './GraphToolbar.tsx';
 import { LaneCard, type HoveredLane } from './LaneCard.tsx';
@@ -37,7 +38,11 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   const { layout } = model;
   const newestFirst = useGraphState((s) => s.newestFirst);
   const filters = useGraphState((s) => s.filters);
-  const order: RowOrder = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount) }), [layout.rowCount, layout.laneCount, newestFirst]);
+  const compact = useUrlValue((u) => u.graph === 'compact');
+  const order: RowOrder = useMemo(
+    () => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount), rowH: compact ? COMPACT_ROW_H : ROW_H }),
+    [layout.rowCount, layout.laneCount, newestFirst, compact],
+  );
   const revealRef = useRef<(display: number) => void>(() => {});
   const reveal = useCallback((display: number) => revealRef.current(display), []);
   const cursor = useGraphCursor(model, order, reveal);
@@ -59,7 +64,9 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   return (
     <div className="graph-view" ref={box}>
       <GraphToolbar model={model} search={search} />
+      {/* A fresh virtualizer for the other row height: it keeps the sizes it measured. */}
       <GraphRows
+        key={compact ? 'compact' : 'rows'}
         model={model}
         order={order}
         colours={colours}

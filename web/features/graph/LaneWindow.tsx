@@ -19,9 +19,10 @@ export interface LaneWindowProps {
 
 export function LaneWindow({ model, order, first, last, width, colours, focus, cursorBranch, onHoverLane, onPickBranch }: LaneWindowProps) {
   const { edges, nodes } = marksInWindow(model.layout, order, first, last);
-  const top = first * ROW_H;
-  const height = (last - first + 1) * ROW_H;
-  const clip = [top - ROW_H, top + height + ROW_H] as const;
+  const rowH = order.rowH ?? ROW_H;
+  const top = first * rowH;
+  const height = (last - first + 1) * rowH;
+  const clip = [top - rowH, top + height + rowH] as const;
   const dim = (branch: string) => (focus && !focus.has(branch) ? ' is-dim' : '');
   // The lane's colour as a custom property the CSS strokes and fills with.
   const lane = (branch: string) => ({ '--lane': colours.get(branch) ?? 'var(--faint)' }) as React.CSSProperties;
@@ -46,7 +47,7 @@ export function LaneWindow({ model, order, first, last, width, colours, focus, c
         ))}
         {nodes.map((n) => {
           const cx = laneX(n.lane, order.laneW);
-          const cy = rowMidY(displayRow(n.row, order));
+          const cy = rowMidY(displayRow(n.row, order), rowH);
           const head = model.headRow.get(n.branch) === n.row;
           const cls = `node node-${n.kind} status-${n.status}${dim(n.branch)}${head ? ' is-head' : ''}${n.run && n.run.commits > 1 ? ' is-run' : ''}`;
           // A folded marker sits on another branch's lane, a merge dot on its target's: both take that lane's colour.

@@ -5,24 +5,27 @@ import { linkVertical } from 'd3';
 import type { GraphEdge, GraphLayout, GraphNode } from './layout.ts';
 
 export const ROW_H = 28;
+/** The compact view's rows: denser, a branch a row. */
+export const COMPACT_ROW_H = 24;
 const PAD_X = 12;
 
 /** A fork or merge: a cubic from one lane to the other, vertical at both ends. */
 const joinPath = linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>();
 
-/** Lanes get narrower as they get more, so the lanes take at most about 260 px of the row (then 7 px a lane). */
+/** Lanes get narrower as they get more, so the lanes take at most about 220 px of the row (then 5 px a lane). */
 export function laneStep(laneCount: number): number {
-  return Math.max(7, Math.min(14, Math.floor(260 / Math.max(1, laneCount))));
+  return Math.max(5, Math.min(14, Math.floor(220 / Math.max(1, laneCount))));
 }
 
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
 export const lanesWidth = (laneCount: number, step: number) => laneX(Math.max(0, laneCount - 1), step) + PAD_X + 4;
 
-/** How the view maps the layout: rows in display order, and the lane step. */
+/** How the view maps the layout: rows in display order, the lane step, and the row height (default ROW_H). */
 export interface RowOrder {
   rowCount: number;
   newestFirst: boolean;
   laneW: number;
+  rowH?: number;
 }
 
 /** The display row (top = 0) of a layout row, and back; the mapping is its own inverse. */
@@ -30,11 +33,11 @@ export function displayRow(row: number, o: RowOrder): number {
   return o.newestFirst ? o.rowCount - 1 - row : row;
 }
 
-export const rowMidY = (display: number) => display * ROW_H + ROW_H / 2;
+export const rowMidY = (display: number, rowH = ROW_H) => display * rowH + rowH / 2;
 
 /** A layout row (fractional for curve ends) as the y of its display row's middle. */
 export function yOf(row: number, o: RowOrder): number {
-  return rowMidY(displayRow(row, o));
+  return rowMidY(displayRow(row, o), o.rowH);
 }
 
 /**

@@ -25,9 +25,10 @@ export interface MinimapScale {
 
 export function minimapScale(laneCount: number, rowCount: number, width: number, height: number): MinimapScale {
   const room = Math.max(0, width - AXIS_W - 16);
-  // Lanes spread over the room while they are few (a third of it at most, names need the rest), 2 px apart at least.
-  const step = Math.max(2, Math.min(18, room / 3 / Math.max(1, laneCount), room / Math.max(1, laneCount)));
   const perRow = height / Math.max(1, rowCount);
+  // Lanes spread over the room (a third of it when the names are drawn beside them), 2 to 18 px apart.
+  const share = perRow >= NAME_ROW_H ? room / 3 : room;
+  const step = Math.max(2, Math.min(18, share / Math.max(1, laneCount)));
   return {
     x: (lane) => 8 + lane * step + step / 2,
     y: (d) => (d + 0.5) * perRow,

@@ -1,47 +1,22 @@
-// The compact graph: a branch's runs of dots as one row each, cut where a fork or a merge lands on its lane; every
-// commit still on a row of its own lane, every fork leaving a lane already drawn, and a 50-branch workspace of five
-// commits a branch naming at least 20 branches in a first screen of rows.
+// The graph's rows, one a dot and compact (one a branch): every fork leaving a lane drawn at its row, every merge
+// landing at or after its lane's end, each compact row on its branch's lane counting all its commits, and a 50-branch
+// workspace of five commits a branch naming at least 20 branches in a first screen of rows.
 import { describe, expect, it } from 'vitest';
 import type { BranchSummary } from '../../../shared/api.ts';
 import type { Commit } from '../../../shared/types.ts';
-import type { Prepared } from './branchTimes.ts';
 import { buildGraphModel, NO_FILTERS } from './graphModel.ts';
 import { displayRow } from './geometry.ts';
 import { layoutGraph, type GraphLayout, type LayoutInput } from './layout.ts';
-import { branchRuns } from './runs.ts';
 import { generateTree } from './test-support/genTree.ts';
 
-const prepared = (start: number, commitTimes: number[]): Prepared =>
-  ({ name: 'b', order: 0, status: 'active', start, commitTimes, merge: null, summary: {} as BranchSummary }) as Prepared;
-
-describe('a branch folded into runs', () => {
-  it('is one run without cuts, and starts a new run at the first dot at or after each cut', () => {
-    expect(branchRuns(prepared(0, [1, 2, 3]), [])).toEqual([{ withStart: true, first: 0, last: 2, time: 3 }]);
-    expect(branchRuns(prepared(0, [1, 2, 3]), [2, 2.5])).toEqual([
-      { withStart: true, first: 0, last: 0, time: 1 },
-      { withStart: false, first: 1, last: 1, time: 2 },
-      { withStart: false, first: 2, last: 2, time: 3 },
-    ]);
-    // A cut after the last commit changes nothing: nothing of the branch comes after it.
-    expect(branchRuns(prepared(0, [1, 2]), [5])).toHaveLength(1);
-  });
-
-  it('keeps the start alone when something forks from the branch at its very start', () => {
-    expect(branchRuns(prepared(5, [6, 7]), [5])).toEqual([
-      { withStart: true, first: 0, last: -1, time: 5 },
-      { withStart: false, first: 0, last: 1, time: 7 },
-    ]);
-    expect(branchRuns(prepared(5, []), [5])).toEqual([{ withStart: true, first: 0, last: -1, time: 5 }]);
-  });
-});
-
-/** Every dot on its branch's lane, every commit in exactly one run, forks and merges between live lanes. */
+/** One row a branch counting all its commits, on the branch's lane; forks and merges between live lanes. */
 function checkCompact(full: GraphLayout, compact: GraphLayout, input: LayoutInput): void {
   const commits = Object.values(input.commits).reduce((n, c) => n + (c?.length ?? 0), 0);
   const runs = compact.nodes.filter((n) => n.run);
   expect(runs.reduce((n, r) => n + r.run!.commits, 0)).toBe(commits);
-  expect(runs.filter((r) => r.run!.withStart)).toHaveLength(input.branches.length);
-  expect(compact.rowCount).toBeLessThanOrEqual(full.rowCount);
+  expect(runs).toHaveLength(input.branches.length);
+  expect(compact.rowCount).toBe(input.branches.length);
+  expect(compact.nodes.filter((n) => n.kind === 'merge')).toEqual([]);
   const placement = new Map(compact.branches.map((b) => [b.name, b]));
   for (const n of runs) expect(n.lane, n.id).toBe(placement.get(n.branch)!.lane);
   checkJoins(full);
@@ -59,15 +34,15 @@ function checkJoins(layout: GraphLayout): void {
   }
 }
 
-describe('the compact layout', () => {
-  it('holds on generated trees (branches of branches, merges with and without a merge commit, abandons)', () => {
+describe('the rows, one a dot and compact', () => {
+  it('hold on generated trees (branches of branches, merges with and without a merge commit, abandons)', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const input = generateTree({ branches: 60, commits: 600, seed, maxAlive: 8 });
       checkCompact(layoutGraph(input), layoutGraph({ ...input, compact: true }), input);
     }
   });
 
-  it('holds with merged branches folded into markers', () => {
+  it('hold with merged branches folded into markers', () => {
     const input = generateTree({ branches: 40, commits: 300, seed: 9, maxAlive: 6 });
     const model = buildGraphModel({ ...input, compact: true }, { ...NO_FILTERS, hideMerged: true }, Date.UTC(2026, 1, 1));
     expect(model.foldedCount).toBeGreaterThan(0);
