@@ -5,7 +5,7 @@ import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
 
 export type { SearchMatch, SearchResponse } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
-import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from '../../shared/compare-api.ts';
+import type { CompareResponse, MergeHistoryResponse, MergePreviewResponse, MergeRequest, MergeResponse, MergeUndoResponse } from '../../shared/compare-api.ts';
 import { pageSnapshot, snapshotAnswer } from './snapshot.ts';
 import type { FleetResponse } from '../../shared/fleet/fleet-api.ts';
 import { takeEarly } from './early.ts';
@@ -96,6 +96,11 @@ export const api = {
   mergePreview: (branch: string, target: string, summary: string, signal?: AbortSignal) =>
     getJson<MergePreviewResponse>(`/api/merge/preview?branch=${seg(branch)}&target=${seg(target)}${summary.trim() ? `&summary=${seg(summary)}` : ''}`, signal),
   merge: (request: MergeRequest) => postJson<MergeResponse>('/api/merge', request),
+  /** The merges gcc-studio made of or into `branch`, each judged undoable now or not. */
+  mergeHistory: (branch: string, signal?: AbortSignal): Promise<MergeHistoryResponse> =>
+    // An exported page has no server that merged anything: nothing to undo.
+    pageSnapshot ? Promise.resolve({ entries: [] }) : getJson<MergeHistoryResponse>(`/api/merge/history?branch=${seg(branch)}`, signal),
+  undoMerge: (id: string) => postJson<MergeUndoResponse>(`/api/merge/${seg(id)}/undo`, {}),
   /** Whether the server takes our token, and when it started (cheap: what the live stream asks after a drop). */
   session: (signal?: AbortSignal) => getJson<SessionResponse>('/api/session', signal),
   /**

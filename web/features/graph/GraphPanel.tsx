@@ -5,7 +5,7 @@ import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
 import { drawMinimap, minimapScale, rowTimes, timeTicks, type MinimapScale } from './minimap.ts';
-import { plural } from './rowText.ts';
+import { plural } from '../../ui/count.ts';
 import { useGraphModel } from './useGraphModel.ts';
 import { useLaneColours } from './useLaneColours.ts';
 

@@ -3,9 +3,10 @@
 // count of commits the row stands for, the row's text, and its time.
 import { memo } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
+import { plural } from '../../ui/count.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import type { GraphNode } from './layout.ts';
-import { fitName, plural, rowText } from './rowText.ts';
+import { fitName, rowText } from './rowText.ts';
 
 export interface GraphRowProps {
   node: GraphNode;

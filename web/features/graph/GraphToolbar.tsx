@@ -3,7 +3,7 @@
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { plural } from './rowText.ts';
+import { plural } from '../../ui/count.ts';
 
 const ACTIVE_WITHIN = [null, 1, 6, 24, 72, 168] as const;
 

@@ -1,8 +1,8 @@
 // Small pieces of the layout's dots: a commit's first line as its label, and the marker a folded branch leaves on
 // the lane of its nearest shown ancestor.
+import { plural } from '../../ui/count.ts';
 import { statusClass } from '../../ui/status.ts';
 import type { FoldedBranch, GraphNode } from './layout.ts';
-import { plural } from './rowText.ts';
 
 export function firstLine(text: string, max = 90): string {
   // Scans to the first non-blank line only: merge commits can carry every contribution of the branch after it.

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rankMatches } from './useGraphSearch.ts';
-import { fitName, plural } from './rowText.ts';
+import { fitName } from './rowText.ts';
 
 describe('the words of the graph', () => {
-  it('counts in words, one and many', () => {
-    expect(plural(1, 'commit')).toBe('1 commit');
-    expect(plural(2, 'commit')).toBe('2 commits');
-    expect(plural(1, 'branch')).toBe('1 branch');
-    expect(plural(0, 'branch')).toBe('0 branches');
-    expect(plural(12345, 'lane')).toBe('12,345 lanes');
-  });
-
   it('cuts a long name in its middle, so names that differ at the end stay apart', () => {
     expect(fitName('cursor-pagination', 20)).toBe('cursor-pagination');
     const two = fitName('cursor-pagination-2', 12);

@@ -1,7 +1,7 @@
 // What each row of the full view says, as pure functions of its dot: the text beside the branch chip, a name fitted
 // to the name column, counts in words, and a branch's counts line for the lane card.
 import type { BranchSummary } from '../../../shared/api.ts';
-import { formatCount } from '../../ui/count.ts';
+import { plural } from '../../ui/count.ts';
 import type { GraphNode } from './layout.ts';
 
 export function rowText(n: GraphNode, summary: BranchSummary | undefined): string {
@@ -16,11 +16,6 @@ export function rowText(n: GraphNode, summary: BranchSummary | undefined): strin
     case 'folded':
       return `${n.label}${n.purpose ? ` — ${n.purpose}` : ''}`;
   }
-}
-
-/** `1 branch`, `2 branches`, `1 commit`, `0 lanes`. */
-export function plural(n: number, noun: string): string {
-  return `${formatCount(n)} ${n === 1 ? noun : /(s|sh|ch|x)$/.test(noun) ? `${noun}es` : `${noun}s`}`;
 }
 
 export function countsLine(b: BranchSummary): string {
