@@ -3,7 +3,6 @@
 // intent record (merge-journal.ts) without the bytes it appended: their length and hash are enough to tell whether
 // they are still the last bytes of each file, and the replaced metadata.yaml is kept whole to be put back.
 import { dirname, join } from 'node:path';
-import type { MergeDialect } from '../../shared/gcc/write/merge-plan.ts';
 import { HISTORY_DIR } from './edit-history.ts';
 import { createJsonLines } from './json-lines.ts';
 import { fromB64, type IntentWrite, type MergeIntent } from './merge-journal.ts';
@@ -13,17 +12,8 @@ export const MERGE_HISTORY_FILE = 'merges.jsonl';
 /** One file a recorded merge wrote: an intent write whose appended bytes are kept as their length only. */
 export type RecordedWrite = Omit<IntentWrite, 'bytes'> & { length: number };
 
-export interface MergeRecord {
-  type: 'merge';
-  version: 1;
-  id: string;
-  at: string;
-  source: string;
-  target: string;
-  dialect: MergeDialect;
-  commitId: string;
-  writes: RecordedWrite[];
-}
+/** A merge done: its intent record, with its writes kept as recorded writes. */
+export type MergeRecord = Omit<MergeIntent, 'writes' | 'undoes'> & { type: 'merge'; writes: RecordedWrite[] };
 
 export interface UndoRecord {
   type: 'undo';

@@ -104,7 +104,7 @@ function GraphLegend() {
       <span>
         <i className="status-dot status-abandoned" /> abandoned
       </span>
-      <span>lanes: a colour a branch · ◯ fork · ◉ head · ◆ folded</span>
+      <span>lane colours tell branches apart · ◯ fork · ◉ head · ◆ folded</span>
       <span className="graph-keys">
         <kbd>↑</kbd>
         <kbd>↓</kbd>/<kbd>j</kbd>
