@@ -2,10 +2,11 @@
 // lineage bright) with the full view's viewport marked. A click opens the Graph tab at that point.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
+import { plural } from '../../ui/count.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { drawMinimap, minimapScale, rowTimes, timeTicks, type MinimapScale } from './minimap.ts';
-import { plural } from '../../ui/count.ts';
+import { lazyModule } from './lazyModule.ts';
+import { drawMinimap, minimapScale, rowTimes, type MinimapScale } from './minimap.ts';
 import { useGraphModel } from './useGraphModel.ts';
 import { useLaneColours } from './useLaneColours.ts';
 
@@ -53,8 +54,9 @@ function Minimap({ model }: { model: GraphModel }) {
   const focus = useMemo(() => (focusName ? lineage(model, focusName) : null), [model, focusName]);
   const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
   const colours = useLaneColours(names);
+  const time = useTimeAxis();
   const times = useMemo(() => rowTimes(layout), [layout]);
-  const ticks = useMemo(() => timeTicks(times, order, scale, h), [times, order, scale, h]);
+  const ticks = useMemo(() => (time ? time.timeTicks(times, order, scale, h) : []), [time, times, order, scale, h]);
 
   useEffect(() => {
     const el = canvas.current!;
@@ -68,7 +70,7 @@ function Minimap({ model }: { model: GraphModel }) {
     const css = getComputedStyle(el);
     const text = css.getPropertyValue('--muted').trim() || '#59636e';
     const faint = css.getPropertyValue('--faint').trim() || '#818b98';
-    drawMinimap(ctx, model, order, scale, { lane: (b) => colours.get(b) ?? faint, text, faint }, focus, ticks, w);
+    drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint }, focus, ticks, w);
   }, [model, order, scale, focus, w, h, colours, ticks]);
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {
@@ -97,6 +99,9 @@ function Minimap({ model }: { model: GraphModel }) {
     </div>
   );
 }
+
+/** The time axis' code (d3), loaded once the first screen is drawn. */
+const useTimeAxis = lazyModule(() => import('./minimapTime.ts'));
 
 /** The full view's rows on screen; its own component so a scroll there re-renders only this. */
 function ViewportMark({ scale }: { scale: MinimapScale }) {

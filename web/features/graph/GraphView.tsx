@@ -13,8 +13,11 @@ import { useFreshIds } from './useFreshIds.ts';
 import { useGraphCursor } from './useGraphCursor.ts';
 import { useGraphModel } from './useGraphModel.ts';
 import { useGraphSearch } from './useGraphSearch.ts';
+import * as lanePalette from './lanePalette.ts';
 import { useLaneColours } from './useLaneColours.ts';
 import './graphView.css';
+
+const NO_COLOURS: ReadonlyMap<string, string> = new Map();
 
 /** Names longer than this (characters) are cut in their middle in the graph's name column. */
 const NAME_MAX_CH = 30;
@@ -49,7 +52,7 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   const search = useGraphSearch(model, cursor.focusBranchAt);
   const focus = useMemo(() => (cursor.focusBranch ? lineage(model, cursor.focusBranch) : null), [model, cursor.focusBranch]);
   const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
-  const colours = useLaneColours(names);
+  const colours = useLaneColours(names, lanePalette) ?? NO_COLOURS;
   // One width for every row's name, the longest name's (a very long one is cut in its middle, and its title says all).
   const nameCh = useMemo(() => Math.min(NAME_MAX_CH, Math.max(4, ...[...model.summaries.keys()].map((n) => n.length))), [model.summaries]);
   const fresh = useFreshIds(layout.nodes, complete, filters);

@@ -1,7 +1,8 @@
 // The lanes of the rows on screen: one svg spanning just the virtualizer's window, with the edges that cross it and
 // the dots in it. Lines beyond the window are clipped by the svg, so scrolling 10,000 rows draws a few dozen marks.
 import type { GraphModel } from './graphModel.ts';
-import { edgePathIn, laneX, marksInWindow, ROW_H, rowMidY, displayRow, type RowOrder } from './geometry.ts';
+import { edgePathIn } from './edgePath.ts';
+import { laneX, marksInWindow, ROW_H, rowMidY, displayRow, type RowOrder } from './geometry.ts';
 
 export interface LaneWindowProps {
   model: GraphModel;

@@ -1,7 +1,6 @@
 // Where things are in the full graph view, as pure functions: display rows (newest first or oldest first) over the
-// layout's rows, lane x, edge paths in display coordinates (a fork or merge as d3-shape's vertical link), and the
-// marks inside a window of rows (all the virtualized view ever draws).
-import { linkVertical } from 'd3';
+// layout's rows, lane x, and the marks inside a window of rows (all the virtualized view ever draws). No d3 here: the
+// side column's minimap, on the first screen, uses these too.
 import type { GraphEdge, GraphLayout, GraphNode } from './layout.ts';
 
 export const ROW_H = 28;
@@ -9,8 +8,6 @@ export const ROW_H = 28;
 export const COMPACT_ROW_H = 24;
 const PAD_X = 12;
 
-/** A fork or merge: a cubic from one lane to the other, vertical at both ends. */
-const joinPath = linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>();
 
 /** Lanes get narrower as they get more, so the lanes take at most about 220 px of the row (then 5 px a lane). */
 export function laneStep(laneCount: number): number {
@@ -38,27 +35,6 @@ export const rowMidY = (display: number, rowH = ROW_H) => display * rowH + rowH 
 /** A layout row (fractional for curve ends) as the y of its display row's middle. */
 export function yOf(row: number, o: RowOrder): number {
   return rowMidY(displayRow(row, o), o.rowH);
-}
-
-/**
- * The edge's path; `clip` ([top, bottom] in px) cuts a lane to the window it is drawn in: a lane can run 300,000 px
- * down a 10,000-row graph, and the browser strokes (and dashes) all of it on every frame otherwise.
- */
-export function edgePathIn(e: GraphEdge, o: RowOrder, clip?: readonly [number, number]): string {
-  const x1 = laneX(e.from.lane, o.laneW);
-  let y1 = yOf(e.from.row, o);
-  const x2 = laneX(e.to.lane, o.laneW);
-  let y2 = yOf(e.to.row, o);
-  if (e.kind === 'lane' || x1 === x2) {
-    if (clip) {
-      const [top, bottom] = clip;
-      const clamp = (y: number) => Math.min(bottom, Math.max(top, y));
-      y1 = clamp(y1);
-      y2 = clamp(y2);
-    }
-    return `M${x1},${y1}V${y2}`;
-  }
-  return joinPath({ source: [x1, y1], target: [x2, y2] }) ?? '';
 }
 
 export interface WindowMarks {

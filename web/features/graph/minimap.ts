@@ -1,8 +1,7 @@
 // The minimap's drawing: the whole (filtered) graph squeezed into a canvas, lanes as lines in their branch colours,
-// dots while there is room for them, the focus's lineage bright and the rest faint; a time axis down the right side
-// (d3's time scale picks the ticks and their words, each placed at the first row of its moment); and, while rows are
-// tall enough, each branch's name beside its newest dot. Pure canvas calls, no DOM reads beyond the colours handed in.
-import { scaleTime, timeDay, timeFormat, timeMinute, timeMonth, timeYear } from 'd3';
+// dots while there is room for them, the focus's lineage bright and the rest faint; the time axis down the right side
+// (minimapTime.ts); and, while rows are tall enough, each branch's name beside its newest dot. Pure canvas calls, no
+// DOM reads beyond the colours handed in, and no d3: this is on the first screen, d3 comes after.
 import { parseTimestamp } from '../../ui/time.ts';
 import type { GraphModel } from './graphModel.ts';
 import { displayRow, type RowOrder } from './geometry.ts';
@@ -49,45 +48,10 @@ export function rowTimes(layout: GraphLayout): Float64Array {
   return out;
 }
 
+/** A label of the time axis, at the y of its row (minimapTime.ts makes them). */
 export interface AxisTick {
   y: number;
   label: string;
-}
-
-/** The time axis: d3's ticks over the rows' span of time, each at the first row at or after it, none closer than 16 px. */
-export function timeTicks(times: Float64Array, order: RowOrder, s: MinimapScale, height: number): AxisTick[] {
-  let lo = 0;
-  while (lo < times.length && !Number.isFinite(times[lo]!)) lo++;
-  if (lo >= times.length || times[lo] === times[times.length - 1]) return [];
-  const scale = scaleTime().domain([new Date(times[lo]!), new Date(times[times.length - 1]!)]);
-  const ticks: AxisTick[] = [];
-  for (const tick of scale.ticks(Math.max(2, Math.floor(height / 48)))) {
-    // The first row at or after the tick (times never go back, so a binary search finds it).
-    let a = lo;
-    let b = times.length - 1;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (times[m]! < +tick) a = m + 1;
-      else b = m;
-    }
-    const y = s.y(displayRow(a, order));
-    if (ticks.every((t) => Math.abs(t.y - y) >= 16)) ticks.push({ y, label: tickLabel(tick) });
-  }
-  return ticks;
-}
-
-const SECONDS = timeFormat('%H:%M:%S');
-const MINUTES = timeFormat('%H:%M');
-const DAY = timeFormat('%b %d');
-const MONTH = timeFormat('%b');
-const YEAR = timeFormat('%Y');
-
-/** d3's multi-scale format, but a time of day always with its hour (":45" alone says little beside a graph). */
-export function tickLabel(t: Date): string {
-  if (timeMinute(t) < t) return SECONDS(t);
-  if (timeDay(t) < t) return MINUTES(t);
-  if (timeMonth(t) < t) return DAY(t);
-  return timeYear(t) < t ? MONTH(t) : YEAR(t);
 }
 
 export interface MinimapColours {

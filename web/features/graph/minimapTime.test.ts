@@ -1,6 +1,7 @@
 // The minimap's time axis: d3's ticks placed at the first row of their moment, in display order, never crowded.
 import { describe, expect, it } from 'vitest';
-import { minimapScale, timeTicks } from './minimap.ts';
+import { minimapScale } from './minimap.ts';
+import { timeTicks } from './minimapTime.ts';
 
 describe('the minimap time axis', () => {
   const hour = 3_600_000;
