@@ -34,7 +34,9 @@ export function useMergeFlow(head: BranchSummary, base: string, revision: number
   const client = useQueryClient();
   const [summary, setSummary] = useState('');
   const settled = useSettledValue(summary);
-  const preview = useQuery(mergePreviewOptions(head.name, base, settled.trim(), revision));
+  const merged = (head.status ?? head.metadata?.status) === 'merged' && (head.mergedInto ?? head.metadata?.mergedInto) === base;
+  // A merged pair has nothing to preview: the bar says when it was merged instead.
+  const preview = useQuery({ ...mergePreviewOptions(head.name, base, settled.trim(), revision), enabled: !merged });
   const history = useQuery(mergeHistoryOptions(head.name, revision));
   const [outcome, setOutcome] = useState<MergeFlow['outcome']>(null);
   const merge = useMutation({
@@ -49,7 +51,6 @@ export function useMergeFlow(head: BranchSummary, base: string, revision: number
   });
   const p = preview.data;
   const plan = p && p.branch === head.name && p.target === base ? p : undefined;
-  const merged = (head.status ?? head.metadata?.status) === 'merged' && (head.mergedInto ?? head.metadata?.mergedInto) === base;
   const recorded = [...(history.data?.entries ?? [])].reverse().find((e) => e.branch === head.name && e.target === base && !e.undoneAt) ?? null;
   return {
     head: head.name,
@@ -58,7 +59,7 @@ export function useMergeFlow(head: BranchSummary, base: string, revision: number
     setSummary,
     plan,
     previewError: preview.error,
-    typing: summary.trim() !== settled.trim() || preview.isFetching,
+    typing: !merged && (summary.trim() !== settled.trim() || preview.isFetching),
     merged,
     recorded,
     merge: () => {
