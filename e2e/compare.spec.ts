@@ -84,6 +84,8 @@ test('merge with a confirmation, undo it byte for byte, and see the undo refused
   await dialog.getByTestId('merge-confirm').click();
   const result = view.getByTestId('merge-result');
   await expect(result).toContainText('Merged auth-session into main: commit');
+  // Merged from far down the detail: the result is brought into view at the top.
+  await expect(result).toBeInViewport();
   // The pair is merged now: the bar says so, offers the undo, and no longer offers to merge.
   await expect(bar.getByTestId('merge-bar-merged')).toContainText('Merged into main');
   await expect(bar.getByTestId('merge-button')).toHaveCount(0);

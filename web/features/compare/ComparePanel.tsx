@@ -3,7 +3,7 @@
 // the URL (`?branch=head&tab=compare&base=main`). The bar at the top says what a merge would do and does it (after a
 // confirmation) or undoes it; below, the detail: warnings, the two sides, what the head adds, the exact bytes.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { compareOptions, workspaceOptions } from '../../api/queries.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
@@ -57,8 +57,13 @@ function ComparePairView({ head, base, branches, revision: live, readOnly, roadm
   const [mode, setMode] = useState<DiffMode>('unified');
   const [asking, setAsking] = useState(false);
   const current = data && data.head.name === head.name && data.base.name === base ? data : undefined;
+  // What a merge or an undo did shows at the top of the detail: brought into view, wherever the user had scrolled.
+  const pane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (flow.outcome) pane.current?.scrollTo({ top: 0 });
+  }, [flow.outcome]);
   return (
-    <div className="compare" data-testid="compare-view">
+    <div className="compare" data-testid="compare-view" ref={pane}>
       <MergeBar flow={flow} compare={current} branches={branches} readOnly={readOnly} mode={mode} setMode={setMode} onAskMerge={() => setAsking(true)} />
       {asking && flow.plan ? <MergeDialog plan={flow.plan} onConfirm={flow.merge} onClose={() => setAsking(false)} /> : null}
       <div className="compare-body">

@@ -10,14 +10,18 @@ export function MergeResult({ flow }: { flow: MergeFlow }) {
   if (o.kind === 'failed') {
     return (
       <div className="notice notice-error merge-result" role="alert" data-testid={o.doing === 'merge' ? 'merge-error' : 'merge-undo-error'}>
-        <strong>{o.doing === 'merge' ? 'The merge was refused.' : 'The undo was refused.'}</strong> <InlineCode text={o.message} />
+        <span>
+          <strong>{o.doing === 'merge' ? 'The merge was refused.' : 'The undo was refused.'}</strong> <InlineCode text={o.message} />
+        </span>
       </div>
     );
   }
   if (o.kind === 'undone') {
     return (
       <div className="notice notice-info merge-result" role="status" data-testid="merge-undone">
-        Undid the merge of <code>{o.result.branch}</code> into <code>{o.result.target}</code>: {plural(o.result.files.length, 'file')} are back as they were, byte for byte.
+        <span>
+          Undid the merge of <code>{o.result.branch}</code> into <code>{o.result.target}</code>: {plural(o.result.files.length, 'file')} are back as they were, byte for byte.
+        </span>
         {o.result.recovered ? <p className="merge-recovered"><InlineCode text={o.result.recovered} /></p> : null}
       </div>
     );

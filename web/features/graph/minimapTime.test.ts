@@ -25,4 +25,14 @@ describe('the minimap time axis', () => {
     expect(timeTicks(new Float64Array([t0, t0, t0]), { rowCount: 3, newestFirst: true, laneW: 0 }, scale, 400)).toEqual([]);
     expect(timeTicks(new Float64Array([Number.NEGATIVE_INFINITY]), { rowCount: 1, newestFirst: true, laneW: 0 }, scale, 400)).toEqual([]);
   });
+
+  it('labels a row after a quiet gap of days with its own day, once, not with a time of a day it is not on', () => {
+    // Ten rows on Jan 1 from 09:00, then one row on Jan 4 at 21:20.
+    const gap = Float64Array.from([...Array.from({ length: 10 }, (_, i) => t0 + i * 60_000), Date.UTC(2026, 0, 4, 21, 20)]);
+    const local = new Date(gap[10]!);
+    const day = `${local.toLocaleString('en-US', { month: 'short' })} ${String(local.getDate()).padStart(2, '0')}`;
+    const ticks = timeTicks(gap, { rowCount: 11, newestFirst: true, laneW: 0 }, minimapScale(3, 11, 280, 400), 400);
+    const atLast = ticks.filter((t) => t.y === minimapScale(3, 11, 280, 400).y(0));
+    expect(atLast).toEqual([{ y: minimapScale(3, 11, 280, 400).y(0), label: day }]);
+  });
 });
