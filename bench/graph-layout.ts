@@ -40,6 +40,7 @@ export function runGraphLayoutBench(runs = 9): BenchRow[] {
   const model = buildGraphModel(input, NO_FILTERS, now);
   const fullTime = timeIt(runs, () => buildGraphModel(input, NO_FILTERS, now));
   const foldedTime = timeIt(runs, () => buildGraphModel(input, { ...NO_FILTERS, hideMerged: true, hideAbandoned: true }, now));
+  const compactTime = timeIt(runs, () => buildGraphModel({ ...input, compact: true }, NO_FILTERS, now));
   // One scroll frame of the virtualized view: the marks crossing a 40-row window, at 200 places down the graph.
   const order = { rowCount: model.layout.rowCount, newestFirst: true, laneW: laneStep(model.layout.laneCount) };
   const frame = timeIt(runs, () => {
@@ -54,6 +55,7 @@ export function runGraphLayoutBench(runs = 9): BenchRow[] {
     { name: 'baseline: layoutGraph alone (the lanes the model builds on)', value: ms(layoutTime) },
     { name: `full graph view model (${what})`, value: ms(fullTime), target: `≤ ${TARGET_MS} ms (median)`, ok: fullTime.median <= TARGET_MS },
     { name: 'full graph view model, merged and abandoned folded', value: ms(foldedTime), target: `≤ ${TARGET_MS} ms (median)`, ok: foldedTime.median <= TARGET_MS },
+    { name: 'compact graph view model (a row a branch)', value: ms(compactTime), target: `≤ ${TARGET_MS} ms (median)`, ok: compactTime.median <= TARGET_MS },
     { name: 'one scroll frame: the lane marks of a 40-row window', value: `${((frame.median / 200) * 1000).toFixed(0)} µs (a 60 Hz frame is 16,700 µs)` },
   ];
 }

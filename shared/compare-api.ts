@@ -85,10 +85,47 @@ export interface MergeResponse {
   report: MergeWriteReport[];
   /** A merge left unfinished by a crash that was rolled back (or found complete) before this one was written. */
   recovered?: string;
+  /** Its entry in the merge history (what POST /api/merge/:id/undo takes); null when it could not be recorded. */
+  historyId: string | null;
+  /** Why it could not be recorded (the merge stands, but cannot be undone from the page). */
+  historyProblem?: string;
 }
 
 /** A merge that failed after it started writing: what is on disk now. */
 export interface MergeFailureResponse {
   error: string;
   report: MergeWriteReport[];
+}
+
+/** A merge gcc-studio made (GET /api/merge/history), newest last, and whether it can be undone now. */
+export interface MergeHistoryEntry {
+  id: string;
+  /** When it was made (ISO, UTC). */
+  at: string;
+  branch: string;
+  target: string;
+  dialect: MergeDialect;
+  commitId: string;
+  /** The files it wrote, in the order it wrote them. */
+  files: { file: string; kind: MergeFileKind; mode: 'append' | 'replace' }[];
+  /** When it was undone; absent while it stands. */
+  undoneAt?: string;
+  /** Whether POST /api/merge/:id/undo would put the files back now, and if not, why (absent once undone). */
+  undo?: { possible: true } | { possible: false; reason: string };
+}
+
+export interface MergeHistoryResponse {
+  entries: MergeHistoryEntry[];
+}
+
+/** POST /api/merge/:id/undo: the files are as they were before the merge, byte for byte. */
+export interface MergeUndoResponse {
+  ok: true;
+  id: string;
+  branch: string;
+  target: string;
+  /** The files put back, in the order they were put back. */
+  files: string[];
+  /** A merge or undo left unfinished by a crash, resolved before this undo. */
+  recovered?: string;
 }

@@ -1,7 +1,7 @@
 // Every /api route once: its method, its path, what its URL carries and what it answers. The server registers each
 // handler at its route's path and checks the answer against the route's type; the page builds its URLs from it.
 import type { BranchResponse, CommitsResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage } from './api.ts';
-import type { CompareResponse, MergePreviewResponse, MergeRequest, MergeResponse } from './compare-api.ts';
+import type { CompareResponse, MergeHistoryResponse, MergePreviewResponse, MergeRequest, MergeResponse, MergeUndoResponse } from './compare-api.ts';
 import type { FleetResponse } from './fleet/fleet-api.ts';
 import type { MomentChanges } from './gcc/moment/changes.ts';
 import type {
@@ -66,6 +66,9 @@ export const ROUTES = {
   compare: route<CompareResponse, { head: string; base?: string }>()('GET', '/compare'),
   mergePreview: route<MergePreviewResponse, { branch: string; target: string; summary?: string }>()('GET', '/merge/preview'),
   merge: route<MergeResponse, Record<string, never>, MergeRequest>()('POST', '/merge'),
+  /** The merges gcc-studio made (of `branch`, or all), newest last, each judged undoable or not. */
+  mergeHistory: route<MergeHistoryResponse, { branch?: string }>()('GET', '/merge/history'),
+  mergeUndo: route<MergeUndoResponse, Record<string, never>, Record<string, never>>()('POST', '/merge/:id/undo'),
   editCommit: route<CommitEditResponse, Record<string, never>, CommitEditRequest>()('PATCH', '/branches/:name/commits/:index'),
   editStep: route<StepEditResponse, Record<string, never>, StepEditRequest>()('PATCH', '/branches/:name/steps/:index'),
   editMetadata: route<MetadataEditResponse, Record<string, never>, MetadataEditRequest>()('PATCH', '/branches/:name/metadata'),

@@ -38,7 +38,7 @@ export async function expectNoViolationsOf(page: Page, where: string, rules: rea
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   const found = await seriousViolations(page);
   const lines = found.map(
-    (v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('\n    ')}`,
+    (v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`).join('\n    ')}`,
   );
   expect(lines, `axe-core on ${where}`).toEqual([]);
 }

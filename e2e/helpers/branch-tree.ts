@@ -1,7 +1,7 @@
 // A generated workspace of many branches, written by the Contexa-Python writer (server/demo/python-writer.ts) the way
 // an agent would: a tree of experiments forked from main and from each other, every third merged back into the
-// branch it came from, the others left active, each with a few steps and commits. The writer's clock is injected and
-// ticks two minutes an event, ending about now, so "active in the last N hours" means something.
+// branch it came from, the others left active, each with a step and as many commits as asked. The writer's clock is
+// injected and ticks two minutes an event, ending about now, so "active in the last N hours" means something.
 import { PythonGccWriter, pythonTimestamp } from '../../server/demo/python-writer.ts';
 import { join } from 'node:path';
 
@@ -13,8 +13,9 @@ export interface BranchTree {
 
 const TOPICS = ['cache', 'auth', 'parser', 'retry', 'index', 'schema', 'queue', 'render', 'search', 'export'];
 
-export function writeBranchTree(dir: string, count = 50): BranchTree {
-  const events = count * 6;
+/** `commits`: how many commits each branch gets before it is merged or left (the merged get one more). */
+export function writeBranchTree(dir: string, count = 50, commits = 1): BranchTree {
+  const events = count * (5 + commits);
   let tick = Date.now() - events * 120_000;
   const now = () => pythonTimestamp((tick += 120_000) * 1000);
   const writer = PythonGccWriter.init(join(dir, '.GCC'), 'Explore fifty ideas, keep what works.', { now });
@@ -29,6 +30,7 @@ export function writeBranchTree(dir: string, count = 50): BranchTree {
     writer.createBranch(name, `Try ${TOPICS[i % TOPICS.length]} idea #${i}`, from);
     writer.logStep(name, { observation: `baseline for idea ${i}`, thought: 'measure first', action: 'run the bench' });
     writer.commit(name, `Idea ${i}: first cut of ${TOPICS[i % TOPICS.length]}\nwith details on the second line`);
+    for (let k = 1; k < commits; k++) writer.commit(name, `Idea ${i}: round ${k + 1}, p95 down another ${k} ms`);
     open.push(name);
     names.push(name);
     if (i % 3 === 0) {

@@ -2,6 +2,7 @@
 export { createEditService, type EditService, type EditServiceDeps } from './edits.ts';
 export { createEditHistory, historyPathFor } from './edit-history.ts';
 export { performMerge, previewMerge, type MergeArgs, type MergeContext } from './merge.ts';
+export { mergeHistoryEntries, undoMerge } from './merge-undo.ts';
 export { mergeNotices } from './merge-notices.ts';
 export { EditError, MergeError, MergeWriteError, Refusal } from './refusals.ts';
 export { recoverWorkspace } from './recovery.ts';

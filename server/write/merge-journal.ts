@@ -21,6 +21,8 @@ export interface IntentWrite {
   sha256: string;
   /** For an append: the hash of the file's first baseSize bytes, which must still be there to judge the rest. */
   baseSha256?: string;
+  /** For an append: the file did not exist before (main.md): taking the append back removes it. */
+  created?: true;
   /** For a replace: the file before it (base64), to put back. */
   previous?: string;
 }
@@ -34,6 +36,8 @@ export interface MergeIntent {
   dialect: MergeDialect;
   commitId: string;
   writes: IntentWrite[];
+  /** Set when this record is of an undo: the id of the merge (merge-history.ts) whose writes it takes back. */
+  undoes?: string;
 }
 
 /** Where the intent record of a .GCC/ folder lives. */
@@ -41,7 +45,7 @@ export function intentPathFor(gccDir: string): string {
   return join(dirname(gccDir), HISTORY_DIR, INTENT_FILE);
 }
 
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+export const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 export const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -57,7 +61,8 @@ export function intentOf(p: MergePlan, before: (file: string) => Uint8Array | nu
     commitId: p.commit.commitId,
     writes: p.writes.map((w) => {
       const was = before(w.file);
-      const kept = w.mode === 'replace' ? (was ? { previous: b64(was) } : {}) : { baseSha256: sha256((was ?? new Uint8Array()).subarray(0, w.baseSize)) };
+      const kept =
+        w.mode === 'replace' ? (was ? { previous: b64(was) } : {}) : { baseSha256: sha256((was ?? new Uint8Array()).subarray(0, w.baseSize)), ...(was ? {} : { created: true as const }) };
       return { file: w.file, kind: w.kind, mode: w.mode, baseSize: w.baseSize, bytes: b64(w.bytes), sha256: sha256(w.bytes), ...kept };
     }),
   };

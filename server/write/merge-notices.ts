@@ -20,7 +20,10 @@ async function fromRecord(gccDir: string): Promise<PartialMergeNotice[]> {
     if (!pending) return [];
     const parts = await judgeIntent(gccDir, pending);
     const what = describeParts(pending.intent, parts);
-    return [{ source: pending.intent.source, target: pending.intent.target, evidence: 'record', severity: 'error', message: `${cap(what)} (recorded in ${journal.path}). gcc-studio rolls it back when it starts or before the next merge, unless a file it touched changed since; until then merging these branches again is refused.` }];
+    const then = pending.intent.undoes
+      ? 'gcc-studio finishes the undo when it starts or before the next merge, unless a file it touched changed since.'
+      : 'gcc-studio rolls it back when it starts or before the next merge, unless a file it touched changed since; until then merging these branches again is refused.';
+    return [{ source: pending.intent.source, target: pending.intent.target, evidence: 'record', severity: 'error', message: `${cap(what)} (recorded in ${journal.path}). ${then}` }];
   } catch (err) {
     return [{ source: '', target: '', evidence: 'record', severity: 'error', message: `${(err as Error).message}: it records a merge that did not finish; look at it, put the files right, then delete it` }];
   }

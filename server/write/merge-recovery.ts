@@ -1,10 +1,11 @@
 // Judging and resolving a merge that did not finish: complete it when every part is whole, roll it back when parts are
 // missing, and touch nothing when a part was changed by someone else.
-import { truncate } from 'node:fs/promises';
+import { truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readInside } from '../fs/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { fromB64, sha256, type IntentWrite, type MergeIntent, type MergeJournal, type PendingMerge } from './merge-journal.ts';
+import { mergeHistory } from './merge-history.ts';
 import { withWorkspaceLock } from './workspace-lock.ts';
 
 /** Our bytes followed by others' are told apart only from a prefix this long (a merge's heading is longer). */
@@ -47,10 +48,17 @@ export async function judgePart(gccDir: string, w: IntentWrite): Promise<PartSta
   return { state: 'changed', why: `${w.file} holds ${k} bytes that may be the start of the merge's, followed by others'` };
 }
 
-/** Every planned write as found now: those after the last one started were never begun, whatever the file holds. */
+/**
+ * Every planned write as found now: those after the last one started were never begun, whatever the file holds. An
+ * undo takes the writes back last first, so each of its parts is judged on its own.
+ */
 export async function judgeIntent(gccDir: string, { intent, started }: PendingMerge): Promise<JudgedPart[]> {
   const out: JudgedPart[] = [];
   for (const [i, write] of intent.writes.entries()) {
+    if (intent.undoes) {
+      out.push({ write, found: await judgePart(gccDir, write) });
+      continue;
+    }
     let found: PartState = i > started ? { state: 'absent' } : await judgePart(gccDir, write);
     if (i < started && found.state !== 'whole') found = { state: 'changed', why: `${write.file} no longer holds what the merge wrote there` };
     out.push({ write, found });
@@ -75,7 +83,8 @@ const partWords = (p: JudgedPart): string => {
 
 /** In plain words: which merge, when, and how far it got. */
 export function describeParts(intent: MergeIntent, parts: readonly JudgedPart[]): string {
-  return `the merge of \`${intent.source}\` into \`${intent.target}\` started at ${intent.at} did not finish: ${parts.map(partWords).join(', ')}`;
+  const what = `the merge of \`${intent.source}\` into \`${intent.target}\``;
+  return `${intent.undoes ? `the undo of ${what}` : what} started at ${intent.at} did not finish: ${parts.map(partWords).join(', ')}`;
 }
 
 /** Takes one written part out again. */
@@ -91,7 +100,9 @@ async function rollBackPart(gccDir: string, p: JudgedPart): Promise<void> {
   if (!read.ok) throw new Error(`${p.write.file} ${read.message}`);
   const ours = f.state === 'whole' ? fromB64(p.write.bytes).length : f.written;
   if (read.bytes.length === p.write.baseSize + ours) {
-    await truncate(path, p.write.baseSize);
+    // A file the merge created (main.md) goes again; any other is cut back to where the merge began.
+    if (p.write.created && p.write.baseSize === 0) await unlink(path);
+    else await truncate(path, p.write.baseSize);
     return;
   }
   // Others appended after ours: keep their bytes, cut out only the merge's.
@@ -109,13 +120,18 @@ export async function resolvePendingMerge(gccDir: string, journal: MergeJournal,
   return options.readOnly ? run() : withWorkspaceLock(gccDir, pending.intent.dialect, run, options.lockTimeoutMs ? { timeoutMs: options.lockTimeoutMs } : {});
 }
 
+/** Takes every written part out again, last first: a merge rolled back, or undone. */
+export async function takeBack(gccDir: string, parts: readonly JudgedPart[]): Promise<void> {
+  for (const p of [...parts].reverse()) await rollBackPart(gccDir, p);
+}
+
 /** The same, for a caller that holds the lock already. */
 export async function resolveLocked(gccDir: string, journal: MergeJournal, pending: PendingMerge, readOnly: boolean): Promise<RecoveredMerge> {
   const { intent } = pending;
   const parts = await judgeIntent(gccDir, pending);
   const what = cap(describeParts(intent, parts));
   const changed = parts.filter((p) => p.found.state === 'changed');
-  if (parts.every((p) => p.found.state === 'whole')) {
+  if (!intent.undoes && parts.every((p) => p.found.state === 'whole')) {
     if (!readOnly) await journal.clear();
     return { intent, resolution: 'completed', parts, message: `${what}. Every part is on disk, so the merge is complete.` };
   }
@@ -123,9 +139,16 @@ export async function resolveLocked(gccDir: string, journal: MergeJournal, pendi
     const why = readOnly ? 'gcc-studio runs with --read-only, so it was left as it is' : 'a file the merge touched changed since, so nothing was touched';
     return { intent, resolution: 'unresolved', parts, message: `${what}. ${cap(why)}: look at those files, put them right by hand, then delete ${journal.path}.` };
   }
-  for (const p of [...parts].reverse()) await rollBackPart(gccDir, p);
-  await journal.clear();
+  await takeBack(gccDir, parts);
   const rolled = parts.filter((p) => p.found.state !== 'absent').length;
+  if (intent.undoes) {
+    // The undo's line may be missing (a crash before it was written): the merge is undone now, so the history says so.
+    const history = mergeHistory(gccDir);
+    if (!(await history.find(intent.undoes))?.undoneAt) await history.append({ type: 'undo', undoes: intent.undoes, at: new Date().toISOString() });
+    await journal.clear();
+    return { intent, resolution: 'rolled-back', parts, message: `${what}. ${rolled === 0 ? 'Every file was back already' : 'It was finished'}: the files are as they were before the merge.` };
+  }
+  await journal.clear();
   return { intent, resolution: 'rolled-back', parts, message: `${what}. ${rolled === 0 ? 'Nothing of it had reached the files' : 'It was rolled back: nothing of it is left in the files'}; merge again to do it.` };
 }
 

@@ -1,60 +1,25 @@
 // /api/compare, /api/merge/preview and POST /api/merge against a real store on temp copies of corpus workspaces.
-import { CORPUS } from '../../fixtures/corpus.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompareResponse, MergeFailureResponse, MergePreviewResponse, MergeResponse } from '../../shared/compare-api.ts';
 import { parseCommits } from '../../shared/gcc/read/commits.ts';
 import { parseLog } from '../../shared/gcc/read/log.ts';
 import { parseMetadata } from '../../shared/gcc/read/metadata.ts';
 import { readerView } from '../../shared/gcc/dialects/reader-view.ts';
-import { createApp } from '../http/app.ts';
-import { createEventBus } from '../live/event-bus.ts';
-import type { MergeContext, MergeIo } from './merge.ts';
+import type { MergeIo } from './merge.ts';
 import { defaultMergeIo } from './merge.ts';
-import { securityOptionsFor } from '../http/security.ts';
-import { createStore } from '../live/store.ts';
+import { mergeTestApp } from '../test-support/merge-app.ts';
+import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
 
-const TOKEN = 'merge-test-token-0123456789';
-const PORT = 4781;
-const HOST = `127.0.0.1:${PORT}`;
-const ORIGIN = `http://${HOST}`;
-
-const temps: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
-  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeTempCorpusCopies();
 });
 
-/** A fixed clock and id, so a preview and the merge after it are byte-identical. */
-const fixed: Partial<MergeContext> = {
-  timestamps: () => ({ logHeader: '2027-01-01T00:00:00.000001+00:00', commit: '2027-01-01T00:00:00.000002+00:00', mergedAt: '2027-01-01T00:00:00.000003+00:00' }),
-  newCommitId: () => 'feedbeef',
-};
-
-async function setup(corpus: string, options: { readOnly?: boolean; merge?: Partial<MergeContext> } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'gcc-merge-'));
-  temps.push(dir);
-  const gccDir = join(dir, '.GCC');
-  cpSync(join(CORPUS, corpus, '.GCC'), gccDir, { recursive: true });
-  const bus = createEventBus(64);
-  const store = createStore({ gccDir, root: dir, readOnly: options.readOnly ?? false, bus });
-  await store.load();
-  const app = createApp({ store, bus, security: securityOptionsFor('127.0.0.1', PORT, TOKEN), gccDir, webDir: dir, merge: { ...fixed, ...options.merge } });
-  const headers = { host: HOST, authorization: `Bearer ${TOKEN}` };
-  const get = (path: string) => app.request(`${ORIGIN}${path}`, { headers });
-  const post = (body: unknown, extra: Record<string, string> = {}) =>
-    app.request(`${ORIGIN}/api/merge`, {
-      method: 'POST',
-      headers: { ...headers, origin: ORIGIN, 'content-type': 'application/json', ...extra },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  const file = (rel: string) => new Uint8Array(readFileSync(join(gccDir, rel)));
-  return { dir, gccDir, store, get, post, file };
-}
+const setup = mergeTestApp;
 
 const snapshot = (file: (rel: string) => Uint8Array) =>
   ['branches/main/log.md', 'branches/main/commit.md', 'main.md', 'branches/auth-session/metadata.yaml'].map((f) => Buffer.from(file(f)).toString('hex'));
@@ -121,6 +86,19 @@ describe('merge preview and merge', () => {
     const again = await post({ branch: 'auth-session', target: 'main' });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toMatch(/already merged into `main`/);
+  });
+
+  it("says in words that the merge rewrites another writer's metadata.yaml in the target writer's YAML style", async () => {
+    const { get } = await setup('mixed-py-ts');
+    const preview = (await (await get('/api/merge/preview?branch=auth-session&target=main')).json()) as MergePreviewResponse;
+    expect(preview.dialect).toBe('python');
+    expect(preview.notes).toContain(
+      "`auth-session`'s metadata.yaml was written by Contexa TypeScript; Contexa Python's merge rewrites the whole file in its own YAML style (its key order and quoting), not only the status, as the real merge does.",
+    );
+    // One writer for both branches: only the status fields change, nothing to say.
+    const python = await setup('python');
+    const plain = (await (await python.get('/api/merge/preview?branch=auth-session&target=main')).json()) as MergePreviewResponse;
+    expect(plain.notes.join(' ')).not.toMatch(/YAML style/);
   });
 
   it('refuses an already merged branch, naming it in the preview', async () => {

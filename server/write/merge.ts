@@ -9,6 +9,7 @@ import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
 import { MergeError, MergeWriteError } from './refusals.ts';
+import { mergeHistory, recordOf, type MergeHistory } from './merge-history.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
 import { checkNames, readMergeFiles, type MergeArgs, type MergeFiles } from './merge-read.ts';
 import { describeParts, judgeIntent, resolveLocked, type RecoveredMerge } from './merge-recovery.ts';
@@ -30,12 +31,15 @@ export interface MergeContext {
   lockTimeoutMs?: number;
   /** Where the intent record goes; default beside .GCC/ (merge-journal.ts). */
   journal?: MergeJournal;
+  /** Where a merge done is recorded for its undo; default beside .GCC/ (merge-history.ts). */
+  history?: MergeHistory;
 }
 
-const journalOf = (ctx: MergeContext): MergeJournal => ctx.journal ?? mergeJournal(ctx.gccDir);
+export const journalOf = (ctx: MergeContext): MergeJournal => ctx.journal ?? mergeJournal(ctx.gccDir);
+export const historyOf = (ctx: MergeContext): MergeHistory => ctx.history ?? mergeHistory(ctx.gccDir);
 
 /** A merge record gcc-studio cannot read is never guessed at: no merge until someone looks. */
-async function pendingOf(journal: MergeJournal) {
+export async function pendingOf(journal: MergeJournal) {
   try {
     return await journal.pending();
   } catch (err) {
@@ -106,7 +110,7 @@ async function pendingWords(ctx: MergeContext): Promise<{ blockers: string[]; no
   const parts = await judgeIntent(ctx.gccDir, pending);
   const what = describeParts(pending.intent, parts);
   if (parts.some((p) => p.found.state === 'changed')) return { blockers: [`${cap(what)}; a file it touched changed since, so it cannot be undone: put it right by hand, then delete ${journalOf(ctx).path}.`], notes: [] };
-  return { blockers: [], notes: [`${cap(what)}. It is rolled back before this merge writes anything.`] };
+  return { blockers: [], notes: [`${cap(what)}. It is ${pending.intent.undoes ? 'finished' : 'rolled back'} before this merge writes anything.`] };
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -142,14 +146,24 @@ export interface MergeOutcome {
   report: MergeWriteReport[];
   /** A merge left unfinished by a crash, rolled back (or found complete) before this one was written. */
   recovered: RecoveredMerge | null;
+  /** Its line in the merge history (what an undo names); null, with the reason, when it could not be written. */
+  historyId: string | null;
+  historyProblem?: string;
+}
+
+/** Under the lock: a merge (or undo) a crash left unfinished is resolved first; refused while it cannot be. */
+export async function resolveFirst(ctx: MergeContext, doing: 'merge' | 'undo'): Promise<RecoveredMerge | null> {
+  const journal = journalOf(ctx);
+  const pending = await pendingOf(journal);
+  const recovered = pending ? await resolveLocked(ctx.gccDir, journal, pending, false) : null;
+  if (recovered?.resolution === 'unresolved') throw new MergeError(409, `No ${doing} until this is resolved: ${recovered.message}`);
+  return recovered;
 }
 
 /** Under the lock: an unfinished merge resolved first, then read, check, record the intent, write, clear. */
 async function lockedMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
   const journal = journalOf(ctx);
-  const pending = await pendingOf(journal);
-  const recovered = pending ? await resolveLocked(ctx.gccDir, journal, pending, false) : null;
-  if (recovered?.resolution === 'unresolved') throw new MergeError(409, `No merge until this is resolved: ${recovered.message}`);
+  const recovered = await resolveFirst(ctx, 'merge');
   const files = await readMergeFiles(ctx.gccDir, (name) => ctx.dialectOf(name), args);
   const blockers = blockersOf(ctx, files);
   if (blockers.length > 0) throw new MergeError(409, blockers.join(' '));
@@ -179,25 +193,29 @@ async function lockedMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOut
     if (parts?.every((x) => x.found.state === 'absent')) await journal.clear().catch(() => {});
     throw err;
   }
+  // Recorded before the intent goes: once the record is gone, the history is what an undo reads.
+  const history = historyOf(ctx);
+  let recorded: Pick<MergeOutcome, 'historyId' | 'historyProblem'>;
+  try {
+    await history.append(recordOf(intent));
+    recorded = { historyId: intent.id };
+  } catch (err) {
+    recorded = { historyId: null, historyProblem: `the merge stands, but could not be recorded in ${history.path} (${describeFsError(err)}), so it cannot be undone from the page` };
+  }
   await journal.clear();
-  return { plan: p, report, recovered };
+  return { plan: p, report, recovered, ...recorded };
 }
 
-function fsStatus(err: unknown): 500 | 507 {
+export function fsStatus(err: unknown): 500 | 507 {
   const code = (err as NodeJS.ErrnoException).code;
   return code === 'ENOSPC' || code === 'EDQUOT' ? 507 : 500;
 }
 
-/** Performs the merge under the workspace's lock. Throws MergeError (refused, nothing written) or MergeWriteError. */
 /**
- * Refused when the preview is stale or the branch is already merged; written in the implementations' order (log,
- * commit, roadmap, metadata). The intent record (merge-journal.ts) is written before the first write and removed after
- * the last; a crash in between is rolled back at start (merge-recovery.ts).
+ * Runs `fn` under the workspace's lock, taken as `dialect`'s writer takes it; a lock that cannot be taken is a
+ * MergeError that says nothing was written.
  */
-export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
-  checkNames(args);
-  if (ctx.readOnly) throw new MergeError(403, 'gcc-studio was started with --read-only: merges are disabled');
-  const dialect = mergeDialectOf(ctx.dialectOf(args.target));
+export async function withMergeLock<T>(ctx: MergeContext, dialect: MergeDialect, fn: () => Promise<T>): Promise<T> {
   let lockHeld = false;
   try {
     return await withWorkspaceLock(
@@ -205,7 +223,7 @@ export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<
       dialect,
       () => {
         lockHeld = true;
-        return lockedMerge(ctx, args);
+        return fn();
       },
       ctx.lockTimeoutMs !== undefined ? { timeoutMs: ctx.lockTimeoutMs } : {},
     );
@@ -217,4 +235,16 @@ export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<
     }
     throw err;
   }
+}
+
+/**
+ * Performs the merge under the workspace's lock; refused (MergeError, nothing written) when the preview is stale or
+ * the branch is already merged. Written in the implementations' order (log, commit, roadmap, metadata) between an
+ * intent record's write and its removal, so a crash in between is rolled back at start (merge-recovery.ts); a write
+ * that fails is a MergeWriteError.
+ */
+export async function performMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOutcome> {
+  checkNames(args);
+  if (ctx.readOnly) throw new MergeError(403, 'gcc-studio was started with --read-only: merges are disabled');
+  return withMergeLock(ctx, mergeDialectOf(ctx.dialectOf(args.target)), () => lockedMerge(ctx, args));
 }

@@ -80,6 +80,9 @@ export const api = {
   mergePreview: (branch: string, target: string, summary: string, signal?: AbortSignal) =>
     getJson(apiUrl(ROUTES.mergePreview, { branch, target, summary: summary.trim() ? summary : undefined }), signal),
   merge: (request: MergeRequest) => postJson(apiUrl(ROUTES.merge), request),
+  /** The merges gcc-studio made of or into `branch`, each judged undoable now or not. */
+  mergeHistory: (branch: string, signal?: AbortSignal) => getJson(apiUrl(ROUTES.mergeHistory, { branch }), signal),
+  undoMerge: (id: string) => postJson(apiUrl(ROUTES.mergeUndo, { id }), {}),
   /** Whether the server takes our token, and when it started (cheap: what the live stream asks after a drop). */
   session: (signal?: AbortSignal) => getJson(apiUrl(ROUTES.session), signal),
   /**

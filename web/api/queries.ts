@@ -27,6 +27,8 @@ export const keys = {
   compare: (head: string, base: string | null, revision: number) => ['gcc', 'compare', head, base, revision] as const,
   mergePreviews: () => ['gcc', 'merge-preview'] as const,
   mergePreview: (branch: string, target: string, summary: string, revision: number) => ['gcc', 'merge-preview', branch, target, summary, revision] as const,
+  mergeHistories: () => ['gcc', 'merge-history'] as const,
+  mergeHistory: (branch: string, revision: number) => ['gcc', 'merge-history', branch, revision] as const,
   /** Not under 'gcc': a workspace's resync never refetches the fleet. */
   fleet: () => ['fleet'] as const,
 };
@@ -118,10 +120,32 @@ export function mergePreviewOptions(branch: string, target: string, summary: str
   });
 }
 
-/** POST /api/merge. The files it writes come back over the live stream like any other change; the comparison and preview are asked again. */
+/** The merges gcc-studio made of or into a branch, judged undoable or not as the files are at `revision`. */
+export function mergeHistoryOptions(branch: string, revision: number) {
+  return queryOptions({
+    queryKey: keys.mergeHistory(branch, revision),
+    queryFn: ({ signal }) => api.mergeHistory(branch, signal),
+    placeholderData: (previous) => previous,
+    gcTime: 30_000,
+  });
+}
+
+/** What a merge or its undo makes stale here (the files it writes also come back over the live stream). */
+const afterMergeWrite = (client: QueryClient) =>
+  Promise.all([keys.compares(), keys.mergePreviews(), keys.mergeHistories()].map((queryKey) => client.invalidateQueries({ queryKey })));
+
+/** POST /api/merge. */
 export function mergeMutationOptions(client: QueryClient) {
   return mutationOptions({
     mutationFn: (request: MergeRequest) => api.merge(request),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: keys.compares() }), client.invalidateQueries({ queryKey: keys.mergePreviews() })]),
+    onSettled: () => afterMergeWrite(client),
+  });
+}
+
+/** POST /api/merge/:id/undo. */
+export function undoMergeMutationOptions(client: QueryClient) {
+  return mutationOptions({
+    mutationFn: (id: string) => api.undoMerge(id),
+    onSettled: () => afterMergeWrite(client),
   });
 }

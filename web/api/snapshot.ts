@@ -45,6 +45,9 @@ export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message:
       return { branches: s.workspace.branches.map((b) => ({ name: b.name, commits: records(b.name).commits })) };
     case 'editHistory':
       return { entries: s.edits ?? [] };
+    case 'mergeHistory':
+      // No server merged anything in an exported file: nothing to undo.
+      return { entries: [] };
     case 'search': {
       const branches = s.workspace.branches.map((b) => ({ name: b.name, ...records(b.name) }));
       return searchAnswer(q.get('q') ?? '', branches, Math.min(MAX_SEARCH_LIMIT, Math.max(1, Number(q.get('limit') ?? 50) || 50)));

@@ -43,4 +43,11 @@ describe('url state', () => {
       }),
     );
   });
+
+  it('keeps the compact graph as a view option, and nothing else in its place', () => {
+    const s = parseUrlState('?tab=graph&graph=compact');
+    expect(s.graph).toBe('compact');
+    expect(serializeUrlState(s)).toBe('?tab=graph&graph=compact');
+    expect('graph' in parseUrlState('?tab=graph&graph=other')).toBe(false);
+  });
 });

@@ -16,6 +16,8 @@ export interface UrlState {
   tab: CentreTab;
   /** The compare tab's base branch; absent: the branch the head was created from. */
   base?: string | null;
+  /** The graph's rows: `compact` folds a branch's run of commits into one row; absent: a row a dot. */
+  graph?: 'compact' | null;
   /** The fleet's workspace this view is of (`?ws=`); absent on a single-workspace server. Every other key works inside it. */
   ws?: string | null;
   /** The moment the page shows (time travel: an ISO time, B@step:N or B@commit:N); absent: now, live. */
@@ -43,6 +45,7 @@ export function parseUrlState(search: string): UrlState {
     q: p.get('q') ?? '',
     tab: tab === 'commits' || tab === 'compare' || tab === 'graph' ? tab : 'log',
     ...(p.get('base') ? { base: p.get('base') } : {}),
+    ...(p.get('graph') === 'compact' ? { graph: 'compact' as const } : {}),
     ...(p.get('ws') ? { ws: p.get('ws') } : {}),
     ...(p.get('at') ? { at: p.get('at') } : {}),
   };
@@ -55,6 +58,7 @@ export function serializeUrlState(s: UrlState): string {
   if (s.branch) p.set('branch', s.branch);
   if (s.tab !== 'log') p.set('tab', s.tab);
   if (s.base) p.set('base', s.base);
+  if (s.graph) p.set('graph', s.graph);
   if (s.commit) p.set('commit', s.commit);
   if (s.step !== null) p.set('step', String(s.step));
   if (s.k !== null) p.set('k', String(s.k));

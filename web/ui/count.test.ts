@@ -15,6 +15,9 @@ describe('countOf', () => {
     expect(countOf(1, 'commit')).toBe('1 commit');
     expect(countOf(0, 'commit')).toBe('0 commits');
     expect(countOf(12_345, 'step')).toBe('12,345 steps');
-    expect(countOf(2, 'branch', 'branches')).toBe('2 branches');
+    expect(countOf(1, 'branch')).toBe('1 branch');
+    expect(countOf(2, 'branch')).toBe('2 branches');
+    expect(countOf(12345, 'lane')).toBe('12,345 lanes');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });

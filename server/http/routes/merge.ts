@@ -1,13 +1,15 @@
-// A merge from the page: its preview (what it would write, byte for byte) and the merge itself. Its body is checked
-// here; a refused or failed merge is a MergeError or MergeWriteError, answered by app.ts.
+// A merge from the page: its preview (what it would write, byte for byte), the merge itself, the merges gcc-studio
+// made (each judged undoable or not) and their undo. A refused or failed merge or undo is a MergeError or
+// MergeWriteError, answered by app.ts.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { MergeRequest } from '../../../shared/compare-api.ts';
 import { ROUTES } from '../../../shared/routes.ts';
-import { performMerge, previewMerge, type MergeArgs, type MergeContext } from '../../write/index.ts';
+import { mergeHistoryEntries, performMerge, previewMerge, undoMerge, type MergeArgs, type MergeContext } from '../../write/index.ts';
 import type { WorkspaceView } from '../../live/index.ts';
 import { answer } from './answer.ts';
+import { checkedBranchName } from './params.ts';
 
 export const MAX_MERGE_BODY_BYTES = 32 * 1024;
 export const MAX_SUMMARY_LENGTH = 8_000;
@@ -80,7 +82,7 @@ export function mergeRoutes(deps: MergeRouteDeps) {
           throw new HTTPException(400, { message: 'the body is not valid JSON' });
         }
         const args = parseMergeRequest(body);
-        const { plan, report, recovered } = await performMerge(context(deps), args);
+        const { plan, report, recovered, historyId, historyProblem } = await performMerge(context(deps), args);
         return answer(c, ROUTES.merge, {
           ok: true,
           branch: plan.source,
@@ -89,7 +91,19 @@ export function mergeRoutes(deps: MergeRouteDeps) {
           commitId: plan.commit.commitId,
           report,
           ...(recovered ? { recovered: recovered.message } : {}),
+          historyId,
+          ...(historyProblem ? { historyProblem } : {}),
         });
       },
-    );
+    )
+    .get(ROUTES.mergeHistory.path, async (c) => {
+      const branch = c.req.query('branch');
+      return answer(c, ROUTES.mergeHistory, { entries: await mergeHistoryEntries(context(deps), branch ? checkedBranchName(branch, 'branch: ') : undefined) });
+    })
+    .post(ROUTES.mergeUndo.path, async (c) => {
+      const id = c.req.param('id');
+      if (!/^[0-9a-f-]{36}$/.test(id)) throw new HTTPException(400, { message: 'no such merge id' });
+      const { record, files, recovered } = await undoMerge(context(deps), id);
+      return answer(c, ROUTES.mergeUndo, { ok: true, id, branch: record.source, target: record.target, files, ...(recovered ? { recovered: recovered.message } : {}) });
+    });
 }

@@ -8,11 +8,11 @@ import { parseLog } from '../read/log.ts';
 import { serializeStep } from './log-write.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { readMetadataLineBased } from '../read/metadata-line-based.ts';
-import { serializeMetadata } from './metadata-write.ts';
 import { branchFilePath, ROADMAP_FILE } from '../read/paths.ts';
 import { readerView } from '../dialects/reader-view.ts';
 import { encodeEscaped } from '../dialects/escaped-text.ts';
 import { serializeRoadmapUpdate } from '../read/roadmap.ts';
+import { planMetadataRewrite } from './merge-metadata.ts';
 
 /** A dialect some Contexa implementation writes; `unknown` files are merged as Python would. */
 export type MergeDialect = Exclude<Dialect, 'unknown'>;
@@ -256,31 +256,6 @@ function planLogCopy(input: MergeInput, read: ReturnType<typeof sourceAsRead>, d
   return copiedSteps;
 }
 
-/** The rewrite of the source's metadata.yaml as merged, and its notes: the new metadata (null: not rewritten). */
-function planMetadataRewrite(input: MergeInput, sourceMeta: BranchMetadata | null, dialect: MergeDialect, writes: MergeWrite[], notes: string[]): BranchMetadata | null {
-  const source = input.source.name;
-  let metadata: BranchMetadata | null = null;
-  if (sourceMeta) {
-    metadata = { ...sourceMeta, status: 'merged', mergedInto: input.target.name, mergedAt: input.timestamps.mergedAt };
-    const bytes = encodeUtf8(serializeMetadata(metadata, dialect));
-    writes.push({
-      kind: 'metadata',
-      file: branchFilePath(source, 'metadata'),
-      mode: 'replace',
-      baseSize: input.source.metadata?.length ?? 0,
-      bytes,
-      text: decodeUtf8(bytes).text,
-      previousText: decodeUtf8(input.source.metadata ?? new Uint8Array()).text,
-    });
-    if (dialect === 'lua' && /''/.test(sourceMeta.purpose)) {
-      notes.push("Contexa Lua never un-doubles the `''` in metadata.yaml: each rewrite doubles the quotes in the purpose again.");
-    }
-  } else {
-    notes.push(`\`${source}\` has no readable metadata.yaml: the merge leaves it as it is, so the branch will not show as merged.`);
-  }
-  return metadata;
-}
-
-function label(dialect: MergeDialect): string {
+export function label(dialect: MergeDialect): string {
   return dialect === 'typescript' ? 'TypeScript' : dialect.charAt(0).toUpperCase() + dialect.slice(1);
 }

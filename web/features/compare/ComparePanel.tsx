@@ -1,76 +1,88 @@
-// The compare tab: the selected branch (head) against a base, default the branch it was created from. Deep-linked
-// through the URL (`?branch=head&tab=compare&base=main`). Everything below is computed by the server from the
-// records and recomputed as files change.
+// The compare tab: a branch (head) against the branch it goes into (base) — by default the selected branch into the
+// one it was created from, or on a trunk its newest unmerged branch into it (comparePair.ts); a base picked is kept in
+// the URL (`?branch=head&tab=compare&base=main`). The bar at the top says what a merge would do and does it (after a
+// confirmation) or undoes it; below, the detail: warnings, the two sides, what the head adds, the exact bytes.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BranchSummary } from '../../../shared/api.ts';
 import { compareOptions, workspaceOptions } from '../../api/queries.ts';
 import { isExportedPage } from '../../api/snapshot.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
-import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
+import { useUrlValue } from '../../state/useUrlState.ts';
+import { comparePair } from './comparePair.ts';
 import { CompareRecords } from './CompareRecords.tsx';
 import { CompareSides } from './CompareSides.tsx';
 import { CompareWarnings } from './CompareWarnings.tsx';
+import { MergeBar } from './MergeBar.tsx';
+import { MergeDialog } from './MergeDialog.tsx';
 import { MergePreview } from './MergePreview.tsx';
+import { MergeResult } from './MergeResult.tsx';
 import { PartialMergeNotices } from './PartialMergeNotices.tsx';
 import type { DiffMode } from './TextDiff.tsx';
+import { useMergeFlow } from './useMergeFlow.ts';
 import './compare.css';
 
-export function ComparePanel({ head }: { head: string }) {
+export function ComparePanel({ head: selected }: { head: string }) {
   const base = useUrlValue((u) => u.base ?? null);
-  const setUrl = useSetUrl();
   const ws = useQuery(workspaceOptions()).data;
-  const revision = useSettledRevision(ws?.revision ?? 0);
-  // A base equal to the head (the head was switched in the branch list) means: the default again.
-  const wantedBase = base && base !== head ? base : null;
-  const { data, error, isPending } = useQuery(compareOptions(head, wantedBase, revision));
-  const [mode, setMode] = useState<DiffMode>('unified');
-  const baseId = useId();
-  const others = (ws?.branches ?? []).filter((b) => b.name !== head);
-  const current = data && data.head.name === head ? data : undefined;
-
-  return (
-    <div className="compare" data-testid="compare-view">
-      <div className="compare-controls">
-        <label className="field" htmlFor={baseId}>
-          <span>
-            Compare <code>{head}</code> with
-          </span>
-          <select id={baseId} data-testid="compare-base-select" value={current?.base.name ?? wantedBase ?? ''} onChange={(e) => setUrl({ base: e.target.value || null })}>
-            {others.map((b) => (
-              <option key={b.name} value={b.name}>
-                {b.name}
-                {b.name === ws?.branches.find((x) => x.name === head)?.createdFrom ? ' (created from)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="segmented" role="group" aria-label="Diff layout">
-          <button type="button" aria-pressed={mode === 'unified'} onClick={() => setMode('unified')}>
-            Unified
-          </button>
-          <button type="button" aria-pressed={mode === 'split'} onClick={() => setMode('split')}>
-            Side by side
-          </button>
-        </div>
+  const branches = ws?.branches ?? NO_BRANCHES;
+  const pair = useMemo(() => comparePair(selected, branches, base), [selected, branches, base]);
+  const head = branches.find((b) => b.name === pair.head);
+  if (!ws) return <p className="muted compare-pad">Comparing…</p>;
+  if (!head || pair.base === null) {
+    return (
+      <div className="compare" data-testid="compare-view">
+        <p className="muted compare-pad">{head ? `${head.name} is the only branch: there is nothing to compare it with.` : `There is no branch "${pair.head}".`}</p>
       </div>
-      {error ? <div className="notice notice-error">Could not compare: {error.message}</div> : null}
-      {isPending && !current ? <p className="muted compare-pad">Comparing…</p> : null}
-      {current ? (
-        <div className="compare-body">
-          <PartialMergeNotices notices={current.partialMerges ?? []} />
-          <CompareWarnings warnings={current.comparison.warnings} />
-          <CompareSides head={current.head} base={current.base} headLast={current.comparison.headLastCommit} baseLast={current.comparison.baseLastCommit} mode={mode} />
-          <CompareRecords
-            head={current.head.name}
-            base={current.base.name}
-            commits={current.comparison.commitsAhead}
-            steps={current.comparison.stepsSinceCreated}
-            stepsTotal={current.stepsSinceCreatedTotal}
-          />
-          {/* An exported file compares (the same pure code, over the records it holds) but cannot merge. */}
-          {isExportedPage ? null : <MergePreview key={`${head}\u0000${current.base.name}`} head={head} base={current.base.name} mode={mode} />}
-        </div>
-      ) : null}
+    );
+  }
+  // A new pair starts afresh: its own summary, its own outcome.
+  return <ComparePairView key={`${pair.head}\u0000${pair.base}`} head={head} base={pair.base} branches={branches} revision={ws.revision} readOnly={ws.readOnly} roadmap={ws.roadmap.text} />;
+}
+
+const NO_BRANCHES: readonly BranchSummary[] = [];
+
+interface PairProps {
+  head: BranchSummary;
+  base: string;
+  branches: readonly BranchSummary[];
+  revision: number;
+  readOnly: boolean;
+  roadmap: string;
+}
+
+function ComparePairView({ head, base, branches, revision: live, readOnly, roadmap }: PairProps) {
+  const revision = useSettledRevision(live);
+  const { data, error, isPending } = useQuery(compareOptions(head.name, base, revision));
+  const flow = useMergeFlow(head, base, revision);
+  const [mode, setMode] = useState<DiffMode>('unified');
+  const [asking, setAsking] = useState(false);
+  const current = data && data.head.name === head.name && data.base.name === base ? data : undefined;
+  // What a merge or an undo did shows at the top of the detail: brought into view, wherever the user had scrolled.
+  const pane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (flow.outcome) pane.current?.scrollTo({ top: 0 });
+  }, [flow.outcome]);
+  return (
+    <div className="compare" data-testid="compare-view" ref={pane}>
+      <MergeBar flow={flow} compare={current} branches={branches} readOnly={readOnly} mode={mode} setMode={setMode} onAskMerge={() => setAsking(true)} />
+      {asking && flow.plan ? <MergeDialog plan={flow.plan} onConfirm={flow.merge} onClose={() => setAsking(false)} /> : null}
+      <div className="compare-body">
+        <MergeResult flow={flow} />
+        {error ? <div className="notice notice-error">Could not compare: {error.message}</div> : null}
+        {isPending && !current ? <p className="muted">Comparing…</p> : null}
+        {current ? (
+          <>
+            <PartialMergeNotices notices={current.partialMerges ?? []} />
+            {/* What deserves a look before merging; once merged there is nothing to merge. */}
+            {flow.merged ? null : <CompareWarnings warnings={current.comparison.warnings} />}
+            <CompareSides head={current.head} base={current.base} headLast={current.comparison.headLastCommit} baseLast={current.comparison.baseLastCommit} mode={mode} />
+            <CompareRecords head={head.name} base={base} commits={current.comparison.commitsAhead} steps={current.comparison.stepsSinceCreated} stepsTotal={current.stepsSinceCreatedTotal} />
+          </>
+        ) : null}
+        {/* An exported file compares (the same pure code, over the records it holds) but cannot merge. */}
+        {flow.merged || isExportedPage ? null : <MergePreview flow={flow} mode={mode} roadmap={roadmap} />}
+      </div>
     </div>
   );
 }

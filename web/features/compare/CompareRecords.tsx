@@ -20,7 +20,7 @@ export function CompareRecords({ head, base, commits, steps, stepsTotal }: Props
         {commits.length === 0 ? (
           <p className="muted">None.</p>
         ) : (
-          <ol className="compare-list">
+          <ol className="compare-list" tabIndex={0} aria-label={`Commits on ${head} that ${base} has not got`}>
             {commits.map((c, i) => (
               <li key={`${c.commitId}-${i}`}>
                 <code className="commit-id-static">{c.commitId}</code>
@@ -42,7 +42,7 @@ export function CompareRecords({ head, base, commits, steps, stepsTotal }: Props
         ) : (
           <>
             {stepsTotal > steps.length ? <p className="muted">The last {steps.length} of {stepsTotal}:</p> : null}
-            <ol className="compare-list">
+            <ol className="compare-list" tabIndex={0} aria-label={`Steps logged on ${head} since it was created`}>
               {steps.map((s, i) => (
                 <li key={`${s.step}-${i}`}>
                   <span className="pill pill-step">Step {s.step}</span>

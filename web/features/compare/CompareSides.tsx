@@ -3,6 +3,7 @@
 import type { BranchSummary } from '../../../shared/api.ts';
 import { SUMMARY_FIELDS, SUMMARY_FIELD_LABELS } from '../../../shared/gcc/compare/branch-diff.ts';
 import type { Commit } from '../../../shared/types.ts';
+import { countOf } from '../../ui/count.ts';
 import { statusClass } from '../../ui/status.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import { MarkdownText } from '../../ui/Markdown.tsx';
@@ -38,7 +39,7 @@ function Side({ role, summary, last }: { role: 'head' | 'base'; summary: BranchS
         ) : null}
         <dt>Records</dt>
         <dd>
-          {summary.commitCount} commits · {summary.stepCount} steps
+          {countOf(summary.commitCount, 'commit')} · {countOf(summary.stepCount, 'step')}
         </dd>
       </dl>
       <div className="compare-last" data-testid={`compare-${role}-last-commit`}>

@@ -2,10 +2,13 @@
 // lineage bright) with the full view's viewport marked. A click opens the Graph tab at that point.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
+import { countOf } from '../../ui/count.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { drawMinimap, lanePalette, minimapScale, type MinimapScale } from './minimap.ts';
+import { lazyModule } from './lazyModule.ts';
+import { drawMinimap, minimapScale, rowTimes, type MinimapScale } from './minimap.ts';
 import { useGraphModel } from './useGraphModel.ts';
+import { useLaneColours } from './useLaneColours.ts';
 
 function useSize(ref: React.RefObject<HTMLElement | null>): { w: number; h: number } {
   const [size, setSize] = useState({ w: 0, h: 0 });
@@ -26,7 +29,7 @@ export function GraphPanel() {
     <section className="panel graph-panel" aria-label="Branch graph overview">
       <div className="panel-head">
         <h2>Graph</h2>
-        <span className="muted">{model ? `${model.layout.branches.length} branches · ${model.layout.laneCount} lanes` : error ? 'could not load the commits' : `loading ${total} branches`}</span>
+        <span className="muted">{model ? `${countOf(model.layout.branches.length, 'branch')} · ${countOf(model.layout.laneCount, 'lane')}` : error ? 'could not load the commits' : `loading ${countOf(total, 'branch')}`}</span>
         <button type="button" className="btn" onClick={() => setUrl({ tab: 'graph' }, 'push')} aria-pressed={onGraph}>
           Open graph
         </button>
@@ -49,6 +52,11 @@ function Minimap({ model }: { model: GraphModel }) {
   const scale = useMemo(() => minimapScale(layout.laneCount, layout.rowCount, w, h), [layout.laneCount, layout.rowCount, w, h]);
   const focusName = branch && model.summaries.has(branch) ? branch : null;
   const focus = useMemo(() => (focusName ? lineage(model, focusName) : null), [model, focusName]);
+  const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
+  const colours = useLaneColours(names);
+  const time = useTimeAxis();
+  const times = useMemo(() => rowTimes(layout), [layout]);
+  const ticks = useMemo(() => (time ? time.timeTicks(times, order, scale, h) : []), [time, times, order, scale, h]);
 
   useEffect(() => {
     const el = canvas.current!;
@@ -59,8 +67,11 @@ function Minimap({ model }: { model: GraphModel }) {
     if (!ctx || w === 0 || h === 0) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    drawMinimap(ctx, model, order, scale, lanePalette(el), focus);
-  }, [model, order, scale, focus, w, h]);
+    const css = getComputedStyle(el);
+    const text = css.getPropertyValue('--muted').trim() || '#59636e';
+    const faint = css.getPropertyValue('--faint').trim() || '#818b98';
+    drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint }, focus, ticks, w);
+  }, [model, order, scale, focus, w, h, colours, ticks]);
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {
     const y = 'clientY' in e ? e.clientY - box.current!.getBoundingClientRect().top : 0;
@@ -74,7 +85,7 @@ function Minimap({ model }: { model: GraphModel }) {
       role="button"
       tabIndex={0}
       data-testid="graph-minimap"
-      aria-label={`Graph overview: ${layout.branches.length} branches, ${layout.rowCount} rows. Opens the graph at the point clicked.`}
+      aria-label={`Graph overview: ${countOf(layout.branches.length, 'branch')}, ${countOf(layout.rowCount, 'row')}. Opens the graph at the point clicked.`}
       onClick={open}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -88,6 +99,9 @@ function Minimap({ model }: { model: GraphModel }) {
     </div>
   );
 }
+
+/** The time axis' code (d3), loaded once the first screen is drawn. */
+const useTimeAxis = lazyModule(() => import('./minimapTime.ts'));
 
 /** The full view's rows on screen; its own component so a scroll there re-renders only this. */
 function ViewportMark({ scale }: { scale: MinimapScale }) {

@@ -1,18 +1,21 @@
-// One row of the full view: the lanes' width of space (the lane window draws there), the branch chip (lane colour,
-// status, head and fork tags), the row's text, and its time.
+// One row of the full view: the lanes' width of space (the lane window draws there), the branch chip (its lane's
+// colour, its status dot) in a column as wide as the longest name, the head and fork tags, in the compact view the
+// count of commits the row stands for, the row's text, and its time.
 import { memo } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
+import { countOf } from '../../ui/count.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import type { GraphNode } from './layout.ts';
-import { ROW_H } from './geometry.ts';
-import { rowAriaLabel, rowText } from './rowText.ts';
+import { fitName, rowText } from './rowText.ts';
 
 export interface GraphRowProps {
   node: GraphNode;
   display: number;
   summary: BranchSummary | undefined;
   lanesWidth: number;
-  colour: number;
+  colour: string;
+  nameCh: number;
+  rowH: number;
   isHead: boolean;
   isCursor: boolean;
   isDim: boolean;
@@ -32,27 +35,44 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
       id={`graph-row-${p.display}`}
       role="option"
       aria-selected={p.isCursor}
-      aria-label={rowAriaLabel(n, p.summary, p.isHead)}
       data-branch={n.branch}
       data-kind={n.kind}
       data-node={n.id}
       className={cls}
-      style={{ transform: `translateY(${p.display * ROW_H}px)`, height: ROW_H, paddingLeft: p.lanesWidth }}
+      style={{ transform: `translateY(${p.display * p.rowH}px)`, height: p.rowH, paddingLeft: p.lanesWidth }}
       onClick={() => p.onPick(p.display)}
       onDoubleClick={() => p.onOpen(n)}
     >
       <span
-        className={`branch-chip lane-c${p.colour} status-${n.status}${p.isMatch ? ' is-match' : ''}`}
+        className={`branch-chip status-${n.status}${p.isMatch ? ' is-match' : ''}`}
+        style={{ '--lane': p.colour, width: `calc(${p.nameCh}ch + 27px)` } as React.CSSProperties}
+        title={n.branch.length > p.nameCh ? n.branch : undefined}
         onMouseEnter={(e) => p.onHoverBranch(n.branch, e)}
         onMouseLeave={() => p.onHoverBranch(null)}
       >
         <i className={`status-dot status-${n.status}`} aria-hidden="true" />
-        <span className="branch-chip-name">{n.branch}</span>
+        {n.branch.length > p.nameCh ? (
+          <>
+            {/* Read whole; shown cut in its middle (the row's name is its visible text, as a screen reader says it). */}
+            <span className="sr-name">{n.branch}</span>
+            <span className="branch-chip-name" aria-hidden="true">
+              {fitName(n.branch, p.nameCh)}
+            </span>
+          </>
+        ) : (
+          <span className="branch-chip-name">{n.branch}</span>
+        )}
       </span>
-      {p.isHead ? <span className="row-tag row-tag-head">head</span> : null}
+      {/* Compact rows are each their branch's head: the tag would be on every row. */}
+      {p.isHead && !n.run ? <span className="row-tag row-tag-head">head</span> : null}
       {n.kind === 'start' && (p.summary?.createdFrom ?? p.summary?.metadata?.createdFrom) ? <span className="row-tag row-tag-fork">fork</span> : null}
       {n.kind === 'merge' ? <span className="row-tag row-tag-merge">merge</span> : null}
       {n.kind === 'folded' ? <span className="row-tag row-tag-folded">folded</span> : null}
+      {n.run && n.run.commits > 0 ? (
+        <span className="row-tag row-tag-count" data-testid="run-count" title={n.run.since ? `since ${formatTimestamp(n.run.since)}` : undefined}>
+          {countOf(n.run.commits, 'commit')}
+        </span>
+      ) : null}
       <span className="row-text" title={n.kind === 'commit' ? `${n.commitId}: ${rowText(n, p.summary)}` : rowText(n, p.summary)}>
         {rowText(n, p.summary)}
       </span>

@@ -13,7 +13,9 @@ import { LaneWindow } from './LaneWindow.tsx';
 export interface GraphRowsProps {
   model: GraphModel;
   order: RowOrder;
-  colours: ReadonlyMap<string, number>;
+  colours: ReadonlyMap<string, string>;
+  /** The name column's width, in characters. */
+  nameCh: number;
   focus: ReadonlySet<string> | null;
   cursorAt: number | null;
   cursorBranch: string | null;
@@ -31,7 +33,8 @@ export function GraphRows(p: GraphRowsProps) {
   const { model, order } = p;
   const { layout } = model;
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => ROW_H, overscan: 12 });
+  const rowH = order.rowH ?? ROW_H;
+  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12 });
   p.revealRef.current = (display) => virtualizer.scrollToIndex(display, { align: 'auto' });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -70,7 +73,9 @@ export function GraphRows(p: GraphRowsProps) {
               display={item.index}
               summary={summary}
               lanesWidth={width}
-              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 0}
+              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)'}
+              nameCh={p.nameCh}
+              rowH={rowH}
               isHead={model.headRow.get(n.branch) === n.row}
               isCursor={p.cursorAt === item.index}
               isDim={p.focus !== null && !p.focus.has(n.branch)}

@@ -1,7 +1,9 @@
-// The full view's controls: row order, the filters (hidden branches fold into markers), the branch search, and
-// what is shown.
+// The full view's controls: row order, compact rows (kept in the URL), the filters (hidden branches fold into
+// markers), the branch search, and what is shown.
+import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
+import { countOf } from '../../ui/count.ts';
 
 const ACTIVE_WITHIN = [null, 1, 6, 24, 72, 168] as const;
 
@@ -18,6 +20,8 @@ export const GRAPH_SEARCH_ID = 'graph-search';
 export function GraphToolbar({ model, search }: { model: GraphModel; search: GraphSearch }) {
   const filters = useGraphState((s) => s.filters);
   const newestFirst = useGraphState((s) => s.newestFirst);
+  const compact = useUrlValue((u) => u.graph === 'compact');
+  const setUrl = useSetUrl();
   const shown = model.layout.branches.length;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph filters">
@@ -44,6 +48,16 @@ export function GraphToolbar({ model, search }: { model: GraphModel; search: Gra
       <button type="button" className="btn" onClick={() => graphStore.set({ newestFirst: !newestFirst })} title="Row order">
         {newestFirst ? 'Newest first ↓' : 'Oldest first ↓'}
       </button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="graph-compact"
+        aria-pressed={compact}
+        title="One row for each run of a branch's commits, with their count and the newest one's line"
+        onClick={() => setUrl({ graph: compact ? null : 'compact' })}
+      >
+        Compact rows
+      </button>
       <span className="graph-search">
         <input
           id={GRAPH_SEARCH_ID}
@@ -66,7 +80,7 @@ export function GraphToolbar({ model, search }: { model: GraphModel; search: Gra
         ) : null}
       </span>
       <span className="graph-summary muted" data-testid="graph-summary">
-        {shown} of {model.summaries.size} branches · {model.layout.laneCount} lanes · {model.layout.rowCount} rows
+        {shown} of {countOf(model.summaries.size, 'branch')} · {countOf(model.layout.laneCount, 'lane')} · {countOf(model.layout.rowCount, 'row')}
         {model.foldedCount ? ` · ${model.foldedCount} folded` : ''}
       </span>
     </div>

@@ -2,9 +2,10 @@
 // the left, the branch chip, text and time on each row. Virtualized (GraphRows): only the rows on screen and the lane
 // marks crossing them are in the DOM. Focus (the URL's branch) highlights its lineage and dims the rest.
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useUrlValue } from '../../state/useUrlState.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { useGraphState } from './graphStore.ts';
-import { branchColours, laneStep, type RowOrder } from './geometry.ts';
+import { COMPACT_ROW_H, laneStep, ROW_H, type RowOrder } from './geometry.ts';
 import { GraphRows } from './GraphRows.tsx';
 import { GraphToolbar } from './GraphToolbar.tsx';
 import { LaneCard, type HoveredLane } from './LaneCard.tsx';
@@ -12,7 +13,14 @@ import { useFreshIds } from './useFreshIds.ts';
 import { useGraphCursor } from './useGraphCursor.ts';
 import { useGraphModel } from './useGraphModel.ts';
 import { useGraphSearch } from './useGraphSearch.ts';
+import * as lanePalette from './lanePalette.ts';
+import { useLaneColours } from './useLaneColours.ts';
 import './graphView.css';
+
+const NO_COLOURS: ReadonlyMap<string, string> = new Map();
+
+/** Names longer than this (characters) are cut in their middle in the graph's name column. */
+const NAME_MAX_CH = 30;
 
 export function GraphView() {
   const { model, total, complete, error } = useGraphModel();
@@ -33,13 +41,20 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   const { layout } = model;
   const newestFirst = useGraphState((s) => s.newestFirst);
   const filters = useGraphState((s) => s.filters);
-  const order: RowOrder = useMemo(() => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount) }), [layout.rowCount, layout.laneCount, newestFirst]);
+  const compact = useUrlValue((u) => u.graph === 'compact');
+  const order: RowOrder = useMemo(
+    () => ({ rowCount: layout.rowCount, newestFirst, laneW: laneStep(layout.laneCount), rowH: compact ? COMPACT_ROW_H : ROW_H }),
+    [layout.rowCount, layout.laneCount, newestFirst, compact],
+  );
   const revealRef = useRef<(display: number) => void>(() => {});
   const reveal = useCallback((display: number) => revealRef.current(display), []);
   const cursor = useGraphCursor(model, order, reveal);
   const search = useGraphSearch(model, cursor.focusBranchAt);
   const focus = useMemo(() => (cursor.focusBranch ? lineage(model, cursor.focusBranch) : null), [model, cursor.focusBranch]);
-  const colours = useMemo(() => branchColours(layout), [layout]);
+  const names = useMemo(() => layout.branches.map((b) => b.name), [layout]);
+  const colours = useLaneColours(names, lanePalette) ?? NO_COLOURS;
+  // One width for every row's name, the longest name's (a very long one is cut in its middle, and its title says all).
+  const nameCh = useMemo(() => Math.min(NAME_MAX_CH, Math.max(4, ...[...model.summaries.keys()].map((n) => n.length))), [model.summaries]);
   const fresh = useFreshIds(layout.nodes, complete, filters);
   const matches = useMemo(() => new Set(search.matches), [search.matches]);
   const [hovered, setHovered] = useState<HoveredLane | null>(null);
@@ -52,10 +67,13 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   return (
     <div className="graph-view" ref={box}>
       <GraphToolbar model={model} search={search} />
+      {/* A fresh virtualizer for the other row height: it keeps the sizes it measured. */}
       <GraphRows
+        key={compact ? 'compact' : 'rows'}
         model={model}
         order={order}
         colours={colours}
+        nameCh={nameCh}
         focus={focus}
         cursorAt={cursor.at}
         cursorBranch={cursor.node?.branch ?? null}
@@ -76,6 +94,7 @@ function LoadedGraph({ model, complete }: { model: GraphModel; complete: boolean
   );
 }
 
+/** What the marks mean: the status dots are the only place a status has a colour; lanes are coloured by branch. */
 function GraphLegend() {
   return (
     <div className="graph-legend muted">
@@ -88,7 +107,7 @@ function GraphLegend() {
       <span>
         <i className="status-dot status-abandoned" /> abandoned
       </span>
-      <span>◯ fork · ◉ head · ◆ folded</span>
+      <span>lane colours tell branches apart · ◯ fork · ◉ head · ◆ folded</span>
       <span className="graph-keys">
         <kbd>↑</kbd>
         <kbd>↓</kbd>/<kbd>j</kbd>

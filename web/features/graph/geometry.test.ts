@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { branchBeside, displayRow, edgePathIn, marksInWindow, nearestRowOf, ROW_H, rowMidY } from './geometry.ts';
+import { edgePathIn } from './edgePath.ts';
+import { branchBeside, displayRow, marksInWindow, nearestRowOf, ROW_H, rowMidY } from './geometry.ts';
 import { layoutGraph } from './layout.ts';
 import { searchBranches } from './rowText.ts';
 import { generateTree } from './test-support/genTree.ts';

@@ -1,25 +1,28 @@
 // Where things are in the full graph view, as pure functions: display rows (newest first or oldest first) over the
-// layout's rows, lane x, edge paths in display coordinates, the marks inside a window of rows (all the virtualized
-// view ever draws), and each branch's colour.
+// layout's rows, lane x, and the marks inside a window of rows (all the virtualized view ever draws). No d3 here: the
+// side column's minimap, on the first screen, uses these too.
 import type { GraphEdge, GraphLayout, GraphNode } from './layout.ts';
 
 export const ROW_H = 28;
+/** The compact view's rows: denser, a branch a row. */
+export const COMPACT_ROW_H = 24;
 const PAD_X = 12;
-export const LANE_COLOURS = 10;
 
-/** Lanes get narrower as they get more, so the lanes take at most about 260 px of the row (then 7 px a lane). */
+
+/** Lanes get narrower as they get more, so the lanes take at most about 220 px of the row (then 5 px a lane). */
 export function laneStep(laneCount: number): number {
-  return Math.max(7, Math.min(14, Math.floor(260 / Math.max(1, laneCount))));
+  return Math.max(5, Math.min(14, Math.floor(220 / Math.max(1, laneCount))));
 }
 
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
 export const lanesWidth = (laneCount: number, step: number) => laneX(Math.max(0, laneCount - 1), step) + PAD_X + 4;
 
-/** How the view maps the layout: rows in display order, and the lane step. */
+/** How the view maps the layout: rows in display order, the lane step, and the row height (default ROW_H). */
 export interface RowOrder {
   rowCount: number;
   newestFirst: boolean;
   laneW: number;
+  rowH?: number;
 }
 
 /** The display row (top = 0) of a layout row, and back; the mapping is its own inverse. */
@@ -27,33 +30,11 @@ export function displayRow(row: number, o: RowOrder): number {
   return o.newestFirst ? o.rowCount - 1 - row : row;
 }
 
-export const rowMidY = (display: number) => display * ROW_H + ROW_H / 2;
+export const rowMidY = (display: number, rowH = ROW_H) => display * rowH + rowH / 2;
 
 /** A layout row (fractional for curve ends) as the y of its display row's middle. */
 export function yOf(row: number, o: RowOrder): number {
-  return rowMidY(displayRow(row, o));
-}
-
-/**
- * The edge's path; `clip` ([top, bottom] in px) cuts a lane to the window it is drawn in: a lane can run 300,000 px
- * down a 10,000-row graph, and the browser strokes (and dashes) all of it on every frame otherwise.
- */
-export function edgePathIn(e: GraphEdge, o: RowOrder, clip?: readonly [number, number]): string {
-  const x1 = laneX(e.from.lane, o.laneW);
-  let y1 = yOf(e.from.row, o);
-  const x2 = laneX(e.to.lane, o.laneW);
-  let y2 = yOf(e.to.row, o);
-  if (e.kind === 'lane' || x1 === x2) {
-    if (clip) {
-      const [top, bottom] = clip;
-      const clamp = (y: number) => Math.min(bottom, Math.max(top, y));
-      y1 = clamp(y1);
-      y2 = clamp(y2);
-    }
-    return `M${x1},${y1}V${y2}`;
-  }
-  const ym = (y1 + y2) / 2;
-  return `M${x1},${y1}C${x1},${ym} ${x2},${ym} ${x2},${y2}`;
+  return rowMidY(displayRow(row, o), o.rowH);
 }
 
 export interface WindowMarks {
@@ -72,11 +53,6 @@ export function marksInWindow(layout: GraphLayout, o: RowOrder, first: number, l
   // One node a row, sorted by row (layout.ts): the window is a slice.
   const nodes = layout.nodes.slice(Math.max(0, lo), Math.min(layout.nodes.length, hi + 1));
   return { edges, nodes };
-}
-
-/** Each branch's colour (0..LANE_COLOURS-1), by its place in the layout: a reused lane changes colour with its branch. */
-export function branchColours(layout: GraphLayout): Map<string, number> {
-  return new Map(layout.branches.map((b, i) => [b.name, b.name === 'main' ? 0 : 1 + (i % (LANE_COLOURS - 1))]));
 }
 
 /** The branch whose lane is next to `lane` (by `step`) and alive at `row`, skipping empty lanes; null at the edge. */

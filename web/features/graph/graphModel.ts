@@ -81,7 +81,7 @@ export function buildGraphModel(input: LayoutInput, filters: GraphFilters, now: 
     const onto = nearestShown(parentOf(b), summaries, shown) ?? (shown.has('main') ? 'main' : null);
     if (onto) folded.push({ summary: b, onto, time: startTime(b, input.commits[name]) });
   }
-  const layout = layoutGraph({ branches, commits: input.commits, folded });
+  const layout = layoutGraph({ branches, commits: input.commits, folded, ...(input.compact ? { compact: true } : {}) });
   const headRow = new Map<string, number>();
   for (const n of layout.nodes) if (n.kind === 'start' || n.kind === 'commit') headRow.set(n.branch, n.row);
   const children = new Map<string, string[]>();

@@ -4,6 +4,7 @@ import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import type { StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
 import { firstLine, foldedNode } from './layoutNodes.ts';
+import { cmp, compactRows, orderRows, type Rows } from './rowOrder.ts';
 
 /** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
 export type NodeKind = 'start' | 'commit' | 'merge' | 'folded';
@@ -21,6 +22,8 @@ export interface GraphNode {
   timestamp: string | null;
   label: string;
   purpose: string;
+  /** In the compact view, the dots this row stands for: its commits, and whether the branch's start is one. */
+  run?: { commits: number; withStart: boolean; since: string | null };
 }
 
 export interface GraphEdge {
@@ -56,6 +59,8 @@ export interface LayoutInput {
   commits: Readonly<Record<string, readonly CommitBrief[] | undefined>>;
   /** Branches left out of `branches` by a filter: each becomes one marker on `onto`'s lane at `time`. */
   folded?: readonly FoldedBranch[];
+  /** One row a branch (its newest commit, and how many), its lane spanning its time (rowOrder.ts), not one a dot. */
+  compact?: boolean;
 }
 
 export interface FoldedBranch {
@@ -68,72 +73,6 @@ export interface FoldedBranch {
 
 /** How far a fork or merge curve reaches back (in rows) from the row it lands on. */
 const CURVE_ROWS = 0.6;
-
-interface Event {
-  kind: NodeKind;
-  branch: string;
-  index: number;
-  time: number;
-  branchOrder: number;
-}
-
-const KIND_ORDER: Record<NodeKind, number> = { start: 0, commit: 1, merge: 2, folded: 3 };
-
-function cmp(a: number, b: number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-
-/** The rows: every start, commit and merge dot of its own in time order, one a row. */
-interface Rows {
-  count: number;
-  folded(name: string): number;
-  commit(branch: string, index: number): number;
-  start(b: Prepared): number;
-  lastOwn(b: Prepared): number;
-  merge(b: Prepared): number | null;
-  end(b: Prepared): number;
-}
-
-function orderRows(branches: readonly Prepared[], folded: readonly FoldedBranch[]): Rows {
-  const events: Event[] = [];
-  folded.forEach((f, i) => events.push({ kind: 'folded', branch: f.summary.name, index: i, time: Number.isFinite(f.time) ? f.time : Number.NEGATIVE_INFINITY, branchOrder: branches.length + i }));
-  for (const b of branches) {
-    events.push({ kind: 'start', branch: b.name, index: 0, time: b.start, branchOrder: b.order });
-    b.commitTimes.forEach((time, index) => events.push({ kind: 'commit', branch: b.name, index, time, branchOrder: b.order }));
-    if (b.merge && b.merge.snapTo === null) events.push({ kind: 'merge', branch: b.name, index: 0, time: b.merge.time, branchOrder: b.order });
-  }
-  events.sort((a, b) => cmp(a.time, b.time) || cmp(KIND_ORDER[a.kind], KIND_ORDER[b.kind]) || cmp(a.branchOrder, b.branchOrder) || cmp(a.index, b.index));
-  // Rows by branch order (arrays, not string-keyed maps: 10,000 events are laid out on every live update).
-  const startRows: number[] = [];
-  const mergeRows: number[] = [];
-  const commitRows: number[][] = branches.map((b) => new Array<number>(b.commitTimes.length));
-  const foldedRows = new Map<string, number>();
-  events.forEach((e, row) => {
-    if (e.kind === 'start') startRows[e.branchOrder] = row;
-    else if (e.kind === 'commit') commitRows[e.branchOrder]![e.index] = row;
-    else if (e.kind === 'merge') mergeRows[e.branchOrder] = row;
-    else foldedRows.set(e.branch, row);
-  });
-  const orderOf = new Map(branches.map((b) => [b.name, b.order]));
-  const commitRow = (branch: string, index: number): number | undefined => {
-    const o = orderOf.get(branch);
-    return o === undefined ? undefined : commitRows[o]?.[index];
-  };
-  const startRow = (b: Prepared) => startRows[b.order]!;
-  const lastOwnRow = (b: Prepared) => (b.commitTimes.length ? commitRows[b.order]![b.commitTimes.length - 1]! : startRow(b));
-  const mergeRow = (b: Prepared): number | null => {
-    if (!b.merge) return null;
-    if (b.merge.snapTo !== null) return commitRow(b.merge.target, b.merge.snapTo) ?? null;
-    return mergeRows[b.order] ?? null;
-  };
-  const endRow = (b: Prepared): number => {
-    if (b.status === 'merged') return Math.max(mergeRow(b) ?? lastOwnRow(b), lastOwnRow(b));
-    if (b.status === 'abandoned') return lastOwnRow(b);
-    return Number.POSITIVE_INFINITY;
-  };
-  return { count: events.length, folded: (name) => foldedRows.get(name)!, commit: (branch, index) => commitRow(branch, index)!, start: startRow, lastOwn: lastOwnRow, merge: mergeRow, end: endRow };
-}
 
 interface Lanes {
   of: Map<string, number>;
@@ -164,14 +103,16 @@ interface Placed {
   rows: Rows;
   laneOf: ReadonlyMap<string, number>;
   byName: ReadonlyMap<string, Prepared>;
+  compact: boolean;
 }
 
 /** One branch's dots and lines: its start and commits, its lane, the fork from its parent, its merge into the target. */
-function drawBranch(b: Prepared, { input, rows, laneOf, byName }: Placed, nodes: GraphNode[], edges: GraphEdge[]): void {
+function drawBranch(b: Prepared, { input, rows, laneOf, byName, compact }: Placed, nodes: GraphNode[], edges: GraphEdge[]): void {
   const lane = laneOf.get(b.name)!;
   const purpose = b.summary.purpose ?? b.summary.metadata?.purpose ?? '';
   const s = rows.start(b);
-  ownNodes(b, input.commits[b.name] ?? [], lane, rows, purpose, nodes);
+  if (compact) nodes.push(branchNode(b, input.commits[b.name] ?? [], lane, rows, purpose));
+  else ownNodes(b, input.commits[b.name] ?? [], lane, rows, purpose, nodes);
 
   const open = b.status !== 'merged' && b.status !== 'abandoned';
   const mr = rows.merge(b);
@@ -194,7 +135,8 @@ function drawBranch(b: Prepared, { input, rows, laneOf, byName }: Placed, nodes:
 
   if (b.merge && mr !== null) {
     const targetLane = laneOf.get(b.merge.target)!;
-    if (b.merge.snapTo === null) nodes.push(mergeNode(b, b.merge.target, targetLane, mr, purpose));
+    // Compact rows land a merge between rows, at its moment, with no dot of its own.
+    if (b.merge.snapTo === null && !compact) nodes.push(mergeNode(b, b.merge.target, targetLane, mr, purpose));
     edges.push({
       id: `${b.name}|merge`,
       kind: 'merge',
@@ -239,6 +181,28 @@ function ownNodes(b: Prepared, commits: readonly CommitBrief[], lane: number, ro
   );
 }
 
+/** The compact view's one dot a branch, at its newest commit: named after it, so a cursor or a fresh mark follows it. */
+function branchNode(b: Prepared, commits: readonly CommitBrief[], lane: number, rows: Rows, purpose: string): GraphNode {
+  const created = b.summary.metadata?.createdAt ?? null;
+  const newest = commits.at(-1);
+  const last = commits.length - 1;
+  return {
+    id: newest ? `${b.name}@${last}` : `${b.name}^`,
+    kind: newest ? 'commit' : 'start',
+    branch: b.name,
+    lane,
+    // The branch's one row (its start, when it has no commit yet: rows.start is where its lane begins).
+    row: rows.commit(b.name, last),
+    status: b.status,
+    commitIndex: newest ? last : null,
+    commitId: newest?.commitId ?? null,
+    timestamp: newest ? newest.timestamp : created,
+    label: newest ? firstLine(newest.thisCommitContribution) : b.name,
+    purpose,
+    run: { commits: commits.length, withStart: true, since: created },
+  };
+}
+
 /** The merge dot on the target's lane, for a merge no commit on the target records. */
 function mergeNode(b: Prepared, target: string, targetLane: number, row: number, purpose: string): GraphNode {
   return {
@@ -260,9 +224,9 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   const branches = prepare(input);
   const shown = new Set(branches.map((b) => b.name));
   const folded = (input.folded ?? []).filter((f) => shown.has(f.onto));
-  const rows = orderRows(branches, folded);
+  const rows = input.compact ? compactRows(branches, folded) : orderRows(branches, folded);
   const lanes = assignLanes(branches, rows);
-  const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])) };
+  const placed: Placed = { input, rows, laneOf: lanes.of, byName: new Map(branches.map((b) => [b.name, b])), compact: input.compact === true };
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   for (const b of branches) drawBranch(b, placed, nodes, edges);

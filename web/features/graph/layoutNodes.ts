@@ -1,5 +1,6 @@
 // Small pieces of the layout's dots: a commit's first line as its label, and the marker a folded branch leaves on
 // the lane of its nearest shown ancestor.
+import { countOf } from '../../ui/count.ts';
 import { statusClass } from '../../ui/status.ts';
 import type { FoldedBranch, GraphNode } from './layout.ts';
 
@@ -30,7 +31,7 @@ export function foldedNode(f: FoldedBranch, lane: number, row: number): GraphNod
     commitIndex: null,
     commitId: null,
     timestamp: s.metadata?.createdAt ?? null,
-    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${s.commitCount} commits) folded`,
+    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${countOf(s.commitCount, 'commit')}) folded`,
     purpose: s.purpose ?? s.metadata?.purpose ?? '',
   };
 }

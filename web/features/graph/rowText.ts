@@ -1,6 +1,7 @@
-// What each row of the full view says, as pure functions of its dot: the text beside the branch chip, the
-// accessible name, and a branch's counts line for the lane card.
+// What each row of the full view says, as pure functions of its dot: the text beside the branch chip, a name fitted
+// to the name column, counts in words, and a branch's counts line for the lane card.
 import type { BranchSummary } from '../../../shared/api.ts';
+import { countOf } from '../../ui/count.ts';
 import type { GraphNode } from './layout.ts';
 
 export function rowText(n: GraphNode, summary: BranchSummary | undefined): string {
@@ -17,13 +18,8 @@ export function rowText(n: GraphNode, summary: BranchSummary | undefined): strin
   }
 }
 
-export function rowAriaLabel(n: GraphNode, summary: BranchSummary | undefined, isHead: boolean): string {
-  const what = n.kind === 'commit' ? `commit ${n.commitId}` : n.kind === 'start' ? 'fork point' : n.kind === 'merge' ? 'merge' : 'folded branch';
-  return `${n.branch}, ${what}${isHead ? ', head' : ''}: ${rowText(n, summary)}`;
-}
-
 export function countsLine(b: BranchSummary): string {
-  const parts = [`${b.commitCount} commit${b.commitCount === 1 ? '' : 's'}`, `${b.stepCount} step${b.stepCount === 1 ? '' : 's'}`];
+  const parts = [countOf(b.commitCount, 'commit'), countOf(b.stepCount, 'step')];
   const from = b.createdFrom ?? b.metadata?.createdFrom;
   if (from) parts.push(`from ${from}`);
   if (b.mergedInto) parts.push(`merged → ${b.mergedInto}`);
@@ -35,4 +31,15 @@ export function searchBranches(names: Iterable<string>, query: string): string[]
   const q = query.trim().toLowerCase();
   if (!q) return [];
   return [...names].filter((n) => n.toLowerCase().includes(q));
+}
+
+/**
+ * A branch name in at most `max` characters: whole when it fits, else its start and its end around an ellipsis, so
+ * `cursor-pagination-2` and `cursor-pagination-3` stay told apart.
+ */
+export function fitName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  if (max < 3) return name.slice(0, Math.max(0, max));
+  const tail = Math.ceil((max - 1) / 2);
+  return `${name.slice(0, max - 1 - tail)}…${name.slice(name.length - tail)}`;
 }

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { graphCommitsOptions, keys, workspaceOptions, type GraphCommits } from '../../api/queries.ts';
+import { useUrlValue } from '../../state/useUrlState.ts';
 import { buildGraphModel, type GraphFilters, type GraphModel } from './graphModel.ts';
 import { useGraphState } from './graphStore.ts';
 
@@ -11,11 +12,12 @@ interface Built {
   branches: readonly BranchSummary[];
   commits: GraphCommits;
   filters: GraphFilters;
+  compact: boolean;
   model: GraphModel;
 }
 
 // The full view and the minimap are both on screen: the last model is kept so the second asks for it, not for a
-// second layout. Same inputs: the same workspace answer, the same commits answer, the same filters.
+// second layout. Same inputs: the same workspace answer, the same commits answer, the same filters and rows.
 let last: Built | null = null;
 
 export interface GraphModelState {
@@ -35,14 +37,15 @@ export function useGraphModel(): GraphModelState {
   const { data: commits, error } = useQuery(graphCommitsOptions());
   useCatchUp(data?.revision, branches, commits);
   const filters = useGraphState((s) => s.filters);
+  const compact = useUrlValue((u) => u.graph === 'compact');
   const complete = data !== undefined && commits !== undefined;
   const model = useMemo(() => {
-    if (last && last.branches === branches && last.filters === filters && last.commits === commits) return last.model;
+    if (last && last.branches === branches && last.filters === filters && last.commits === commits && last.compact === compact) return last.model;
     if (!commits || data === undefined) return null;
-    const built = buildGraphModel({ branches, commits }, filters, Date.now());
-    last = { branches, commits, filters, model: built };
+    const built = buildGraphModel({ branches, commits, ...(compact ? { compact } : {}) }, filters, Date.now());
+    last = { branches, commits, filters, compact, model: built };
     return built;
-  }, [branches, commits, filters, data]);
+  }, [branches, commits, filters, compact, data]);
   return { model, total: branches.length, complete, error };
 }
 

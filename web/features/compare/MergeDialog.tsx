@@ -1,0 +1,117 @@
+// The confirmation a merge asks for: a real modal (the browser's <dialog>: the page behind is inert, Tab stays
+// inside, Esc cancels), named by its heading, saying which branch goes into which, every file it writes and how, in
+// whose dialect, the summary it records, and that it can be undone while nothing is written after it.
+import { useEffect, useId, useRef } from 'react';
+import type { MergePreviewResponse, MergeWriteView } from '../../../shared/compare-api.ts';
+import { countOf } from '../../ui/count.ts';
+import { InlineCode } from '../../ui/InlineCode.tsx';
+
+const DIALECT_NAMES: Record<string, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', zig: 'Zig', lua: 'Lua', elixir: 'Elixir' };
+
+export const dialectName = (d: string) => DIALECT_NAMES[d] ?? d;
+
+/** What one write does, in words. */
+export function writeWords(w: MergeWriteView, plan: MergePreviewResponse): string {
+  switch (w.kind) {
+    case 'log':
+      return `appends the ${countOf(plan.copiedSteps.length, 'copied step')} (${countOf(w.byteLength, 'byte')})`;
+    case 'commit':
+      return `appends the merge commit (${countOf(w.byteLength, 'byte')})`;
+    case 'roadmap':
+      return `appends the roadmap line (${countOf(w.byteLength, 'byte')})`;
+    case 'metadata':
+      return `is rewritten whole: status merged, merged into ${plan.target}`;
+  }
+}
+
+/** The page behind a modal is inert, but Tab past its last control would leave for the browser's own: it wraps. */
+function keepTabInside(e: React.KeyboardEvent<HTMLDialogElement>): void {
+  if (e.key !== 'Tab') return;
+  const stops = [...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled'));
+  const first = stops[0];
+  const last = stops.at(-1);
+  if (!first || !last) return;
+  if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  } else if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  }
+}
+
+interface Props {
+  plan: MergePreviewResponse;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+export function MergeDialog({ plan, onConfirm, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = dialog.current!;
+    d.showModal();
+    cancel.current?.focus();
+    return () => d.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="merge-dialog"
+      data-testid="merge-dialog"
+      aria-labelledby={titleId}
+      // Esc: the browser cancels the dialog; it is closed here, where the page keeps it.
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={keepTabInside}
+    >
+      <h2 id={titleId}>
+        Merge <code>{plan.branch}</code> into <code>{plan.target}</code>?
+      </h2>
+      <p>
+        gcc-studio takes the workspace’s write lock and writes {countOf(plan.writes.length, 'file')} as Contexa {dialectName(plan.dialect)}’s merge does:
+      </p>
+      <ul className="merge-dialog-files" data-testid="merge-dialog-files">
+        {plan.writes.map((w) => (
+          <li key={w.file}>
+            <code>.GCC/{w.file}</code> <span className="muted">{writeWords(w, plan)}</span>
+          </li>
+        ))}
+      </ul>
+      {plan.notes.length ? (
+        <ul className="merge-dialog-notes">
+          {plan.notes.map((n) => (
+            <li key={n}>
+              <InlineCode text={n} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="merge-dialog-summary">
+        <span className="muted">{plan.customSummary ? 'Your summary' : 'The automatic summary'}:</span>
+        <blockquote>{plan.summary}</blockquote>
+      </div>
+      <p className="muted">You can undo it from this tab while nothing is written to these files after it.</p>
+      <div className="merge-dialog-actions">
+        <button type="button" className="btn" ref={cancel} onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="merge-confirm"
+          onClick={() => {
+            onConfirm();
+            onClose();
+          }}
+        >
+          Merge {plan.branch} into {plan.target}
+        </button>
+      </div>
+    </dialog>
+  );
+}
