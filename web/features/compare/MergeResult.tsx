@@ -20,7 +20,7 @@ export function MergeResult({ flow }: { flow: MergeFlow }) {
     return (
       <div className="notice notice-info merge-result" role="status" data-testid="merge-undone">
         <span>
-          Undid the merge of <code>{o.result.branch}</code> into <code>{o.result.target}</code>: {o.result.files.length === 1 ? 'the file is' : `all ${o.result.files.length} files are`} back as they were, byte for byte.
+          Undid the merge of <code>{o.result.branch}</code> into <code>{o.result.target}</code>: {countOf(o.result.files.length, 'file')} {o.result.files.length === 1 ? 'is' : 'are'} back as they were, byte for byte.
         </span>
         {o.result.recovered ? <p className="merge-recovered"><InlineCode text={o.result.recovered} /></p> : null}
       </div>
