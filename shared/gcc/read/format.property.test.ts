@@ -107,8 +107,11 @@ describe('incremental == whole, at random split points', () => {
     // On purpose: a blank line and a `---` line in the action, at the very end of the first part, make a step that looks finished;
     // only the bytes after it (no new step) show that it was a value line.
     const words = fc.constantFrom('YAML front matter:', 'a heading', 'naïve café — ✓', 'x', '**bold** text', 'tail ---x');
+    // The premise needs the step to reach the action: a `---` line earlier in it (Zig writes it raw) ends the record
+    // there, and the cut is then after a finished record (the whole-log properties above cover that case).
+    const reachesAction = step.filter((s) => ![s.observation, s.thought].some((v) => /(^|\n)---(\n|$)/.test(v)));
     fc.assert(
-      fc.property(items, words, words, step, (list, before, after, s) => {
+      fc.property(items, words, words, reachesAction, (list, before, after, s) => {
         const head = buildLog(list, 'zig');
         const n = list.filter((i) => i.kind === 'step').length;
         // A blank line, then `---`: exactly how every step of the file ends.
