@@ -1,3 +1,4 @@
+// The page's entry: the query client, then the app.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+// The page's header: the brand, the workspace, search, and the connection badge.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { workspaceOptions } from '../api/queries.ts';

@@ -1,3 +1,4 @@
+// The right-hand column: CONTEXT, the roadmap and the diagnostics.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { workspaceOptions } from '../api/queries.ts';

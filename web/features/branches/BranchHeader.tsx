@@ -1,3 +1,4 @@
+// The selected branch's header: name, status, writer, purpose and counts.
 import type { BranchSummary } from '../../../shared/api.ts';
 import { statusClass } from '../../ui/status.ts';
 import { formatTimestamp } from '../../ui/time.ts';

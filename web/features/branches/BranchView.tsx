@@ -1,3 +1,4 @@
+// The centre column for the selected branch: its header and its tabs.
 import { useQuery } from '@tanstack/react-query';
 import { branchOptions } from '../../api/queries.ts';
 import { useSelectedBranch } from '../../state/useSelection.ts';

@@ -1,3 +1,4 @@
+// One commit of a branch, its fields editable in place.
 import { memo } from 'react';
 import { commitVersion } from '../../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../../shared/types.ts';

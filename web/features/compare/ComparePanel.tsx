@@ -1,7 +1,5 @@
-// The compare tab: a branch (head) against the branch it goes into (base) — by default the selected branch into the
-// one it was created from, or on a trunk its newest unmerged branch into it (comparePair.ts); a base picked is kept in
-// the URL (`?branch=head&tab=compare&base=main`). The bar at the top says what a merge would do and does it (after a
-// confirmation) or undoes it; below, the detail: warnings, the two sides, what the head adds, the exact bytes.
+// The compare tab: a branch against the branch it goes into (comparePair.ts picks the pair; a base picked stays in
+// the URL). The merge bar on top says what a merge would do and does it; the detail below is there to read first.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';

@@ -1,6 +1,5 @@
-// The compare tab's bar, kept at the top of the pane while it scrolls: which branch goes into which, how far ahead it
-// is, the files a merge writes, and the action — Merge, or for a pair merged already, when and the Undo (or why there
-// is none). Everything below it is the detail a user may read before acting.
+// The compare tab's bar, kept in view while the pane scrolls: the pair, how far ahead, the files a merge writes, and
+// the action (Merge, or for a merged pair, when and its Undo).
 import { isExportedPage } from '../../api/snapshot.ts';
 import type { BranchSummary } from '../../../shared/api.ts';
 import type { CompareResponse } from '../../../shared/compare-api.ts';

@@ -1,6 +1,5 @@
-// The confirmation a merge asks for: a real modal (the browser's <dialog>: the page behind is inert, Tab stays
-// inside, Esc cancels), named by its heading, saying which branch goes into which, every file it writes and how, in
-// whose dialect, the summary it records, and that it can be undone while nothing is written after it.
+// The confirmation a merge asks for: a modal <dialog> naming the pair, every file the merge writes and how, and the
+// summary it records.
 import { useEffect, useId, useRef } from 'react';
 import type { MergePreviewResponse, MergeWriteView } from '../../../shared/compare-api.ts';
 import { countOf } from '../../ui/count.ts';

@@ -1,5 +1,4 @@
-// What the last merge or undo on this pair did, at the top of the pane where the user looks after acting: the merge
-// commit and an Undo while it stands, the files put back after an undo, or the reason it was refused.
+// What the last merge or undo on this pair did, shown where the user looks after acting.
 import { countOf } from '../../ui/count.ts';
 import { InlineCode } from '../../ui/InlineCode.tsx';
 import type { MergeFlow } from './useMergeFlow.ts';

@@ -1,6 +1,5 @@
-// One file a merge changes, folded to a line (what it is, which file, how many bytes where) until opened: then the
-// bytes it appends as they will be, or for a file it replaces (the head's metadata.yaml) and for the roadmap, a word
-// diff of the file before and after.
+// One file a merge changes, folded to a line until opened: then its appended bytes, or a word diff of the file it
+// replaces.
 import type { MergeWriteView as Write } from '../../../shared/compare-api.ts';
 import { TextDiff, type DiffMode } from './TextDiff.tsx';
 import { formatCount } from '../../ui/count.ts';

@@ -1,7 +1,5 @@
-// Which two branches the compare tab shows: the selected branch into the branch it was created from; a merged branch
-// with the branch it was merged into; and on a trunk like main (created from nothing) its most recently active
-// unmerged child into it, so the first pair offered is one a user can merge — or, when every child is merged, the one
-// merged last (shown merged, with its undo), never an old merge offered backwards. A base the user picked wins.
+// Which two branches the compare tab shows, so that the first pair offered is one a user can merge (never an old
+// merge offered backwards); a base the user picked wins.
 import type { BranchSummary } from '../../../shared/api.ts';
 import { parseTimestamp } from '../../ui/time.ts';
 

@@ -1,6 +1,4 @@
-// One pair's merge, from preview to undo: the summary being typed, the preview for it, the merge and undo requests,
-// the merge gcc-studio recorded for this pair (what Undo takes back, after a restart too), and whether the pair is
-// merged already. The compare tab's bar, dialog, result and preview all read this one state.
+// One pair's merge, from preview to undo, as one state: the bar, the dialog, the result and the preview all read it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MergeHistoryEntry, MergePreviewResponse, MergeResponse, MergeUndoResponse } from '../../../shared/compare-api.ts';

@@ -1,6 +1,5 @@
-// What the chosen implementation did beside returning the text: the error its context() raises instead (then no
-// CONTEXT exists), what it did to the files (read one as empty, replaced bytes, dropped the metadata), and, when it
-// raises or reads nothing, what gcc-studio's own lossless reader sees, shown apart and marked as not its output.
+// What the chosen implementation did beside returning CONTEXT: the error it raises, what it did to the files, and
+// gcc-studio's own lossless reading when it raises or reads nothing.
 import type { ContextResponse } from '../../../shared/api.ts';
 import type { ContextDialect } from '../../../shared/types.ts';
 import { formatCount } from '../../ui/count.ts';

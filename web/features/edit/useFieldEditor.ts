@@ -1,7 +1,5 @@
-// The state of one open in-place editor (it exists only while the field is edited: a step card's fields are drawn by
-// the thousand while the log scrolls): the draft and the version it was made from, the Write/Preview tab, a save in
-// flight, its error, the conflict a 409 sent back, and how Contexa's readers would misread the draft (as the page
-// computes it while typing, or as a 422 said).
+// The state of one open editor: draft, save, conflict and misread. It exists only while a field is edited, because
+// step cards are drawn by the thousand.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as readers from '../../../shared/gcc/dialects/misread.ts';
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';

@@ -12,7 +12,6 @@ export interface FleetSettings {
   name: string;
 }
 
-export const DEFAULT_SETTINGS: FleetSettings = { thresholds: DEFAULT_THRESHOLDS, sort: 'activity', badge: 'all', name: '' };
 
 const THRESHOLD_KEYS: [keyof BadgeThresholds, string, number, number][] = [
   ['stalledSeconds', 'stall', 1, 7 * 86400],

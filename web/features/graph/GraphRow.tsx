@@ -1,6 +1,4 @@
-// One row of the full view: the lanes' width of space (the lane window draws there), the branch chip (its lane's
-// colour, its status dot) in a column as wide as the longest name, the head and fork tags, in the compact view the
-// count of commits the row stands for, the row's text, and its time.
+// One row of the full graph: the lanes' space, the branch chip, its tags, and the row's text and time.
 import { memo } from 'react';
 import type { BranchSummary } from '../../../shared/api.ts';
 import { countOf } from '../../ui/count.ts';

@@ -1,5 +1,4 @@
-// An edge of the full graph as an svg path in display coordinates: a lane a straight line cut to the window it is drawn
-// in, a fork or a merge d3-shape's vertical link (a cubic from one lane to the other, vertical at both ends).
+// A graph edge as an svg path: a lane as a line cut to the drawn window, a fork or merge as d3-shape's vertical link.
 import { linkVertical } from 'd3';
 import { laneX, yOf, type RowOrder } from './geometry.ts';
 import type { GraphEdge } from './layout.ts';

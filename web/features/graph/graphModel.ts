@@ -1,6 +1,5 @@
-// What the full graph view shows, as data: the filters applied (hidden branches folded into one marker each on the
-// lane of their nearest shown ancestor), the lane layout of what is left, each branch's head row, and the lineage a
-// focus highlights. Pure; GraphView and the minimap draw what this returns.
+// What the full graph shows, as data: filters applied, lanes laid out, heads and the focus's lineage. Pure; the views
+// draw what it returns.
 import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import { parseTimestamp } from '../../ui/time.ts';
 import { statusClass } from '../../ui/status.ts';

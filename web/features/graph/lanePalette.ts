@@ -1,6 +1,5 @@
-// The lanes' colours: d3's categorical scheme with every colour that could read as a status taken out (near the
-// active or merged hue, or too grey: abandoned), each then made light or dark enough to stand 3:1 against the page's
-// background, and handed out by a d3 ordinal scale. A lane never says a status; the status dots and the legend do.
+// The lanes' colours: a d3 scheme without any colour that could read as a status, so that a lane never says one (the
+// status dots and the legend do).
 import { hcl, rgb, scaleOrdinal, schemeCategory10 } from 'd3';
 
 export interface StatusColours {

@@ -1,5 +1,4 @@
-// Lane assignment on generated trees: no two live branches share a lane at any row, and the lanes are exactly the
-// peak number of branches alive at once plus one for main (a lane is reused once its branch has ended).
+// Lanes on generated trees: no two live branches share one, and there are exactly as many as branches alive at once.
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel, NO_FILTERS } from './graphModel.ts';
 import { layoutGraph, type GraphLayout } from './layout.ts';

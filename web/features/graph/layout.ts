@@ -1,9 +1,9 @@
 // The branch graph as data: workspace → nodes and edges on a grid of lanes (x) and rows (y, time order).
-// Pure and deterministic so it is unit-tested; BranchGraph.tsx only draws what this returns.
+// Pure and deterministic so it is unit-tested; the graph views only draw what this returns.
 import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
-import type { StatusClass } from '../../ui/status.ts';
+import { countOf } from '../../ui/count.ts';
+import { statusClass, type StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
-import { firstLine, foldedNode } from './layoutNodes.ts';
 import { cmp, compactRows, orderRows, type Rows } from './rowOrder.ts';
 
 /** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
@@ -235,4 +235,37 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   const byRow = new Array<GraphNode>(rows.count);
   for (const n of nodes) byRow[n.row] = n;
   return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
+}
+
+/** A commit's first non-blank line, cut to `max`: its label on the graph. */
+export function firstLine(text: string, max = 90): string {
+  // Scans to the first non-blank line only: merge commits can carry every contribution of the branch after it.
+  let from = 0;
+  let line = '';
+  while (from <= text.length) {
+    const end = text.indexOf('\n', from);
+    line = text.slice(from, end === -1 ? text.length : end).trim();
+    if (line !== '' || end === -1) break;
+    from = end + 1;
+  }
+  return line.length > max ? line.slice(0, max - 1) + '…' : line;
+}
+
+/** The marker of a hidden branch on the lane it forked from. */
+export function foldedNode(f: FoldedBranch, lane: number, row: number): GraphNode {
+  const s = f.summary;
+  const status = s.status ?? s.metadata?.status ?? null;
+  return {
+    id: `${s.name}~`,
+    kind: 'folded',
+    branch: s.name,
+    lane,
+    row,
+    status: statusClass(status),
+    commitIndex: null,
+    commitId: null,
+    timestamp: s.metadata?.createdAt ?? null,
+    label: `${s.name} (${status ?? 'no metadata'}${s.mergedInto ? ` → ${s.mergedInto}` : ''}, ${countOf(s.commitCount, 'commit')}) folded`,
+    purpose: s.purpose ?? s.metadata?.purpose ?? '',
+  };
 }

@@ -1,7 +1,5 @@
-// The minimap's drawing: the whole (filtered) graph squeezed into a canvas, lanes as lines in their branch colours,
-// dots while there is room for them, the focus's lineage bright and the rest faint; the time axis down the right side
-// (minimapTime.ts); and, while rows are tall enough, each branch's name beside its newest dot. Pure canvas calls, no
-// DOM reads beyond the colours handed in, and no d3: this is on the first screen, d3 comes after.
+// The minimap drawn on a canvas: lanes, dots, the focus's lineage and the time axis. No d3 here: the minimap is on the
+// first screen and d3 loads after it.
 import { parseTimestamp } from '../../ui/time.ts';
 import type { GraphModel } from './graphModel.ts';
 import { displayRow, type RowOrder } from './geometry.ts';

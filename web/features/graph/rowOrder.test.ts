@@ -1,6 +1,5 @@
-// The graph's rows, one a dot and compact (one a branch): every fork leaving a lane drawn at its row, every merge
-// landing at or after its lane's end, each compact row on its branch's lane counting all its commits, and a 50-branch
-// workspace of five commits a branch naming at least 20 branches in a first screen of rows.
+// The graph's rows: forks and merges drawn where they happen, and a compact first screen of 50 branches naming at
+// least 20.
 import { describe, expect, it } from 'vitest';
 import type { BranchSummary } from '../../../shared/api.ts';
 import type { Commit } from '../../../shared/types.ts';

@@ -1,6 +1,5 @@
-// The graph's rows, in time order: one a dot (every start, commit, merge and folded marker), or, compact, one a
-// branch at its newest commit, its lane running from the moment it was forked to the moment it ended, and forks and
-// merges landing between rows at their moments. Pure; layout.ts puts the lanes and the marks on them.
+// The graph's rows in time order: one a dot, or in the compact view one a branch. Pure; layout.ts puts the lanes on
+// them.
 import type { Prepared } from './branchTimes.ts';
 import type { FoldedBranch, NodeKind } from './layout.ts';
 

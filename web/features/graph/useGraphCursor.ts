@@ -1,6 +1,5 @@
-// The full view's cursor (a row, kept as its dot's id so live rows arriving above it do not move it) and focus (the
-// URL's branch): following a selection made elsewhere (the branch list), and the keys — ↑/↓ and j/k move between
-// rows, ←/→ between lanes, Home/End, Enter opens the branch, Esc clears the focus.
+// The full graph's cursor and focus, and the keys that move them; the cursor is kept by its dot's id so rows arriving
+// above it do not move it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import type { GraphModel } from './graphModel.ts';

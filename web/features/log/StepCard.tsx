@@ -1,3 +1,4 @@
+// One step of the OTA log, its fields editable in place.
 import { memo } from 'react';
 import { stepVersion } from '../../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../../shared/types.ts';

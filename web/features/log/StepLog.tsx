@@ -1,7 +1,5 @@
-// The OTA log: virtualized step by step (useStepWindow: only the steps on screen and a few hundred pixels around are
-// in the DOM, placed by a height index that costs O(log n) a measurement on a 200,000-step log), fetched page by page
-// around the viewport, following the tail like `tail -f` while the reader is at the bottom and stopping as soon as
-// they scroll up.
+// The OTA log: virtualized (useStepWindow), fetched page by page around the viewport, and following the tail while
+// the reader is at the bottom.
 import { memo, useCallback, useRef } from 'react';
 import type { OtaStep } from '../../../shared/types.ts';
 import { liveStore, useLiveState } from '../../api/liveStore.ts';

@@ -1,6 +1,5 @@
-// The steps drawn: the step pages they fall in, fetched (and cached) page by page. A page not cached yet is asked once
-// the steps drawn have stayed on it for a moment: a fling or a dragged scrollbar crosses a new page every frame, and
-// asking each one (and cancelling it the next frame) was a long task a frame of fetches started and observers made.
+// The step pages the drawn steps fall in, fetched and cached. A page is asked only once the view has stayed on it a
+// moment: a fling crosses a page every frame.
 import { useQueries } from '@tanstack/react-query';
 import type { StepsPage } from '../../../shared/api.ts';
 import { STEPS_PAGE_SIZE, stepsPageOptions } from '../../api/queries.ts';

@@ -1,8 +1,5 @@
-// The log's window on its steps: which steps to render for the scroller's viewport (and a few hundred pixels beyond
-// each edge), where each one sits (a HeightIndex: estimated until drawn, then measured), and the scrolling the log
-// does itself (to a step, to the end). One ResizeObserver measures the steps drawn; a step above the viewport found
-// taller or shorter than thought moves the scroll position by as much, so what the reader sees stays put, and while
-// the tail is followed the end is kept in view.
+// Which steps the log renders and where each sits (a HeightIndex), and the scrolling it does itself; what the reader
+// sees stays put while steps above are measured.
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { HeightIndex } from './heightIndex.ts';

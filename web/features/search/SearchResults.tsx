@@ -1,3 +1,4 @@
+// The matches of a search across every branch, each a link to its record.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SearchMatch } from '../../api/client.ts';

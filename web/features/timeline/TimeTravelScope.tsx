@@ -1,8 +1,5 @@
-// While the URL names a moment, the views inside read the memory as it was then: they sit under a query client of
-// their own whose default `meta.at` is the moment, which every query reads when it runs (api/queries.ts, momentOf).
-// The live client, which the live stream patches, is untouched, so a travelling page does not move. Moving to
-// another moment re-asks the views' queries (in-flight ones cancelled) and keeps showing the last answers until the
-// new ones arrive, so dragging and replay never blank the page; "Now" drops the scope and the views read live again.
+// While the URL names a moment, the views inside read the memory as it was then, through a query client of their own;
+// the live client stays untouched, so a travelling page does not move.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { momentOptions } from '../../api/timelineQueries.ts';

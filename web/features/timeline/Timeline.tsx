@@ -1,6 +1,4 @@
-// The timeline under the header: every record of every branch on one time axis (density, not a node per step), the
-// moment the page shows, and the controls to travel: click or drag on the axis, arrow keys (record by record), the
-// wheel to zoom (exact records once few enough), "Now" to return to live, and replay.
+// The timeline under the header: every record on one time axis, the moment shown, and the controls to travel.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';

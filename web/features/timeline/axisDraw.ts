@@ -1,7 +1,5 @@
-// The axis drawn on a canvas: a column per bucket whose height grows with the log of its count (a burst of 10,000
-// steps and a lone merge both stay visible), commits, merges, branch creations, roadmap updates and edits as ticks
-// above the steps; exact records as one tick each once the range is narrow; the moment as a line. Pure mapping
-// between pixels and time beside it, unit-tested.
+// The timeline's axis on a canvas (steps as log-scaled columns, other records as ticks) and the mapping between
+// pixels and time. Pure.
 import type { AxisBucket, AxisKind, AxisRecord } from '../../../shared/timeline-api.ts';
 
 export interface AxisRange {

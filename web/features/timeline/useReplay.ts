@@ -1,7 +1,5 @@
-// Replay: the moment moves forward by itself, at 1×, 10× or 100× the run's own pace (workspace time per wall time),
-// or one record a second; past the newest event it returns the page to Live (the end of a replay is now). Pausing
-// leaves the page at the moment it reached. A tick while the views are still answering for the moment shown is
-// skipped (travelViews.ts): the pace is at most the chosen one, and every moment the replay passes is shown.
+// Replay: the moment moves forward by itself at a chosen pace, never faster than the views answer, and returns to Live
+// at the end.
 import { useEffect, useRef } from 'react';
 import { timelineApi } from '../../api/timelineQueries.ts';
 import { travelViewsBusy } from './travelViews.ts';

@@ -1,6 +1,4 @@
-// Generated branch trees for the lane tests and the layout bench: a seeded random history of branches forked from
-// any live branch (branches of branches), merged into their parent (often not main, sometimes with no merge commit
-// on the target) or abandoned, with commits spread over the live ones. Deterministic for a seed.
+// Seeded random branch trees (branches of branches, merged or abandoned) for the lane tests and the layout bench.
 import type { BranchSummary } from '../../../../shared/api.ts';
 import type { BranchMetadata, BranchStatus, Commit } from '../../../../shared/types.ts';
 import { seededRandom } from '../../../../shared/gcc/test-support/fuzz-inputs.ts';
