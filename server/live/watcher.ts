@@ -3,7 +3,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { folderIdentities, replacedFolders, type FolderIdentities } from '../fs/index.ts';
+import { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from '../fs/index.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -232,9 +232,14 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
 }
 
-/** Compares the folders' identities on a timer and when asked; calls `onReplaced` with the folders swapped. */
+/**
+ * Compares the folders' identities when asked, and on a timer when the stamp of .GCC/ and branches/ moved (or may
+ * have: folderStamp), so an idle workspace costs two stats a second however many branches it has. Calls `onReplaced`
+ * with the folders swapped.
+ */
 function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError?: (error: unknown) => void) {
   let known: FolderIdentities = new Map();
+  let stamp: string | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -243,6 +248,7 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
   const run = async (): Promise<void> => {
     do {
       again = false;
+      stamp = await folderStamp(gccDir);
       const now = await folderIdentities(gccDir);
       const replaced = replacedFolders(known, now);
       known = now;
@@ -269,9 +275,14 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
     /** The folders as the last look found them. */
     known: (): FolderIdentities => known,
     async start() {
+      stamp = await folderStamp(gccDir);
       known = await folderIdentities(gccDir);
       if (stopped) return;
-      timer = setInterval(() => void check(), IDENTITY_CHECK_MS);
+      const tick = async () => {
+        const now = await folderStamp(gccDir);
+        if (now === null || now !== stamp) await check();
+      };
+      timer = setInterval(() => void tick().catch((err: unknown) => onError?.(err)), IDENTITY_CHECK_MS);
       timer.unref();
     },
     stop() {
