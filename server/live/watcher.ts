@@ -45,6 +45,11 @@ export function isWatchedGccPath(rel: string): boolean {
   return false;
 }
 
+/** main.md or a branch's file (a watched path that is not a folder). */
+export function isGccFile(rel: string | null): boolean {
+  return rel === ROADMAP_FILE || (rel !== null && rel.startsWith(`${BRANCHES_DIR}/`) && rel.split('/').length === 3);
+}
+
 /** A remainder path.relative would change: `.` or `..` parts, a leading, doubled or trailing separator. */
 const NOT_NORMAL = /^[\\/]|(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|[\\/]$/;
 
@@ -77,7 +82,9 @@ export function gccPaths(gccDir: string) {
     const rel = toGccRelative(path);
     return rel === null || !isWatchedGccPath(rel);
   };
-  return { parent, toGccRelative, ignored };
+  /** The same, leaving out the files too: their folders' watches report them (see createWatcher). */
+  const ignoredFoldersOnly = (path: string): boolean => ignored(path) || isGccFile(toGccRelative(path));
+  return { parent, toGccRelative, ignored, ignoredFoldersOnly };
 }
 
 /** Batches reported paths per tick into onChange, and reports a hot file again until it has been quiet a while. */
@@ -169,12 +176,16 @@ export function unwatchedFolders(watched: Record<string, string[]>, gccDir: stri
  * initial scan, between its reading the parent and its watching it (unwatchedFolders).
  */
 export function createWatcher(options: WatcherOptions): GccWatcher {
-  const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
+  const { parent, toGccRelative, ignored, ignoredFoldersOnly } = gccPaths(options.gccDir);
   const reporter = createReporter(options);
+  // chokidar gives every file a watch of its own and keeps its stats (20,000 watches on 5,000 branches), while the
+  // folder's watch already hears each of its files change: with inotify and its peers only folders are watched and
+  // their raw events name the file. Polling sees a folder change only when an entry comes or goes, so it keeps files.
+  const foldersOnly = !options.usePolling;
 
   const startChokidar = (): { fs: FSWatcher; ready: Promise<void> } => {
     const fs: FSWatcher = watch(parent, {
-      ignored,
+      ignored: foldersOnly ? ignoredFoldersOnly : ignored,
       ignoreInitial: true,
       followSymlinks: false,
       persistent: true,
@@ -191,6 +202,16 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       // A folder of ours came or went: it may have been swapped for another in the same breath.
       if (event === 'addDir' || event === 'unlinkDir') void identities.check();
     });
+    if (foldersOnly) {
+      fs.on('raw', (_event, name, details) => {
+        const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+        if (reporter.closed || fs !== current.fs || typeof name !== 'string' || typeof folder !== 'string') return;
+        const rel = toGccRelative(join(folder, name));
+        if (rel === null || !isGccFile(rel) || !isWatchedGccPath(rel)) return;
+        reporter.report(rel);
+        reporter.markHot(rel);
+      });
+    }
     fs.on('error', (err) => options.onError?.(err));
     return { fs, ready: new Promise<void>((resolve) => fs.once('ready', () => resolve())) };
   };
