@@ -27,7 +27,9 @@ export interface LiveWorkspaceOptions {
    * Start watching once this settles (the server: once it has answered its first request, so that chokidar's scan
    * does not compete with that answer for the CPU). Default: as soon as the workspace is read.
    */
-  watchAfter?: Promise<unknown>;
+  watchAfter?: Promise<unknown> | undefined;
+  /** How often the watcher looks for a folder swapped in place (watcher.ts; default every second). */
+  identityCheckMs?: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
       onChange: (paths) => void store.apply(paths),
       onError: options.onError,
       usePolling: options.usePolling,
+      identityCheckMs: options.identityCheckMs,
     });
     stopWatching = () => watcher.close();
     await watcher.ready;

@@ -22,6 +22,8 @@ export interface WatcherOptions {
   recheckWindowMs?: number;
   /** Poll instead of inotify (chokidar's usePolling): the fleet's fallback once the system's watch limit is reached. */
   usePolling?: boolean;
+  /** How often the folders' stamp is compared when chokidar says nothing (default IDENTITY_CHECK_MS). */
+  identityCheckMs?: number | undefined;
 }
 
 export interface GccWatcher {
@@ -228,7 +230,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     for (const rel of folders) reporter.report(rel);
     reporter.report('');
   };
-  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError);
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS);
 
   const ready = current.ready.then(async () => {
     await identities.start();
@@ -258,7 +260,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
  * have: folderStamp), so an idle workspace costs two stats a second however many branches it has. Calls `onReplaced`
  * with the folders swapped.
  */
-function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError?: (error: unknown) => void) {
+function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError: ((error: unknown) => void) | undefined, everyMs: number) {
   let known: FolderIdentities = new Map();
   let stamp: string | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -303,7 +305,7 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
         const now = await folderStamp(gccDir);
         if (now === null || now !== stamp) await check();
       };
-      timer = setInterval(() => void tick().catch((err: unknown) => onError?.(err)), IDENTITY_CHECK_MS);
+      timer = setInterval(() => void tick().catch((err: unknown) => onError?.(err)), everyMs);
       timer.unref();
     },
     stop() {
