@@ -55,7 +55,7 @@ export class FleetMember {
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
     const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e), watchAfter: options.watchAfter, identityCheckMs: FLEET_IDENTITY_CHECK_MS });
     const activity = new WorkspaceActivity();
-    await activity.load(gccDir, live.store);
+    activity.load(live.store);
     this.live = live;
     this.activity = activity;
     this.unsubscribe = live.bus.subscribe((event) => {
