@@ -34,8 +34,8 @@ export interface LiveWorkspaceOptions {
 
 /**
  * The parsed workspace, kept current by the watcher, with its event bus. Resolves once loaded; the watcher starts
- * then (or after `watchAfter`), and its initial scan (chokidar's lstat and watch of every folder and file: ~0.4 s of
- * CPU for 500 branches) goes on while requests are answered. A file written after the first read but before chokidar
+ * then (or after `watchAfter`), and its initial scan (chokidar's lstat of every entry and a watch on every folder:
+ * ~0.4 s of CPU for 500 branches) goes on while requests are answered. A file written after the first read but before chokidar
  * watched it makes no event, so once chokidar is ready the store looks at every file again (`watching`).
  */
 export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<LiveWorkspace> {
