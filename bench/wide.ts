@@ -103,6 +103,10 @@ export async function runWideFleetBench(): Promise<BenchRow[]> {
       }
       const fullMs = performance.now() - started;
       const live = rows.filter((r) => r.state === 'live').length;
+      // After the first answer every member starts its watcher (chokidar's scan, a second look at each file): a step
+      // written meanwhile is seen once its member watches. The step → row figure is taken once that has settled.
+      await serverSettled(fleet);
+      const settledMs = performance.now() - started;
       const idle = rssMb(fleet.child.pid!);
       const writing = dirs.slice(0, 10).map((d) => join(d, '.GCC'));
       const { latencies, written } = await stepLatencies(`${fleet.origin}/api/fleet/events`, writing, 51);
@@ -111,8 +115,9 @@ export async function runWideFleetBench(): Promise<BenchRow[]> {
       return [
         { name: `generated ${WIDE_FLEET} × 5 branches × 50 steps`, value: `${genS.toFixed(1)} s` },
         { name: 'spawn → full /api/fleet (every row live), 1,000', value: `${fullMs.toFixed(0)} ms, ${live}/${WIDE_FLEET} live (first answer ${fleet.firstAnswerMs.toFixed(0)} ms)`, target: '≤ 5000 ms', ok: fullMs <= 5000 && live === WIDE_FLEET },
+        { name: '  every member watching (the CPU quiet) after spawn', value: `${(settledMs / 1000).toFixed(1)} s` },
         { name: 'RSS of the fleet server, peak while 10 write', value: `${busy.peak.toFixed(0)} MB (${idle.rss.toFixed(0)} MB once every row was live)`, target: '≤ 1024 MB', ok: busy.peak <= 1024 },
-        { name: 'step → fleet row, 10 writers × 20/s', value: `p50 ${middle(latencies).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${latencies.length}/${written} seen`, target: '≤ 200 ms p99', ok: p99 <= 200 && latencies.length === written },
+        { name: 'step → fleet row, 10 writers × 20/s, once settled', value: `p50 ${middle(latencies).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ${latencies.length}/${written} seen`, target: '≤ 200 ms p99', ok: p99 <= 200 && latencies.length === written },
       ];
     } finally {
       await fleet.stop();

@@ -11,9 +11,9 @@ export interface FleetEventsOptions {
 }
 
 /**
- * Rows are whole, so far behind the newest of each is all a page needs. The bound sits above one catch-up (every row
- * once, a few KB a workspace: some 300 KB for 100): a catch-up larger than the bound would be sent anew on every
- * change to a page that stays stalled (its memory still bounded, the work not).
+ * Rows are whole, so far behind the newest of each is all a page needs. The bound grows to twice a catch-up (every
+ * row once, a few KB a workspace: some 300 KB for 100, 3 MB for 1,000) when one is larger: else it would be sent anew
+ * on every change to a page that stays stalled (its memory still bounded, the work not).
  */
 export const FLEET_BACKLOG_BOUND: BacklogBound = { frames: 5_000, bytes: 1024 * 1024 };
 
@@ -40,7 +40,7 @@ export function fleetEventRoutes(fleet: Fleet, options: FleetEventsOptions = {})
     const pump = new EventPump<FleetEvent>({ heartbeatMs, bound, frame, overflow: () => catchUp(fleet, undefined, undefined) });
     return streamPump(c, pump, () => {
       const unsubscribe = fleet.subscribe((event) => pump.push(event));
-      pump.push(...catchUp(fleet, epoch, since));
+      pump.pushCatchUp(catchUp(fleet, epoch, since));
       return unsubscribe;
     });
   });

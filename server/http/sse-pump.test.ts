@@ -72,6 +72,25 @@ describe('EventPump', () => {
     expect(stats.open).toBe(0);
   });
 
+  it('makes room for a catch-up larger than its bound, so the next events do not drop it for another', async () => {
+    const socket = handSocket();
+    const { pump, stats } = pumpOf({ frames: 10, bytes: 1000 });
+    const running = pump.run(socket.stream);
+    await socket.drain();
+    // 40 frames of ~300 bytes: four times the bound's frames, twelve times its bytes.
+    const catchUp = Array.from({ length: 40 }, (_, i) => padded(i + 1, 300));
+    pump.pushCatchUp(catchUp);
+    for (let id = 41; id <= 60; id++) pump.push(padded(id, 300));
+    expect(stats.overflows).toBe(0);
+    // Bounded still: twice the catch-up. Past it the client is told to resync, as before.
+    for (let id = 61; id <= 200; id++) pump.push(padded(id, 300));
+    expect(stats.overflows).toBeGreaterThan(0);
+    expect(pump.backlog.bytes).toBeLessThanOrEqual(2 * catchUp.reduce((n, m) => n + frameBytes(m), 0));
+    pump.close();
+    await socket.drain();
+    await running;
+  });
+
   it('keeps a stalled client’s backlog within its bytes: the queue is dropped for what the route says, in order', async () => {
     const socket = handSocket();
     const bound = { frames: 1000, bytes: 2000 };

@@ -75,7 +75,7 @@ export class EventPump<T> {
   private inFlightFrames = 0;
   private wake: (() => void) | null = null;
   private closed = false;
-  private readonly bound: BacklogBound;
+  private bound: BacklogBound;
   private readonly stats: StreamStats;
 
   constructor(private readonly options: EventPumpOptions<T>) {
@@ -90,9 +90,12 @@ export class EventPump<T> {
 
   /** Queues events in order; never waits. A client past its bound gets the route's catch-up instead of its queue. */
   push(...events: T[]): void {
+    this.pushFramed(events.map((event) => ({ event, frame: this.options.frame(event) })));
+  }
+
+  private pushFramed(framed: readonly Queued<T>[]): void {
     if (this.closed) return;
-    for (const event of events) {
-      const frame = this.options.frame(event);
+    for (const { event, frame } of framed) {
       const { frames, bytes } = this.backlog;
       // A client that has taken everything always gets the next frame, however large: only falling behind overflows.
       const behind = frames > 0;
@@ -102,12 +105,30 @@ export class EventPump<T> {
         this.queue = [];
         this.queuedBytes = 0;
         this.stats.overflows += 1;
-        for (const replacement of this.options.overflow(dropped)) this.enqueue(replacement, this.options.frame(replacement));
+        const replacements = this.options.overflow(dropped).map((r) => ({ event: r, frame: this.options.frame(r) }));
+        this.fitAtLeast(replacements.map((r) => r.frame));
+        for (const r of replacements) this.enqueue(r.event, r.frame);
       } else {
         this.enqueue(event, frame);
       }
     }
     this.signal();
+  }
+
+  /**
+   * Queues a route's catch-up (everything a client lacks on connect) and makes room for it: a bound smaller than the
+   * catch-up would drop it for another catch-up on every later event (a fleet of 1,000 rebuilt every row per step).
+   */
+  pushCatchUp(events: T[]): void {
+    const framed = events.map((event) => ({ event, frame: this.options.frame(event) }));
+    this.fitAtLeast(framed.map((f) => f.frame));
+    this.pushFramed(framed);
+  }
+
+  /** Twice what `frames` take, at least: one more catch-up then always fits beside a backlog of the same size. */
+  private fitAtLeast(frames: readonly Uint8Array[]): void {
+    const bytes = frames.reduce((n, f) => n + f.byteLength, 0);
+    this.bound = { frames: Math.max(this.bound.frames, 2 * frames.length), bytes: Math.max(this.bound.bytes, 2 * bytes) };
   }
 
   close(): void {

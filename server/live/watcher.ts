@@ -207,8 +207,11 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     if (foldersOnly) {
       fs.on('raw', (_event, name, details) => {
         const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
-        if (reporter.closed || fs !== current.fs || typeof name !== 'string' || typeof folder !== 'string') return;
-        const rel = toGccRelative(join(folder, name));
+        if (reporter.closed || fs !== current.fs || typeof folder !== 'string') return;
+        // Some platforms may not name the file: the folder is then looked at whole.
+        const named = typeof name === 'string' && name !== '';
+        const rel = toGccRelative(named ? join(folder, name) : folder);
+        if (rel !== null && !named && isWatchedGccPath(rel)) return reporter.report(rel);
         if (rel === null || !isGccFile(rel) || !isWatchedGccPath(rel)) return;
         reporter.report(rel);
         reporter.markHot(rel);
