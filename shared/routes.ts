@@ -76,6 +76,11 @@ export const ROUTES = {
   editRoadmap: route<RoadmapEditResponse, Record<string, never>, RoadmapEditRequest>()('PUT', '/roadmap/parts/:index'),
   editHistory: route<EditHistoryResponse>()('GET', '/edits'),
   undo: route<EditResponse<unknown>, Record<string, never>, Record<string, never>>()('POST', '/edits/:id/undo'),
+  /**
+   * The MCP server over Streamable HTTP (server/mcp/): POST carries JSON-RPC, GET a session's notification stream and
+   * DELETE ends a session; behind the same token, Host and Origin checks as every route.
+   */
+  mcp: route<never>()('POST', '/mcp'),
   /** The live stream (SSE); `lastEventId` resumes a fresh EventSource, and the token rides here as on fleetEvents. */
   events: route<never, { lastEventId?: number; token?: string }>()('GET', '/events'),
 } as const;

@@ -3,8 +3,8 @@
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
-import { DEFAULT_HOST } from '../cli/index.ts';
+import { closeMcpEndpoints, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
+import { DEFAULT_HOST, packageVersion } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
 
@@ -34,8 +34,10 @@ export async function startFleetServer(roots: string[], depth: number, options: 
     await fleet.close();
     throw err;
   }
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
   app = createFleetApp({
     fleet,
+    mcp,
     security: securityOptionsFor(host, port, token),
     webDir,
     events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
@@ -52,6 +54,7 @@ export async function startFleetServer(roots: string[], depth: number, options: 
     token,
     fleet,
     close: closeOnce(async () => {
+      await closeMcpEndpoints(mcp);
       await stopListening(server);
       await fleet.close();
     }),

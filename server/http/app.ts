@@ -16,6 +16,7 @@ import { createEditService, mergeNotices, Refusal, type EditServiceDeps } from '
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
+import { mcpRoutes, type McpHosting } from './routes/mcp.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
   /** Time travel (`?at=`, /api/timeline); by default over `store` when it exposes its records. */
   travel?: TimeTravel | null;
+  /** /api/mcp: served when given (and a workspace folder is), else a 404. */
+  mcp?: McpHosting | null;
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,6 +64,14 @@ export function createApp(deps: AppDeps) {
     .route('/', searchRoutes(deps.store))
     .route('/', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
     .route('/', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
+    .route('/', mcpRoutes(deps.gccDir ? (deps.mcp ?? null) : null, () => ({
+      store: deps.store,
+      bus: deps.bus,
+      gccDir: deps.gccDir!,
+      readOnly: deps.store.workspace().readOnly,
+      travel,
+      logError: deps.logError ?? console.error,
+    })))
     .route(ROUTES.events.path, eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()

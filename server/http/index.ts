@@ -7,3 +7,4 @@ export { openBrowser } from './open-browser.ts';
 export { PortTakenError } from './port-taken.ts';
 export { encodeFrame, EventPump, streamPump, type BacklogBound } from './sse-pump.ts';
 export { runtimeDirectory } from './token-store.ts';
+export { closeMcpEndpoints, type McpHosting } from './routes/mcp.ts';

@@ -16,7 +16,8 @@ import { recoverWorkspace } from '../write/index.ts';
 import { firstAnswerGate } from './first-answer.ts';
 import { PortTakenError } from './port-taken.ts';
 
-import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/index.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, packageVersion } from '../cli/index.ts';
+import { closeMcpEndpoints, type McpHosting } from './routes/mcp.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT, PortTakenError };
 
@@ -212,7 +213,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw err;
   }
 
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
   app = (await appModule).createApp({
+    mcp,
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
@@ -245,6 +248,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     streams,
     close: closeOnce(async () => {
       closed = true;
+      await closeMcpEndpoints(mcp);
       await stopListening(server);
       await live.close();
       await demo?.stop();

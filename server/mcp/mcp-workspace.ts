@@ -2,11 +2,12 @@
 // stdio), and the refusals every tool answers as a tool error rather than a protocol error.
 import type { BranchSummary } from '../../shared/api.ts';
 import { branchNameProblem } from '../../shared/gcc/read/paths.ts';
-import type { EventBus, Store } from '../live/index.ts';
+import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import type { TimeTravel } from '../travel/index.ts';
 
 export interface McpWorkspace {
-  store: Store;
+  /** The live store (a dashboard's routes read the same one). */
+  store: WorkspaceView & Partial<Pick<Store, 'apply' | 'idle'>>;
   bus: EventBus;
   /** The .GCC/ folder (it may not exist yet: gcc_init creates it). */
   gccDir: string;
