@@ -4,8 +4,9 @@
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.ts';
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
-import { serializeCommit, serializeCommitHeader } from './commit-write.ts';
-import { serializeLogHeader, serializeStep } from './log-write.ts';
+import { commitMarkdown, stepMarkdown } from '../context/render.ts';
+import { serializeCommitHeader } from './commit-write.ts';
+import { serializeLogHeader } from './log-write.ts';
 import { INITIAL_PREVIOUS_SUMMARY } from './merge-plan.ts';
 import { serializeMetadata } from './metadata-write.ts';
 
@@ -133,13 +134,16 @@ export function newBranchMetadata(name: string, purpose: string, from: string, c
   return { name, purpose, createdFrom: from, createdAt, status: 'active', mergedInto: null, mergedAt: null };
 }
 
+// Records are written with the writers' own escape (render.ts), not serializeValue's lossless one: an agent's value goes
+// to disk exactly as Contexa would put it, misreadings and all.
+
 /**
  * `log(o, t, a)`: the step record. `readerStepCount` is how many steps the implementation's own parser reads in the
  * log now (Python: `len(_read_ota)`, TypeScript without its action-only steps): every implementation numbers `+ 1`.
  */
-export function stepWrite(branch: string, fields: StepFields, readerStepCount: number, timestamp: string, dialect: AgentDialect): AgentFileWrite & { step: number } {
+export function stepWrite(branch: string, fields: StepFields, readerStepCount: number, timestamp: string): AgentFileWrite & { step: number } {
   const step = readerStepCount + 1;
-  return { file: branchFilePath(branch, 'log'), mode: 'append', text: serializeStep({ step, timestamp, ...fields }, dialect), step };
+  return { file: branchFilePath(branch, 'log'), mode: 'append', text: stepMarkdown({ step, timestamp, ...fields }), step };
 }
 
 export interface CommitInput {
@@ -155,17 +159,14 @@ export interface CommitInput {
 }
 
 /** `commit(c, roadmap?)`: the commit record, then (when the update is not empty) main.md's `## Update`. */
-export function commitWrites(input: CommitInput, dialect: AgentDialect): AgentFileWrite[] {
-  const text = serializeCommit(
-    {
-      commitId: input.commitId,
-      timestamp: input.timestamp,
-      branchPurpose: input.purposeAsRead,
-      previousProgressSummary: input.lastContributionAsRead ?? INITIAL_PREVIOUS_SUMMARY,
-      thisCommitContribution: input.contribution,
-    },
-    dialect,
-  );
+export function commitWrites(input: CommitInput): AgentFileWrite[] {
+  const text = commitMarkdown({
+    commitId: input.commitId,
+    timestamp: input.timestamp,
+    branchPurpose: input.purposeAsRead,
+    previousProgressSummary: input.lastContributionAsRead ?? INITIAL_PREVIOUS_SUMMARY,
+    thisCommitContribution: input.contribution,
+  });
   const writes: AgentFileWrite[] = [{ file: branchFilePath(input.branch, 'commit'), mode: 'append', text }];
   // Both real writers test the update's truth (`if update_roadmap:`): an empty one writes nothing.
   if (input.roadmapUpdate) writes.push({ file: ROADMAP_FILE, mode: 'append', text: serializeRoadmapUpdate(input.timestamp, input.roadmapUpdate) });
