@@ -1,18 +1,14 @@
 // The corpus scenarios written through the MemoryWriter against the same scenarios written by Contexa's real Python and
 // TypeScript writers: every file byte for byte (timestamps and commit ids aside), and the real readers' CONTEXT of ours
 // equal to their CONTEXT of their own.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS } from '../../fixtures/corpus.ts';
-import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
-import { createEventBus } from '../live/event-bus.ts';
-import { createStore } from '../live/store.ts';
+import { corpusOps, filesUnder, normalized, writeThroughLayer, type Op } from '../test-support/agent-scenario.ts';
 import { peerContexts } from '../test-support/contexa-peers.ts';
-import { runRealPython, type PythonOp } from '../test-support/real-contexa.ts';
+import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
-import { createMemoryWriter } from './agent-writes.ts';
 
 const made: string[] = [];
 afterAll(() => {
@@ -24,7 +20,6 @@ const tempDir = (prefix: string): string => {
   return dir;
 };
 
-type Op = Exclude<PythonOp, { op: 'update_roadmap' }>;
 
 /** Values that look like structure (a `---` line, a `### Step` line, an action-only step): they decide the numbers. */
 const LOOKALIKES: Op[] = [
@@ -42,56 +37,11 @@ const LOOKALIKES: Op[] = [
   { op: 'merge', name: 'side' },
 ];
 
-/** A corpus scenario's operations; Python's standalone update_roadmap is left out (no other writer has it). */
-function corpusOps(file: string): Op[] {
-  const ops = (JSON.parse(readFileSync(join(CORPUS, file), 'utf8')) as { ops: PythonOp[] }).ops;
-  return ops.filter((op): op is Op => op.op !== 'update_roadmap');
-}
-
 const SCENARIOS: [string, Op[]][] = [
   ['scenario.json', corpusOps('scenario.json')],
   ['edge.json', corpusOps('edge.json')],
   ['look-alike values', LOOKALIKES],
 ];
-
-/** The scenario through the MemoryWriter, with the current branch the real writers keep (branch switches to it). */
-async function writeThroughLayer(dir: string, ops: readonly Op[], dialect: AgentDialect): Promise<void> {
-  const gccDir = join(dir, '.GCC');
-  const store = createStore({ gccDir, root: dir, readOnly: false, bus: createEventBus() });
-  await store.load();
-  const writer = createMemoryWriter({ gccDir, store, readOnly: false, newWorkspaceDialect: dialect });
-  let current = 'main';
-  for (const op of ops) {
-    if (op.op === 'init') await writer.init({ goal: op.roadmap }, 'test');
-    else if (op.op === 'log') await writer.log({ branch: current, observation: op.o, thought: op.t, action: op.a }, 'test');
-    else if (op.op === 'commit') await writer.commit({ branch: current, contribution: op.c, roadmapUpdate: op.roadmap ?? null }, 'test');
-    else if (op.op === 'branch') {
-      await writer.branch({ name: op.name, purpose: op.purpose, from: current }, 'test');
-      current = op.name;
-    } else if (op.op === 'switch') current = op.name;
-    else {
-      await writer.merge({ branch: op.name, target: 'main' }, 'test');
-      current = 'main';
-    }
-  }
-}
-
-const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|\+00:00)/g;
-/** Timestamps and commit ids aside: the only bytes two runs of the same writer may differ in. */
-const normalized = (text: string): string => text.replace(TIMESTAMP, '<ts>').replace(/## Commit `[0-9a-f]{8}`/g, '## Commit `<id>`');
-
-function filesUnder(gccDir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name !== '.lock') out.set(relative(gccDir, full), normalized(readFileSync(full, 'utf8')));
-    }
-  };
-  walk(gccDir);
-  return out;
-}
 
 const branchesOf = (ops: readonly Op[]): string[] => ['main', ...ops.flatMap((op) => (op.op === 'branch' ? [op.name] : []))];
 
