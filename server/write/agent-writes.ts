@@ -52,6 +52,8 @@ export interface MemoryWriterOptions {
   lockTimeoutMs?: number;
   /** Where who wrote what is noted; default `.gcc-studio/authors.jsonl` beside .GCC/. */
   authorship?: Authorship;
+  /** Told of each note once kept (the MCP server turns it into the page's "who wrote" event). */
+  onAuthored?: (record: Authored) => void;
 }
 
 export interface Written {
@@ -170,6 +172,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
     const entry = { ...record, client, at: new Date().toISOString() } as Authored;
     try {
       await authorship.note(entry);
+      options.onAuthored?.(entry);
       return {};
     } catch (err) {
       return { authorshipProblem: `written, but who wrote it could not be noted in ${authorship.path}: ${describeFsError(err)}` };
