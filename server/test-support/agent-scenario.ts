@@ -1,0 +1,57 @@
+// Test support only: a scenario of agent operations (the corpus's, or a list) written through the MemoryWriter, and the
+// files of a .GCC/ with timestamps and commit ids aside, to compare with what a real writer left.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { CORPUS } from '../../fixtures/corpus.ts';
+import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
+import { createEventBus } from '../live/event-bus.ts';
+import { createStore } from '../live/store.ts';
+import { createMemoryWriter } from '../write/agent-writes.ts';
+import type { PythonOp } from './real-contexa.ts';
+
+export type Op = Exclude<PythonOp, { op: 'update_roadmap' }>;
+
+/** A corpus scenario's operations; Python's standalone update_roadmap is left out (no other writer has it). */
+export function corpusOps(file: string): Op[] {
+  const ops = (JSON.parse(readFileSync(join(CORPUS, file), 'utf8')) as { ops: PythonOp[] }).ops;
+  return ops.filter((op): op is Op => op.op !== 'update_roadmap');
+}
+
+/** The scenario through the MemoryWriter, with the current branch the real writers keep (branch switches to it). */
+export async function writeThroughLayer(dir: string, ops: readonly Op[], dialect: AgentDialect): Promise<void> {
+  const gccDir = join(dir, '.GCC');
+  const store = createStore({ gccDir, root: dir, readOnly: false, bus: createEventBus() });
+  await store.load();
+  const writer = createMemoryWriter({ gccDir, store, readOnly: false, newWorkspaceDialect: dialect });
+  let current = 'main';
+  for (const op of ops) {
+    if (op.op === 'init') await writer.init({ goal: op.roadmap }, 'test');
+    else if (op.op === 'log') await writer.log({ branch: current, observation: op.o, thought: op.t, action: op.a }, 'test');
+    else if (op.op === 'commit') await writer.commit({ branch: current, contribution: op.c, roadmapUpdate: op.roadmap ?? null }, 'test');
+    else if (op.op === 'branch') {
+      await writer.branch({ name: op.name, purpose: op.purpose, from: current }, 'test');
+      current = op.name;
+    } else if (op.op === 'switch') current = op.name;
+    else {
+      await writer.merge({ branch: op.name, target: 'main' }, 'test');
+      current = 'main';
+    }
+  }
+}
+
+export const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|\+00:00)/g;
+/** Timestamps and commit ids aside: the only bytes two runs of the same writer may differ in. */
+export const normalized = (text: string): string => text.replace(TIMESTAMP, '<ts>').replace(/## Commit `[0-9a-f]{8}`/g, '## Commit `<id>`');
+
+export function filesUnder(gccDir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name !== '.lock') out.set(relative(gccDir, full), normalized(readFileSync(full, 'utf8')));
+    }
+  };
+  walk(gccDir);
+  return out;
+}
