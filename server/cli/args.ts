@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
+import { AGENT_DIALECTS, type AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -14,7 +15,7 @@ export type Command =
   | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
   | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null; lossless: boolean }
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
-  | { kind: 'mcp'; dir: string; dialect: ContextDialect | null; readOnly: boolean }
+  | { kind: 'mcp'; dir: string; dialect: AgentDialect | null; readOnly: boolean }
   | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
   | {
       kind: 'serve';
@@ -184,8 +185,11 @@ function parseMcp(args: string[]): Command {
   const { values, positionals } = parse(args, { dialect: { type: 'string' }, 'read-only': { type: 'boolean' } });
   if (values.help) return { kind: 'help' };
   if (positionals.length > 1) throw new UsageError(`mcp: expected at most one DIR, got ${positionals.length}`);
-  const { dialect } = contextFlags({ dialect: values.dialect });
-  return { kind: 'mcp', dir: positionals[0] ?? '.', dialect, readOnly: values['read-only'] === true };
+  const dialect = values.dialect as string | undefined;
+  if (dialect !== undefined && !(AGENT_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new UsageError(`--dialect must be one of ${AGENT_DIALECTS.join(', ')}: the implementations gcc-studio writes exactly (got "${dialect}")`);
+  }
+  return { kind: 'mcp', dir: positionals[0] ?? '.', dialect: (dialect as AgentDialect | undefined) ?? null, readOnly: values['read-only'] === true };
 }
 
 function parseExport(args: string[]): Command {

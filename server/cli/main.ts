@@ -80,7 +80,7 @@ async function run(command: Command, io: Io): Promise<number> {
       return serve(command, io);
     case 'mcp': {
       const { runMcpStdio } = await import('../mcp/index.ts');
-      return runMcpStdio({ dir: command.dir, readOnly: command.readOnly, version: packageVersion(), warn: io.err });
+      return runMcpStdio({ dir: command.dir, readOnly: command.readOnly, dialect: command.dialect, version: packageVersion(), warn: io.err });
     }
   }
 }

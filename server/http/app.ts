@@ -12,7 +12,7 @@ import { branchRoutes } from './routes/branches.ts';
 import { commitRoutes } from './routes/commits.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
-import { createEditService, mergeNotices, Refusal, type EditServiceDeps } from '../write/index.ts';
+import { createEditService, createMemoryWriter, mergeNotices, Refusal, type EditServiceDeps, type WriterStore } from '../write/index.ts';
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
@@ -70,6 +70,7 @@ export function createApp(deps: AppDeps) {
       gccDir: deps.gccDir!,
       readOnly: deps.store.workspace().readOnly,
       travel,
+      writer: writerStore(deps.store) ? createMemoryWriter({ gccDir: deps.gccDir!, store: deps.store, readOnly: deps.store.workspace().readOnly }) : null,
       logError: deps.logError ?? console.error,
     })))
     .route(ROUTES.events.path, eventRoutes(deps.bus, deps.events));
@@ -87,6 +88,12 @@ export function createApp(deps: AppDeps) {
   app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
   return app;
+}
+
+/** A view that is the live store (records to number from, apply to catch up): the agent writes need one. */
+function writerStore(view: WorkspaceView): view is WorkspaceView & WriterStore {
+  const store = view as Partial<WriterStore>;
+  return typeof store.records === 'function' && typeof store.apply === 'function';
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { registerPrompts } from './prompts.ts';
 import { READ_ONLY, registerReadTools } from './read-tools.ts';
 import { registerResources } from './resources.ts';
+import { registerWriteTools } from './write-tools.ts';
 import { requireBranch, type McpSession, type McpWorkspace } from './mcp-workspace.ts';
 import { answerTool, textResult } from './tool-result.ts';
 
@@ -35,6 +36,7 @@ export function createMcpServer(ws: McpWorkspace, options: McpServerOptions): Op
     clientName: () => server.server.getClientVersion()?.name || 'mcp-client',
   };
   registerReadTools(server, ws, session);
+  registerWriteTools(server, ws, session);
   server.registerTool(
     'gcc_switch',
     {

@@ -4,6 +4,8 @@ import type { BranchSummary } from '../../shared/api.ts';
 import { branchNameProblem } from '../../shared/gcc/read/paths.ts';
 import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import type { TimeTravel } from '../travel/index.ts';
+import type { MemoryWriter } from '../write/index.ts';
+import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 
 export interface McpWorkspace {
   /** The live store (a dashboard's routes read the same one). */
@@ -15,6 +17,10 @@ export interface McpWorkspace {
   readOnly: boolean;
   /** Time travel over the store (`at`, `since`); null when the store cannot travel. */
   travel: TimeTravel | null;
+  /** The one write layer (server/write): every write tool goes through it; null: a server that never writes. */
+  writer: MemoryWriter | null;
+  /** The dialect gcc_init writes a new workspace in (`--dialect`); default the writer's (python). */
+  newDialect?: AgentDialect;
   /** Where a bug's details go (stderr): the agent is told one sentence. */
   logError: (error: unknown) => void;
 }

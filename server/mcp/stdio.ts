@@ -6,13 +6,16 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { locateGccDir } from '../fs/index.ts';
 import { openLiveWorkspace } from '../live/index.ts';
 import { timeTravelFor } from '../travel/index.ts';
-import { recoverWorkspace } from '../write/index.ts';
+import { createMemoryWriter, recoverWorkspace } from '../write/index.ts';
+import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 import { createMcpServer } from './mcp-server.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
 
 export interface StdioOptions {
   dir: string;
   readOnly: boolean;
+  /** The dialect gcc_init writes a new workspace in; default python. */
+  dialect: AgentDialect | null;
   version: string;
   /** One line to stderr. */
   warn: (line: string) => void;
@@ -42,7 +45,17 @@ export async function runMcpStdio(options: StdioOptions): Promise<number> {
   for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${line}`);
   const logError = (e: unknown) => options.warn(`gcc-studio mcp: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: logError });
-  const ws: McpWorkspace = { store: live.store, bus: live.bus, gccDir, readOnly: options.readOnly, travel: timeTravelFor(live.store, gccDir, live.bus), logError };
+  const writer = createMemoryWriter({ gccDir, store: live.store, readOnly: options.readOnly, ...(options.dialect ? { newWorkspaceDialect: options.dialect } : {}) });
+  const ws: McpWorkspace = {
+    store: live.store,
+    bus: live.bus,
+    gccDir,
+    readOnly: options.readOnly,
+    travel: timeTravelFor(live.store, gccDir, live.bus),
+    writer,
+    ...(options.dialect ? { newDialect: options.dialect } : {}),
+    logError,
+  };
   const { server, close } = createMcpServer(ws, { version: options.version });
   const transport = new StdioServerTransport(process.stdin, frames);
   const ended = new Promise<void>((resolve) => {

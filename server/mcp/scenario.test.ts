@@ -1,0 +1,82 @@
+// The corpus scenario (init, steps, commits, branch, switch, merge) through the MCP tools over stdio, as an agent's
+// client calls them, against the same scenario written by Contexa's real Python and TypeScript writers: every file
+// byte for byte (timestamps and commit ids aside), and each real reader's CONTEXT of ours equal to its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { corpusOps, filesUnder, normalized, type Op } from '../test-support/agent-scenario.ts';
+import { peerContexts } from '../test-support/contexa-peers.ts';
+import { runRealPython } from '../test-support/real-contexa.ts';
+import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
+import { call, stdioClient, textOf } from './test-client.ts';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+/** One scenario operation as the agent's tool call; a tool error fails the test with its sentence. */
+async function perform(client: Client, op: Op): Promise<void> {
+  const [name, args] = ((): [string, Record<string, unknown>] => {
+    switch (op.op) {
+      case 'init':
+        return ['gcc_init', { goal: op.roadmap }];
+      case 'log':
+        return ['gcc_log', { observation: op.o, thought: op.t, action: op.a }];
+      case 'commit':
+        return ['gcc_commit', { contribution: op.c, ...(op.roadmap ? { roadmap_update: op.roadmap } : {}) }];
+      case 'branch':
+        return ['gcc_branch', { name: op.name, purpose: op.purpose }];
+      case 'switch':
+        return ['gcc_switch', { name: op.name }];
+      case 'merge':
+        return ['gcc_merge', { branch: op.name }];
+    }
+  })();
+  const result = await call(client, name, args);
+  if (result.isError) throw new Error(`${name}: ${textOf(result)}`);
+}
+
+const branchesOf = (ops: readonly Op[]): string[] => ['main', ...ops.flatMap((op) => (op.op === 'branch' ? [op.name] : []))];
+
+describe.each(['python', 'typescript'] as const)('the corpus scenario through MCP tools in %s', (dialect) => {
+  it.each(['scenario.json', 'edge.json'])('%s: the real writer’s bytes, read by the real reader as its own', async (file) => {
+    const ops = corpusOps(file);
+    const real = tempDir('gcc-mcp-real-');
+    const ours = tempDir('gcc-mcp-tools-');
+    if (dialect === 'python') runRealPython(real, ops);
+    else runRealTypeScript(real, ops);
+
+    const mcp = await stdioClient([ours, '--dialect', dialect], 'scenario-agent');
+    try {
+      // No .GCC/ yet: every tool but gcc_init says to call it first.
+      const before = await call(mcp.client, 'gcc_log', { observation: 'o', thought: 't', action: 'a' });
+      expect(before.isError).toBe(true);
+      expect(textOf(before)).toMatch(/gcc_init/);
+      for (const op of ops) await perform(mcp.client, op);
+    } finally {
+      await mcp.close();
+    }
+
+    const want = filesUnder(join(real, '.GCC'));
+    const got = filesUnder(join(ours, '.GCC'));
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    for (const [path, text] of want) expect(got.get(path), path).toBe(text);
+
+    const jobs = branchesOf(ops).flatMap((branch) => [real, ours].map((dir) => ({ dir, branch, k: 2 })));
+    const answers = await peerContexts(dialect, jobs);
+    for (let i = 0; i < answers.length; i += 2) {
+      const [theirs, mine] = [answers[i]!, answers[i + 1]!];
+      if ('error' in theirs || 'error' in mine) throw new Error(JSON.stringify({ theirs, mine }));
+      expect(normalized(mine.text), jobs[i]!.branch).toBe(normalized(theirs.text));
+      expect(mine.steps).toBe(theirs.steps);
+    }
+  }, 60_000);
+});
