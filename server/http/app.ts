@@ -17,6 +17,7 @@ import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
 import { mcpRoutes, type McpHosting } from './routes/mcp.ts';
+import { authorRoutes } from './routes/authors.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/', searchRoutes(deps.store))
+    .route('/', authorRoutes(deps.gccDir ?? null))
     .route('/', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
     .route('/', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
     .route('/', mcpRoutes(deps.gccDir ? (deps.mcp ?? null) : null, () => ({

@@ -12,7 +12,7 @@ import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.t
 import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
-import { recoverWorkspace } from '../write/index.ts';
+import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
 import { firstAnswerGate } from './first-answer.ts';
 import { PortTakenError } from './port-taken.ts';
 
@@ -115,7 +115,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
     // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
     // nothing written meanwhile is missed (live-workspace.ts).
-    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
+    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
   } catch (err) {
     await demo?.stop();
     throw err;

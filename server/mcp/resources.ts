@@ -43,6 +43,7 @@ export function urisChangedBy(event: StudioEvent): string[] | 'roadmap' | 'all' 
       return 'roadmap';
     case 'diagnostics-changed':
     case 'record-edited':
+    case 'authors-changed':
       // The file's own change comes as its own event.
       return [];
     case 'workspace-reset':
