@@ -1,14 +1,19 @@
 // `gcc-studio mcp DIR` driven by the SDK's own Client over stdio, as an agent's client spawns it: what it lists, what
 // its read tools and resources answer (CONTEXT byte for byte as `gcc-studio context`), and a resource update when
 // another writer appends a step.
+import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { main } from '../cli/main.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { call, stdioClient, textOf, type TestClient } from './test-client.ts';
 
+const ENTRY = join(import.meta.dirname, '..', 'test-support', 'cli-entry.ts');
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const TOOLS = ['gcc_commit', 'gcc_context', 'gcc_diff', 'gcc_history', 'gcc_init', 'gcc_log', 'gcc_merge', 'gcc_search', 'gcc_status', 'gcc_switch'];
 
 async function contextCommand(args: string[]): Promise<string> {
@@ -106,7 +111,22 @@ describe('gcc-studio mcp over stdio', () => {
     expect(textOf(badK)).toMatch(/k must be at least 1/);
   });
 
-  it('writes nothing but MCP frames on stdout (logs go to stderr)', () => {
+  it('writes nothing but MCP frames on stdout (logs go to stderr)', async () => {
     expect(mcp.stderr()).toContain('serving');
+    // A raw process, its stdout read as it is: every line one JSON-RPC message.
+    const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'mcp', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'gcc_context', arguments: { branch: 'main' } } });
+    send({ id: 3, method: 'tools/call', params: { name: 'gcc_log', arguments: { observation: 'raw', thought: 'raw', action: 'raw' } } });
+    send({ id: 4, method: 'resources/read', params: { uri: 'gcc://main.md' } });
+    await expect.poll(() => out.split('\n').filter(Boolean).length, { timeout: 15_000 }).toBe(4);
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    const lines = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { jsonrpc: string; id: number });
+    expect(lines.map((m) => [m.jsonrpc, m.id]).sort((x, y) => Number(x[1]) - Number(y[1]))).toEqual([['2.0', 1], ['2.0', 2], ['2.0', 3], ['2.0', 4]]);
   });
 });
