@@ -4,7 +4,7 @@
 // guard is off by default (CVE-2025-66414) and is not relied on.
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createMcpServer, type OpenMcpServer } from './mcp-server.ts';
+import { createMcpServer, MAX_MCP_MESSAGE_BYTES, type OpenMcpServer } from './mcp-server.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
 
 /** Sessions kept at once; past it the one used longest ago is closed (a client that left without DELETE). */
@@ -40,6 +40,7 @@ export function createMcpEndpoint(ws: McpWorkspace, options: { version: string; 
     const open = createMcpServer(ws, { version: options.version });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: MAX_MCP_MESSAGE_BYTES,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, open });
         if (sessions.size > max) {

@@ -11,6 +11,13 @@ import { answerTool, textResult } from './tool-result.ts';
 
 export const SERVER_NAME = 'gcc-studio';
 
+/**
+ * The largest message a server reads: past it stdio drops the line (stdin-lines.ts) and HTTP answers 413. The SDK's
+ * defaults (10 MiB on stdio, which then ends the session; 4 MiB over HTTP) would turn a 50 MB field into a transport
+ * error; with room for it, the write layer refuses it with one sentence instead.
+ */
+export const MAX_MCP_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 export interface McpServerOptions {
   version: string;
 }

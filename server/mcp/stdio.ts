@@ -8,15 +8,9 @@ import { openLiveWorkspace } from '../live/index.ts';
 import { timeTravelFor } from '../travel/index.ts';
 import { createMemoryWriter, recoverWorkspace } from '../write/index.ts';
 import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
-import { createMcpServer } from './mcp-server.ts';
+import { createMcpServer, MAX_MCP_MESSAGE_BYTES } from './mcp-server.ts';
 import { stdinLines } from './stdin-lines.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
-
-/**
- * The largest message read from stdin (past it, dropped: stdin-lines.ts). The SDK's default (10 MiB) would end the
- * session on a 50 MB field; with room for it, the write layer refuses it with one sentence instead.
- */
-export const MAX_STDIN_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 export interface StdioOptions {
   dir: string;
@@ -64,7 +58,7 @@ export async function runMcpStdio(options: StdioOptions): Promise<number> {
     logError,
   };
   const { server, close } = createMcpServer(ws, { version: options.version });
-  const transport = new StdioServerTransport(process.stdin.pipe(stdinLines(MAX_STDIN_MESSAGE_BYTES, options.warn)), frames, { maxBufferSize: MAX_STDIN_MESSAGE_BYTES + 1 });
+  const transport = new StdioServerTransport(process.stdin.pipe(stdinLines(MAX_MCP_MESSAGE_BYTES, options.warn)), frames, { maxBufferSize: MAX_MCP_MESSAGE_BYTES + 1 });
   const ended = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
