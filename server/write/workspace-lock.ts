@@ -4,7 +4,9 @@ import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
+import { recordLockIntent, removeAbandonedLockDir, type LockIntent } from './lock-intent.ts';
 import { OWNER_FILE, ownRecord } from './lock-owner.ts';
+import { endWithFault, faultAt } from '../fs/index.ts';
 
 /**
  * The seven Contexa implementations use three protocols:
@@ -160,10 +162,23 @@ async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<H
 }
 
 async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
+  // Recorded before the mkdir: a kill before our record is inside leaves a folder only this intent can name as ours.
+  const intent = await recordLockIntent(gccDir);
+  try {
+    return await takeLockDir(gccDir, deadline, intent);
+  } finally {
+    await intent?.clear();
+  }
+}
+
+async function takeLockDir(gccDir: string, deadline: number, intent: LockIntent | null): Promise<Held> {
   const lockDir = join(gccDir, LOCK_DIR);
   for (;;) {
     try {
+      await intent?.touch();
       await mkdir(lockDir);
+      const fault = faultAt('lock-dir-made', lockDir);
+      if (fault) await endWithFault(fault);
       // Our record inside the folder (Lua's writer only makes and removes the folder itself).
       await writeFile(join(lockDir, OWNER_FILE), JSON.stringify(await ownRecord()), { flag: 'wx' }).catch(async (err: unknown) => {
         await retireLockDir(gccDir, 'released');
@@ -178,6 +193,7 @@ async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
     const holder = await lockHolder(gccDir, LOCK_DIR);
     if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
     if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    if (holder && !holder.owner && (await removeAbandonedLockDir(gccDir))) continue;
     // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
     if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) throw new LockTimeoutError(describeHolder(holder));
     if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_DIR} exists: another writer (Lua) holds the lock`);
