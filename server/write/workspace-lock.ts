@@ -4,6 +4,7 @@ import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
+import { flockTool, NO_FLOCK_TOOL } from './flock-tool.ts';
 import { recordLockIntent, removeAbandonedLockDir, type LockIntent } from './lock-intent.ts';
 import { OWNER_FILE, ownRecord } from './lock-owner.ts';
 import { endWithFault, faultAt } from '../fs/index.ts';
@@ -13,8 +14,8 @@ import { endWithFault, faultAt } from '../fs/index.ts';
  *   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
  *   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
  *   mkdir .GCC/.lock_dir, rmdir after       — Lua
- * Node has no flock(2), so the flock is held by /usr/bin/flock (util-linux) in a child process for as long as we need
- * it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
+ * Node has no flock(2), so the flock is held by a child process for as long as we need it (flock-tool.ts: util-linux's
+ * flock, else perl): the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
  * a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts).
  */
 export type LockProtocol = 'flock' | 'exclusive-file' | 'lock-dir';
@@ -98,11 +99,13 @@ async function acquireFlockInside(gccDir: string, deadline: number): Promise<Hel
 
 function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
   const seconds = Math.max(0.01, (deadline - Date.now()) / 1000).toFixed(2);
+  const tool = flockTool();
+  if (!tool) return Promise.reject(new Error(NO_FLOCK_TOOL));
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      // `echo` runs once the lock is ours; `cat` then holds it until we close its stdin.
-      child = spawn('flock', ['--exclusive', '--wait', seconds, lockPath, '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      // It prints `locked` once the lock is ours, then holds it until we close its stdin.
+      child = spawn(tool.command, tool.args(lockPath, seconds), { stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       reject(err);
       return;
@@ -121,11 +124,11 @@ function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
         },
       });
     });
-    child.once('error', (err) => reject(new Error(`cannot run flock to lock ${lockPath}: ${err.message}`)));
+    child.once('error', (err) => reject(new Error(`cannot run ${tool.name} to lock ${lockPath}: ${err.message}`)));
     child.once('exit', (code) => {
       if (locked) return;
       if (code === 1 && stderr === '') reject(new LockTimeoutError(`${lockPath} is locked by another writer (flock); gave up after waiting`));
-      else reject(new Error(`flock on ${lockPath} failed (exit ${code}): ${stderr.trim()}`));
+      else reject(new Error(`${tool.name} could not lock ${lockPath} (exit ${code}): ${stderr.trim()}`));
     });
   });
 }
