@@ -9,5 +9,7 @@ if (!gccDir) {
 }
 await withWorkspaceLock(gccDir, 'python', async () => {
   process.stdout.write('held\n');
+  // Nothing else keeps this process alive (the lock's holder lets it end when idle): until it is killed.
+  setInterval(() => {}, 60_000);
   await new Promise(() => {});
 });

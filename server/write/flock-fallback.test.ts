@@ -1,5 +1,5 @@
-// The flock protocol without util-linux's flock (as on macOS): held through perl's Fcntl flock instead, it excludes a
-// real Contexa Python writer while we hold it, and a kill of our process lets it go.
+// The flock protocol held without util-linux's flock (as on macOS: perl's Fcntl flock) and without perl (flock(1)): either
+// way it excludes a real Contexa Python writer while we hold it, and a kill of our process lets it go.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,18 +14,19 @@ import { withWorkspaceLock } from './workspace-lock.ts';
 // The interpreter itself (a pyenv shim would need the PATH this test takes away).
 const python = execFileSync(pythonWithYaml(), ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
 const perl = execFileSync('sh', ['-c', 'command -v perl'], { encoding: 'utf8' }).trim();
-const bin = mkdtempSync(join(tmpdir(), 'gcc-no-flock-bin-'));
+const flock = execFileSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).trim();
+/** A PATH with perl and no flock (macOS), one with flock and no perl, one with neither. */
+const perlOnly = mkdtempSync(join(tmpdir(), 'gcc-no-flock-bin-'));
+const flockOnly = mkdtempSync(join(tmpdir(), 'gcc-no-perl-bin-'));
 const empty = mkdtempSync(join(tmpdir(), 'gcc-empty-bin-'));
-symlinkSync(perl, join(bin, 'perl'));
+symlinkSync(perl, join(perlOnly, 'perl'));
+symlinkSync(flock, join(flockOnly, 'flock'));
 const originalPath = process.env.PATH;
 
-beforeAll(() => {
-  process.env.PATH = bin;
-});
 afterAll(() => {
   process.env.PATH = originalPath;
   removeTempCorpusCopies();
-  for (const d of [bin, empty]) rmSync(d, { recursive: true, force: true });
+  for (const d of [perlOnly, flockOnly, empty]) rmSync(d, { recursive: true, force: true });
 });
 
 /** What a real Python fcntl.flock(LOCK_EX | LOCK_NB) on .GCC/.lock finds: `held` by someone, or `free`. */
@@ -37,18 +38,30 @@ function probe(gccDir: string): string {
 /** Whether process `pid` waits for a flock (/proc/locks lists a waiter as `N: -> FLOCK …`). */
 const waitsForFlock = (pid: number): boolean => readFileSync('/proc/locks', 'utf8').split('\n').some((l) => /-> FLOCK/.test(l) && l.split(/\s+/).includes(String(pid)));
 
-describe('the flock protocol with no flock on the PATH', () => {
-  it('is held through perl, and a clear error when there is no perl either', async () => {
-    expect(flockTool(bin)?.name).toBe('perl');
-    expect(flockTool(`/usr/sbin:/usr/bin:/bin`)?.name).toBe('flock');
+describe('the flock tool', () => {
+  it('is perl where there is perl, else flock, else a clear error', async () => {
+    expect(flockTool(perlOnly)?.name).toBe('perl');
+    expect(flockTool(flockOnly)?.name).toBe('flock');
     expect(flockTool(empty)).toBeNull();
     const { gccDir } = tempCorpusCopy('python');
     process.env.PATH = empty;
     try {
       await expect(withWorkspaceLock(gccDir, 'python', async () => 'written')).rejects.toThrow(NO_FLOCK_TOOL);
     } finally {
-      process.env.PATH = bin;
+      process.env.PATH = originalPath;
     }
+  });
+});
+
+describe.each([
+  ['no flock (macOS)', perlOnly],
+  ['no perl', flockOnly],
+])('the flock protocol with %s on the PATH', (_name, bin) => {
+  beforeAll(() => {
+    process.env.PATH = bin;
+  });
+  afterAll(() => {
+    process.env.PATH = originalPath;
   });
 
   it("excludes a real Contexa Python writer while we hold it; it writes once we let go", async () => {

@@ -1,10 +1,9 @@
 // Writing into a .GCC/ that agents are writing too: we take the lock the workspace's own writers take.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
-import { flockTool, NO_FLOCK_TOOL } from './flock-tool.ts';
+import { FlockTimeout, takeFlock } from './flock-tool.ts';
 import { recordLockIntent, removeAbandonedLockDir, type LockIntent } from './lock-intent.ts';
 import { OWNER_FILE, ownRecord } from './lock-owner.ts';
 import { endWithFault, faultAt } from '../fs/index.ts';
@@ -14,8 +13,8 @@ import { endWithFault, faultAt } from '../fs/index.ts';
  *   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
  *   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
  *   mkdir .GCC/.lock_dir, rmdir after       — Lua
- * Node has no flock(2), so the flock is held by a child process for as long as we need it (flock-tool.ts: util-linux's
- * flock, else perl): the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
+ * Node has no flock(2), so the flock is held by a child process (flock-tool.ts: a long-lived perl, else util-linux's
+ * flock): the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
  * a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts).
  */
 export type LockProtocol = 'flock' | 'exclusive-file' | 'lock-dir';
@@ -97,40 +96,13 @@ async function acquireFlockInside(gccDir: string, deadline: number): Promise<Hel
   return acquireFlock(join(gccDir, LOCK_FILE), deadline);
 }
 
-function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
+async function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
   const seconds = Math.max(0.01, (deadline - Date.now()) / 1000).toFixed(2);
-  const tool = flockTool();
-  if (!tool) return Promise.reject(new Error(NO_FLOCK_TOOL));
-  return new Promise((resolve, reject) => {
-    let child: ChildProcess;
-    try {
-      // It prints `locked` once the lock is ours, then holds it until we close its stdin.
-      child = spawn(tool.command, tool.args(lockPath, seconds), { stdio: ['pipe', 'pipe', 'pipe'] });
-    } catch (err) {
-      reject(err);
-      return;
-    }
-    let stderr = '';
-    let locked = false;
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      if (locked || !d.toString().includes('locked')) return;
-      locked = true;
-      resolve({
-        async release() {
-          child.stdin!.end();
-          await exited;
-        },
-      });
-    });
-    child.once('error', (err) => reject(new Error(`cannot run ${tool.name} to lock ${lockPath}: ${err.message}`)));
-    child.once('exit', (code) => {
-      if (locked) return;
-      if (code === 1 && stderr === '') reject(new LockTimeoutError(`${lockPath} is locked by another writer (flock); gave up after waiting`));
-      else reject(new Error(`${tool.name} could not lock ${lockPath} (exit ${code}): ${stderr.trim()}`));
-    });
-  });
+  try {
+    return await takeFlock(lockPath, seconds);
+  } catch (err) {
+    throw err instanceof FlockTimeout ? new LockTimeoutError(err.message) : err;
+  }
 }
 
 async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<Held> {
