@@ -7,6 +7,7 @@ import { AGENT_FIELD_LIMIT_BYTES } from '../../shared/gcc/write/agent-records.ts
 import { loadedStore } from '../test-support/loaded-store.ts';
 import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
 import { createMemoryWriter, type MemoryWriter } from './agent-writes.ts';
+import { previewMerge } from './merge.ts';
 import { Refusal } from './refusals.ts';
 
 afterEach(removeTempCorpusCopies);
@@ -106,5 +107,22 @@ describe('the agent layer refuses bad input and writes nothing', () => {
     const r = await refused(dir, () => writer.log({ branch: 'main', ...STEP }, 'test'));
     expect(r.status).toBe(422);
     expect(r.message).toMatch(/does not write agent records/);
+  });
+});
+
+describe('a dry run of a merge', () => {
+  it("is the page's preview and writes nothing", async () => {
+    const { dir, gccDir, store } = await loadedStore('python');
+    const writer = createMemoryWriter({ gccDir, store, readOnly: false, newCommitId: () => 'feedf00d' });
+    const before = snapshot(dir);
+    const preview = await writer.previewMerge({ branch: 'auth-session', summary: 'keep sessions' });
+    expect(snapshot(dir)).toEqual(before);
+    const page = await previewMerge({ gccDir, readOnly: false, dialectOf: () => 'python', newCommitId: () => 'feedf00d' }, { branch: 'auth-session', target: 'main', summary: 'keep sessions' });
+    const shape = (p: typeof preview) => ({ ...p, commit: { ...p.commit, timestamp: '' }, metadata: { ...p.metadata!, mergedAt: '' }, writes: p.writes.map((w) => ({ ...w, text: w.text.replace(/\d{4}-\d\d-\d\dT[\d:.]+\+00:00/g, '') })) });
+    expect(shape(preview)).toEqual(shape(page));
+    expect(preview.blockers).toEqual([]);
+    expect(preview.summary).toBe('keep sessions');
+    // A merged branch's preview says why it cannot be merged.
+    expect((await writer.previewMerge({ branch: 'auth-jwt' })).blockers.join(' ')).toMatch(/already merged/);
   });
 });
