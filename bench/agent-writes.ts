@@ -1,6 +1,6 @@
 // An agent's step appended through the MemoryWriter (server/write/agent-writes.ts) on an empty log and on the
 // 205k-step log, beside Contexa Python's log_ota on the same logs in the same run: ours must stay flat, theirs
-// re-reads the whole log on every append. (The MCP round trip is measured on top of this by the MCP server's part.)
+// re-reads the whole log on every append; and the same step as an agent's client sees it, gcc_log over MCP stdio.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
 import { createMemoryWriter } from '../server/write/agent-writes.ts';
 import { times } from './figures.ts';
+import { mcpLogRoundTrips } from './mcp-round-trip.ts';
 import { generateLargeWorkspace } from './gen-large.ts';
 import { locatePeers } from './peers/contexa.ts';
 import { quantile, type BenchRow } from './stats.ts';
@@ -61,6 +62,8 @@ export async function runAgentWriteBench(scratch: string, largeSteps: number, co
   const copy = (from: string, to: string) => cpSync(join(from, '.GCC'), join(scratch, to, '.GCC'), { recursive: true });
   copy(empty, 'agent-empty-peer');
   copy(large, 'agent-large-peer');
+  copy(empty, 'agent-empty-mcp');
+  copy(large, 'agent-large-mcp');
 
   const oursEmpty = await ourAppends(empty, counts.ours);
   const oursLarge = await ourAppends(large, counts.ours);
@@ -70,6 +73,15 @@ export async function runAgentWriteBench(scratch: string, largeSteps: number, co
   ];
   const flat = quantile(oursLarge, 0.5) / quantile(oursEmpty, 0.5);
   rows.push({ name: 'ours: large p50 / empty p50', value: times(flat), target: '≤ 2×', ok: flat <= 2 });
+  // The same step as an agent's MCP client sees it: the built command over stdio, request to answer.
+  const mcpEmpty = await mcpLogRoundTrips(join(scratch, 'agent-empty-mcp'), counts.ours);
+  const mcpLarge = await mcpLogRoundTrips(join(scratch, 'agent-large-mcp'), counts.ours);
+  rows.push(
+    { name: 'gcc_log over MCP stdio, empty log', value: `${p(mcpEmpty)} (${counts.ours} calls)` },
+    { name: `gcc_log over MCP stdio, ${largeSteps.toLocaleString('en')}-step log`, value: `${p(mcpLarge)} (${counts.ours} calls)` },
+  );
+  const mcpFlat = quantile(mcpLarge, 0.5) / quantile(mcpEmpty, 0.5);
+  rows.push({ name: 'gcc_log over MCP: large p50 / empty p50', value: times(mcpFlat), target: '≤ 2×', ok: mcpFlat <= 2 });
   if (!peers) {
     rows.push({ name: 'Contexa Python log_ota', value: 'not run: no Contexa peers at hand (fixtures/peers/contexa is missing)' });
     return rows;
@@ -82,5 +94,7 @@ export async function runAgentWriteBench(scratch: string, largeSteps: number, co
   );
   const faster = quantile(peerLarge, 0.5) / quantile(oursLarge, 0.5);
   rows.push({ name: `ours vs log_ota at ${largeSteps.toLocaleString('en')} steps (p50)`, value: `${times(faster)} faster`, target: '≥ 100×', ok: faster >= 100 });
+  const mcpFaster = quantile(peerLarge, 0.5) / quantile(mcpLarge, 0.5);
+  rows.push({ name: `gcc_log over MCP vs log_ota at ${largeSteps.toLocaleString('en')} steps (p50)`, value: `${times(mcpFaster)} faster`, target: '≥ 100×', ok: mcpFaster >= 100 });
   return rows;
 }
