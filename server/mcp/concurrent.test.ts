@@ -3,31 +3,19 @@
 // third MCP process subscribed to the log was told of every change. "Every change" is counted as the watcher reports
 // them (coalesced: one update may cover several appends): after each update the observer reads the log, and the step
 // counts it saw end at 900, so no append went without an update at or after it.
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { contexaPeers, pythonWithYaml, runRealPython } from '../test-support/real-contexa.ts';
+import { runRealPython } from '../test-support/real-contexa.ts';
+import { realPythonAppends, realPythonSteps } from '../test-support/python-appender.ts';
 import { call, stdioClient, textOf, type TestClient } from './test-client.ts';
 
 const EACH = 300;
 const LOG_URI = 'gcc://branches/main/log.md';
 const dir = mkdtempSync(join(tmpdir(), 'gcc-mcp-concurrent-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function pythonProcess(): Promise<void> {
-  const script = `
-from contexa.workspace import GCCWorkspace
-ws = GCCWorkspace(${JSON.stringify(dir)})
-ws.load()
-for i in range(1, ${EACH + 1}):
-    ws.log_ota("python %d" % i, "concurrent", "append")
-`;
-  const child = spawn(pythonWithYaml(), ['-c', script], { env: { ...process.env, PYTHONPATH: join(contexaPeers(), 'python') }, stdio: ['ignore', 'inherit', 'inherit'] });
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`python writer exited with ${code}`)))));
-}
 
 async function agentWrites(mcp: TestClient, tag: string): Promise<number[]> {
   const numbers: number[] = [];
@@ -57,15 +45,9 @@ describe('two MCP processes beside the real Python writer', () => {
       });
       await observer.client.subscribeResource({ uri: LOG_URI });
 
-      const [a, b] = await Promise.all([agentWrites(alpha, 'alpha'), agentWrites(beta, 'beta'), pythonProcess()]);
+      const [a, b] = await Promise.all([agentWrites(alpha, 'alpha'), agentWrites(beta, 'beta'), realPythonAppends(dir, EACH)]);
 
-      const read = JSON.parse(
-        execFileSync(pythonWithYaml(), ['-c', `import json\nfrom contexa.workspace import GCCWorkspace\nws = GCCWorkspace(${JSON.stringify(dir)})\nprint(json.dumps([[r.step, r.observation] for r in ws._read_ota("main")]))`], {
-          env: { ...process.env, PYTHONPATH: join(contexaPeers(), 'python') },
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-        }),
-      ) as [number, string][];
+      const read = realPythonSteps(dir, 'main');
       expect(read.map(([step]) => step)).toEqual(Array.from({ length: 3 * EACH }, (_, i) => i + 1));
       const want = ['alpha', 'beta', 'python'].flatMap((tag) => Array.from({ length: EACH }, (_, i) => `${tag} ${i + 1}`)).sort();
       expect(read.map(([, o]) => o).sort()).toEqual(want);

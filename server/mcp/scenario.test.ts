@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { corpusOps, filesUnder, normalized, type Op } from '../test-support/agent-scenario.ts';
-import { peerContexts } from '../test-support/contexa-peers.ts';
+import { corpusOps, expectAsTheRealWriter, type Op } from '../test-support/agent-scenario.ts';
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
 import { call, stdioClient, textOf } from './test-client.ts';
@@ -44,8 +43,6 @@ async function perform(client: Client, op: Op): Promise<void> {
   if (result.isError) throw new Error(`${name}: ${textOf(result)}`);
 }
 
-const branchesOf = (ops: readonly Op[]): string[] => ['main', ...ops.flatMap((op) => (op.op === 'branch' ? [op.name] : []))];
-
 describe.each(['python', 'typescript'] as const)('the corpus scenario through MCP tools in %s', (dialect) => {
   it.each(['scenario.json', 'edge.json'])('%s: the real writer’s bytes, read by the real reader as its own', async (file) => {
     const ops = corpusOps(file);
@@ -65,18 +62,6 @@ describe.each(['python', 'typescript'] as const)('the corpus scenario through MC
       await mcp.close();
     }
 
-    const want = filesUnder(join(real, '.GCC'));
-    const got = filesUnder(join(ours, '.GCC'));
-    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
-    for (const [path, text] of want) expect(got.get(path), path).toBe(text);
-
-    const jobs = branchesOf(ops).flatMap((branch) => [real, ours].map((dir) => ({ dir, branch, k: 2 })));
-    const answers = await peerContexts(dialect, jobs);
-    for (let i = 0; i < answers.length; i += 2) {
-      const [theirs, mine] = [answers[i]!, answers[i + 1]!];
-      if ('error' in theirs || 'error' in mine) throw new Error(JSON.stringify({ theirs, mine }));
-      expect(normalized(mine.text), jobs[i]!.branch).toBe(normalized(theirs.text));
-      expect(mine.steps).toBe(theirs.steps);
-    }
+    await expectAsTheRealWriter(real, ours, ops, dialect);
   }, 60_000);
 });

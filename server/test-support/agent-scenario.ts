@@ -1,6 +1,7 @@
 // Test support only: a scenario of agent operations (the corpus's, or a list) written through the MemoryWriter, and the
 // files of a .GCC/ with timestamps and commit ids aside, to compare with what a real writer left.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { expect } from 'vitest';
 import { join, relative } from 'node:path';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
@@ -8,6 +9,7 @@ import { createEventBus } from '../live/event-bus.ts';
 import { createStore } from '../live/store.ts';
 import { createMemoryWriter } from '../write/agent-writes.ts';
 import type { PythonOp } from './real-contexa.ts';
+import { peerContexts } from './contexa-peers.ts';
 
 export type Op = Exclude<PythonOp, { op: 'update_roadmap' }>;
 
@@ -54,4 +56,22 @@ export function filesUnder(gccDir: string): Map<string, string> {
   };
   walk(gccDir);
   return out;
+}
+
+const branchesOf = (ops: readonly Op[]): string[] => ['main', ...ops.flatMap((op) => (op.op === 'branch' ? [op.name] : []))];
+
+/** `ours` holds what `real` holds, file by file (timestamps and commit ids aside), and the real reader reads ours as its own. */
+export async function expectAsTheRealWriter(real: string, ours: string, ops: readonly Op[], dialect: 'python' | 'typescript'): Promise<void> {
+  const want = filesUnder(join(real, '.GCC'));
+  const got = filesUnder(join(ours, '.GCC'));
+  expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+  for (const [path, text] of want) expect(got.get(path), path).toBe(text);
+  const jobs = branchesOf(ops).flatMap((branch) => [real, ours].map((dir) => ({ dir, branch, k: 2 })));
+  const answers = await peerContexts(dialect, jobs);
+  for (let i = 0; i < answers.length; i += 2) {
+    const [theirs, mine] = [answers[i]!, answers[i + 1]!];
+    if ('error' in theirs || 'error' in mine) throw new Error(JSON.stringify({ theirs, mine }));
+    expect(normalized(mine.text), jobs[i]!.branch).toBe(normalized(theirs.text));
+    expect(mine.steps).toBe(theirs.steps);
+  }
 }

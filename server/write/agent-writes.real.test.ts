@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusOps, filesUnder, normalized, writeThroughLayer, type Op } from '../test-support/agent-scenario.ts';
-import { peerContexts } from '../test-support/contexa-peers.ts';
+import { corpusOps, expectAsTheRealWriter, writeThroughLayer, type Op } from '../test-support/agent-scenario.ts';
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
 
@@ -43,8 +42,6 @@ const SCENARIOS: [string, Op[]][] = [
   ['look-alike values', LOOKALIKES],
 ];
 
-const branchesOf = (ops: readonly Op[]): string[] => ['main', ...ops.flatMap((op) => (op.op === 'branch' ? [op.name] : []))];
-
 describe.each(['python', 'typescript'] as const)('the MemoryWriter writes what the real %s writer writes', (dialect) => {
   it.each(SCENARIOS)('%s: every file, byte for byte, and CONTEXT as the real reader returns it', async (_name, ops) => {
     const real = tempDir('gcc-real-writer-');
@@ -53,19 +50,6 @@ describe.each(['python', 'typescript'] as const)('the MemoryWriter writes what t
     else runRealTypeScript(real, ops);
     await writeThroughLayer(ours, ops, dialect);
 
-    const want = filesUnder(join(real, '.GCC'));
-    const got = filesUnder(join(ours, '.GCC'));
-    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
-    for (const [path, text] of want) expect(got.get(path), path).toBe(text);
-
-    // The real reader reads ours as its own: the same CONTEXT, for every branch.
-    const jobs = branchesOf(ops).flatMap((branch) => [real, ours].map((dir) => ({ dir, branch, k: 2 })));
-    const answers = await peerContexts(dialect, jobs);
-    for (let i = 0; i < answers.length; i += 2) {
-      const [theirs, mine] = [answers[i]!, answers[i + 1]!];
-      if ('error' in theirs || 'error' in mine) throw new Error(JSON.stringify({ theirs, mine }));
-      expect(normalized(mine.text), jobs[i]!.branch).toBe(normalized(theirs.text));
-      expect(mine.steps).toBe(theirs.steps);
-    }
+    await expectAsTheRealWriter(real, ours, ops, dialect);
   });
 });
