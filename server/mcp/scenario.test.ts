@@ -1,25 +1,16 @@
 // The corpus scenario (init, steps, commits, branch, switch, merge) through the MCP tools over stdio, as an agent's
 // client calls them, against the same scenario written by Contexa's real Python and TypeScript writers: every file
 // byte for byte (timestamps and commit ids aside), and each real reader's CONTEXT of ours equal to its own.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { corpusOps, expectAsTheRealWriter, type Op } from '../test-support/agent-scenario.ts';
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { call, stdioClient, textOf } from './test-client.ts';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
-const tempDir = (prefix: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
+afterAll(removeTempCorpusCopies);
+const tempDir = () => tempCorpusCopy(null).dir;
 
 /** One scenario operation as the agent's tool call; a tool error fails the test with its sentence. */
 async function perform(client: Client, op: Op): Promise<void> {
@@ -46,8 +37,8 @@ async function perform(client: Client, op: Op): Promise<void> {
 describe.each(['python', 'typescript'] as const)('the corpus scenario through MCP tools in %s', (dialect) => {
   it.each(['scenario.json', 'edge.json'])('%s: the real writer’s bytes, read by the real reader as its own', async (file) => {
     const ops = corpusOps(file);
-    const real = tempDir('gcc-mcp-real-');
-    const ours = tempDir('gcc-mcp-tools-');
+    const real = tempDir();
+    const ours = tempDir();
     if (dialect === 'python') runRealPython(real, ops);
     else runRealTypeScript(real, ops);
 
