@@ -4,6 +4,8 @@ import { request } from 'node:http';
 import { mkdirSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { StepsPage } from '../../shared/api.ts';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { startServer, type RunningServer } from '../http/index.ts';
 import { startFleetServer } from '../fleet/fleet-serve.ts';
@@ -64,6 +66,41 @@ describe('/api/mcp on a running dashboard', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('tells a subscriber of a hand edit saved in the page', async () => {
+    const mcp = await httpClient(endpoint(), auth);
+    try {
+      const updated: string[] = [];
+      mcp.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+      await mcp.client.subscribeResource({ uri: 'gcc://branches/auth-session/log.md' });
+      const origin = `http://127.0.0.1:${server.port}`;
+      const page = (await (await fetch(`${origin}/api/branches/auth-session/steps?from=0&limit=1`, { headers: auth })).json()) as StepsPage & { steps: { version: string }[] };
+      const first = page.steps[0]!;
+      const saved = await fetch(`${origin}/api/branches/auth-session/steps/0`, {
+        method: 'PATCH',
+        headers: { ...auth, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ step: first.step, version: first.version, fields: { thought: 'Edited by hand in the page.' } }),
+      });
+      expect(saved.status).toBe(200);
+      await expect.poll(() => updated, { timeout: 10_000 }).toContain('gcc://branches/auth-session/log.md');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('refuses the write tools on a read-only server', async () => {
+    const { dir: other } = tempCorpusCopy('python');
+    const readOnly = await startServer({ dir: other, port: 0, open: false, token: TOKEN, readOnly: true, log: () => {}, warn: () => {} });
+    const mcp = await httpClient(`http://127.0.0.1:${readOnly.port}/api/mcp`, auth);
+    try {
+      const result = await call(mcp.client, 'gcc_log', { observation: 'o', thought: 't', action: 'a' });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/read-only/);
+    } finally {
+      await mcp.close();
+      await readOnly.close();
     }
   });
 
