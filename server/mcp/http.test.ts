@@ -1,7 +1,7 @@
 // /api/mcp on a real dashboard on a port, driven by the SDK's own Client over Streamable HTTP: the same tools as over
 // stdio, a session per client, the guards every route has (token, Host, Origin), and no session left when it stops.
 import { request } from 'node:http';
-import { mkdirSync, cpSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../http/index.ts';
 import { startFleetServer } from '../fleet/fleet-serve.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { call, httpClient, textOf } from './test-client.ts';
+import { RESOURCE_TAIL_BYTES } from './resources.ts';
 
 const TOKEN = 'mcp-http-test-token';
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
@@ -114,6 +115,24 @@ describe('/api/mcp on a running dashboard', () => {
     expect(await rawPost(port, { host: `rebind.127.0.0.1.nip.io:${port}`, ...auth })).toBe(403);
     // The same request with the token, our Host and no Origin is served.
     expect(await rawPost(port, { host, ...auth })).toBe(200);
+  });
+
+  it("serves a log over 1 MiB as its last MiB, from a line start", async () => {
+    const log = join(dir, '.GCC', 'branches', 'auth-session', 'log.md');
+    const step = (i: number) => `### Step ${i} — 2026-12-04T10:00:00+00:00\n**Observation:** ${'filler '.repeat(40)}${i}\n\n**Thought:** t\n\n**Action:** a\n\n---\n`;
+    appendFileSync(log, Array.from({ length: 5000 }, (_, i) => step(1000 + i)).join(''));
+    const whole = readFileSync(log, 'utf8');
+    const mcp = await httpClient(endpoint(), auth);
+    try {
+      const read = await mcp.client.readResource({ uri: 'gcc://branches/auth-session/log.md' });
+      const tail = (read.contents[0] as { text: string }).text;
+      expect(whole.length).toBeGreaterThan(RESOURCE_TAIL_BYTES);
+      expect(tail.length).toBeLessThanOrEqual(RESOURCE_TAIL_BYTES);
+      expect(whole.endsWith(tail)).toBe(true);
+      expect(whole[whole.length - tail.length - 1]).toBe('\n');
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('closes every session when the server stops', async () => {

@@ -100,6 +100,18 @@ describe('gcc-studio mcp over stdio', () => {
     await expect.poll(() => updated, { timeout: 10_000 }).toContain('gcc://branches/main/log.md');
   });
 
+  it('fills its prompts from the memory: resume, commit, merge-review', async () => {
+    const resume = await mcp.client.getPrompt({ name: 'resume', arguments: { branch: 'auth-jwt', k: '2' } });
+    const text = (m: (typeof resume.messages)[number]) => (m.content.type === 'text' ? m.content.text : '');
+    expect(text(resume.messages[0]!)).toContain(await contextCommand([dir, '--branch', 'auth-jwt', '--k', '2']));
+    expect(text(resume.messages[0]!)).toMatch(/gcc_log/);
+    const commit = await mcp.client.getPrompt({ name: 'commit', arguments: { branch: 'main' } });
+    expect(text(commit.messages[0]!)).toMatch(/gcc_commit/);
+    const review = await mcp.client.getPrompt({ name: 'merge-review', arguments: { branch: 'auth-session' } });
+    expect(text(review.messages[0]!)).toMatch(/Branch "auth-session" compared with "main"/);
+    await expect(mcp.client.getPrompt({ name: 'merge-review', arguments: { branch: 'nope' } })).rejects.toThrow(/no branch "nope"/);
+  });
+
   it('answers a bad argument with a tool error of one sentence', async () => {
     const unknown = await call(mcp.client, 'gcc_context', { branch: 'no-such' });
     expect(unknown.isError).toBe(true);
