@@ -70,6 +70,20 @@ describe('/api/mcp on a running dashboard', () => {
     }
   });
 
+  it('gives the steps since the last commit as history, with the step just logged', async () => {
+    const mcp = await httpClient(endpoint(), auth);
+    try {
+      const logged = (await call(mcp.client, 'gcc_log', { observation: 'history probe', thought: 't', action: 'a', branch: 'main' })).structuredContent as { step: number };
+      const history = (await call(mcp.client, 'gcc_history', { branch: 'main' })).structuredContent as { since: null; branches: { steps: { step: number; observation: string }[]; stepsTotal: number }[] };
+      expect(history.since).toBeNull();
+      expect(history.branches[0]!.steps.at(-1)).toMatchObject({ step: logged.step, observation: 'history probe' });
+      expect(history.branches[0]!.stepsTotal).toBe(history.branches[0]!.steps.length);
+      expect(server.live.store.workspace().branches.find((b) => b.name === 'main')!.stepCount).toBeGreaterThan(history.branches[0]!.stepsTotal);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('tells a subscriber of a hand edit saved in the page', async () => {
     const mcp = await httpClient(endpoint(), auth);
     try {
