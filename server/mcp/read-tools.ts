@@ -234,7 +234,6 @@ async function historyOf(ws: McpWorkspace, only: string | null, since: string | 
     since: then && 'info' in then ? (then.info as { time: string }).time : null,
     branches: branches.map((b) => {
       const commits = ws.store.branch(b.name)?.commits ?? [];
-      const steps = ws.store.stepList(b.name);
       const past = countsThen.get(b.name);
       const lastCommitTime = commits.at(-1)?.timestamp;
       const firstStep = then ? (past?.stepCount ?? 0) : stepsAfter(ws.store, b.name, b.stepCount, lastCommitTime);
@@ -243,7 +242,7 @@ async function historyOf(ws: McpWorkspace, only: string | null, since: string | 
       const from = Math.max(firstStep, b.stepCount - HISTORY_LIMIT);
       return {
         name: b.name,
-        steps: steps ? (ws.store.steps(b.name, from, HISTORY_LIMIT)?.steps ?? []).map(brief.step) : [],
+        steps: (ws.store.steps(b.name, from, HISTORY_LIMIT)?.steps ?? []).map(brief.step),
         stepsTotal,
         commits: commits.slice(Math.max(firstCommit, commits.length - HISTORY_LIMIT)).map(brief.commit),
         commitsTotal: Math.max(0, commits.length - firstCommit),
