@@ -7,7 +7,10 @@ import { corpusOps, expectAsTheRealWriter, type Op } from '../test-support/agent
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
-import { call, stdioClient, textOf } from './test-client.ts';
+import { startServer } from '../http/index.ts';
+import { call, httpClient, stdioClient, textOf } from './test-client.ts';
+
+const TOKEN = 'mcp-scenario-token';
 
 afterAll(removeTempCorpusCopies);
 const tempDir = () => tempCorpusCopy(null).dir;
@@ -54,5 +57,27 @@ describe.each(['python', 'typescript'] as const)('the corpus scenario through MC
     }
 
     await expectAsTheRealWriter(real, ours, ops, dialect);
+  }, 60_000);
+});
+
+describe('the corpus scenario through /api/mcp on a running dashboard', () => {
+  it('scenario.json in python: the real writer’s bytes, read by the real reader as its own', async () => {
+    const ops = corpusOps('scenario.json');
+    const real = tempDir();
+    const ours = tempDir();
+    runRealPython(real, ops);
+    // A dashboard started on a folder with no .GCC/ yet: the agent's gcc_init creates it.
+    const server = await startServer({ dir: ours, port: 0, open: false, token: TOKEN, log: () => {}, warn: () => {} });
+    try {
+      const mcp = await httpClient(`http://127.0.0.1:${server.port}/api/mcp`, { authorization: `Bearer ${TOKEN}` }, 'scenario-agent');
+      try {
+        for (const op of ops) await perform(mcp.client, op);
+      } finally {
+        await mcp.close();
+      }
+    } finally {
+      await server.close();
+    }
+    await expectAsTheRealWriter(real, ours, ops, 'python');
   }, 60_000);
 });
