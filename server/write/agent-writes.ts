@@ -226,7 +226,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
         // Whatever another writer appended before we took the lock, read as a tail, then counted.
         await catchUp([log]);
         const timestamp = now(dialect);
-        const w = stepWrite(branch, fields, tallyOf(branch).stepCount(dialect), timestamp);
+        const w = stepWrite(branch, fields, tallyOf(branch).stepCount(dialect), timestamp, dialect);
         await perform([w]);
         await catchUp([log]);
         return { branch, dialect, files: [log], step: w.step, timestamp, ...(await note({ kind: 'step', branch, step: w.step, timestamp }, client)) };
@@ -248,7 +248,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
         const last = tallyOf(branch).commits(dialect).at(-1)?.thisCommitContribution ?? null;
         const id = commitId();
         const timestamp = now(dialect);
-        const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId: id, timestamp, purposeAsRead: meta?.purpose ?? '', lastContributionAsRead: last });
+        const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId: id, timestamp, purposeAsRead: meta?.purpose ?? '', lastContributionAsRead: last }, dialect);
         await perform(writes);
         await catchUp(writes.map((w) => w.file));
         return {
