@@ -44,7 +44,7 @@ export function agentDialectProblem(dialect: Dialect): string | null {
     case 'elixir':
       return null;
     case 'zig':
-      return "gcc-studio does not write agent records in Contexa Zig's dialect: Zig's bytes are known only from reading its code, and no Zig writer could be run to check them.";
+      return "gcc-studio does not write agent records in Contexa Zig's dialect: Zig numbers a step by every `### Step` in its log, values included, and drops a commit's roadmap update, which gcc-studio does not reproduce.";
     case 'unknown':
       return 'gcc-studio cannot tell which Contexa implementation wrote this branch, so it does not know which bytes to write.';
   }
