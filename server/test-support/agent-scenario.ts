@@ -45,13 +45,14 @@ export const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|\+00:00)/
 /** Timestamps and commit ids aside: the only bytes two runs of the same writer may differ in. */
 export const normalized = (text: string): string => text.replace(TIMESTAMP, '<ts>').replace(/## Commit `[0-9a-f]{8}`/g, '## Commit `<id>`');
 
+/** Each file's bytes (as latin1, so bytes that are not UTF-8 compare exactly), timestamps and commit ids aside. */
 export function filesUnder(gccDir: string): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (d: string): void => {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name !== '.lock') out.set(relative(gccDir, full), normalized(readFileSync(full, 'utf8')));
+      else if (name !== '.lock') out.set(relative(gccDir, full), normalized(readFileSync(full, 'latin1')));
     }
   };
   walk(gccDir);

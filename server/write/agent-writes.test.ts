@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_FIELD_LIMIT_BYTES } from '../../shared/gcc/write/agent-records.ts';
+import { createEventBus } from '../live/event-bus.ts';
+import { createStore } from '../live/store.ts';
 import { loadedStore } from '../test-support/loaded-store.ts';
 import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
 import { createMemoryWriter, type MemoryWriter } from './agent-writes.ts';
@@ -102,8 +104,8 @@ describe('the agent layer refuses bad input and writes nothing', () => {
     }
   });
 
-  it.each(['lua', 'elixir', 'zig'])('a %s workspace, whose bytes it does not write', async (dialect) => {
-    const { dir, writer } = await writerOn(dialect);
+  it('a Zig workspace, whose bytes it does not write', async () => {
+    const { dir, writer } = await writerOn('zig');
     const r = await refused(dir, () => writer.log({ branch: 'main', ...STEP }, 'test'));
     expect(r.status).toBe(422);
     expect(r.message).toMatch(/does not write agent records/);
@@ -124,5 +126,16 @@ describe('a dry run of a merge', () => {
     expect(preview.summary).toBe('keep sessions');
     // A merged branch's preview says why it cannot be merged.
     expect((await writer.previewMerge({ branch: 'auth-jwt' })).blockers.join(' ')).toMatch(/already merged/);
+  });
+});
+
+describe('two processes, each with a store of its own', () => {
+  it('a branch the other made a moment ago is found on disk', async () => {
+    const { gccDir, store } = await loadedStore('python');
+    const other = createStore({ gccDir, root: join(gccDir, '..'), readOnly: false, bus: createEventBus() });
+    await other.load();
+    await createMemoryWriter({ gccDir, store, readOnly: false }).branch({ name: 'side', purpose: 'made by the first' }, 'a');
+    const written = await createMemoryWriter({ gccDir, store: other, readOnly: false }).log({ branch: 'side', observation: 'from the second', thought: '', action: '' }, 'b');
+    expect(written).toMatchObject({ branch: 'side', step: 1, dialect: 'python' });
   });
 });

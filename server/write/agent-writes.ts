@@ -119,8 +119,12 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
     if (options.readOnly) refuse(403, 'gcc-studio runs with --read-only: it writes nothing to the workspace.');
   };
 
-  /** The branch's writer (the store's verdict); a branch nobody could tell is written as its workspace's. */
-  const dialectOf = (branch: string): AgentDialect => {
+  /**
+   * The branch's writer (the store's verdict); a branch nobody could tell is written as its workspace's. A branch the
+   * store has not seen yet (another process made it a moment ago) is looked for on disk first.
+   */
+  const dialectOf = async (branch: string): Promise<AgentDialect> => {
+    if (!branchRecords(branch)) await catchUp([`${BRANCHES_DIR}/${branch}`]);
     const b = branchRecords(branch);
     if (!b) return refuse(404, `There is no branch "${branch}".`);
     const dialect: Dialect = b.dialect !== 'unknown' ? b.dialect : (branchRecords(MAIN_BRANCH)?.dialect ?? 'unknown');
@@ -219,14 +223,14 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
       const fields = { observation, thought, action };
       const problem = stepProblem(fields);
       if (problem) refuse(problem.includes('longer than') ? 413 : 400, problem);
-      const dialect = dialectOf(branch);
+      const dialect = await dialectOf(branch);
       return locked(dialect, async () => {
         await branchThere(branch);
         const log = branchFilePath(branch, 'log');
         // Whatever another writer appended before we took the lock, read as a tail, then counted.
         await catchUp([log]);
         const timestamp = now(dialect);
-        const w = stepWrite(branch, fields, tallyOf(branch).stepCount(dialect), timestamp);
+        const w = stepWrite(branch, fields, tallyOf(branch).stepCount(dialect), timestamp, dialect);
         await perform([w]);
         await catchUp([log]);
         return { branch, dialect, files: [log], step: w.step, timestamp, ...(await note({ kind: 'step', branch, step: w.step, timestamp }, client)) };
@@ -239,7 +243,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
       if (name) refuse(400, name);
       const problem = commitProblem(contribution, roadmapUpdate);
       if (problem) refuse(problem.includes('longer than') ? 413 : 400, problem);
-      const dialect = dialectOf(branch);
+      const dialect = await dialectOf(branch);
       return locked(dialect, async () => {
         await branchThere(branch);
         const file = branchFilePath(branch, 'commit');
@@ -248,7 +252,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
         const last = tallyOf(branch).commits(dialect).at(-1)?.thisCommitContribution ?? null;
         const id = commitId();
         const timestamp = now(dialect);
-        const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId: id, timestamp, purposeAsRead: meta?.purpose ?? '', lastContributionAsRead: last });
+        const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId: id, timestamp, purposeAsRead: meta?.purpose ?? '', lastContributionAsRead: last }, dialect);
         await perform(writes);
         await catchUp(writes.map((w) => w.file));
         return {
@@ -270,7 +274,7 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
       if (nameProblem) refuse(400, nameProblem);
       const problem = purposeProblem(purpose);
       if (problem) refuse(problem.includes('longer than') ? 413 : 400, problem);
-      const dialect = dialectOf(from);
+      const dialect = await dialectOf(from);
       return locked(dialect, async () => {
         await branchThere(from);
         const folder = `${BRANCHES_DIR}/${name}`;

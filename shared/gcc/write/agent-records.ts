@@ -4,14 +4,20 @@
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.ts';
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
-import { commitMarkdown, stepMarkdown } from '../context/render.ts';
+import { commitMarkdown, sanitizeValue, stepMarkdown } from '../context/render.ts';
+import { luaEscape } from '../read/escape.ts';
+
+const escapeOf = (dialect: AgentDialect) => (dialect === 'lua' ? luaEscape : sanitizeValue);
 import { serializeCommitHeader } from './commit-write.ts';
 import { serializeLogHeader } from './log-write.ts';
 import { INITIAL_PREVIOUS_SUMMARY } from './merge-plan.ts';
 import { serializeMetadata } from './metadata-write.ts';
 
-/** The dialects whose every agent operation we write exactly (Python and TypeScript against the real writers, Go and Rust by the corpus). */
-export const AGENT_DIALECTS = ['python', 'typescript', 'go', 'rust'] as const;
+/**
+ * The dialects whose every agent operation we write exactly: Python and TypeScript checked against the real writers,
+ * Go, Rust, Lua and Elixir against the folders their real writers left in the corpus.
+ */
+export const AGENT_DIALECTS = ['python', 'typescript', 'go', 'rust', 'lua', 'elixir'] as const;
 export type AgentDialect = (typeof AGENT_DIALECTS)[number];
 
 export const MAIN_BRANCH = 'main';
@@ -34,13 +40,11 @@ export function agentDialectProblem(dialect: Dialect): string | null {
     case 'typescript':
     case 'go':
     case 'rust':
-      return null;
     case 'lua':
-      return "gcc-studio does not write agent records in Contexa Lua's dialect: Lua corrupts every multi-line value as it writes it, and its own writer is the only one that reproduces that.";
     case 'elixir':
-      return "gcc-studio does not write agent records in Contexa Elixir's dialect: Elixir rewrites whole files and corrupts its own step headers, which no other writer may reproduce safely.";
+      return null;
     case 'zig':
-      return "gcc-studio does not write agent records in Contexa Zig's dialect: Zig parses nothing back, and its bytes are known only from reading its code.";
+      return "gcc-studio does not write agent records in Contexa Zig's dialect: Zig numbers a step by every `### Step` in its log, values included, and drops a commit's roadmap update, which gcc-studio does not reproduce.";
     case 'unknown':
       return 'gcc-studio cannot tell which Contexa implementation wrote this branch, so it does not know which bytes to write.';
   }
@@ -134,16 +138,18 @@ export function newBranchMetadata(name: string, purpose: string, from: string, c
   return { name, purpose, createdFrom: from, createdAt, status: 'active', mergedInto: null, mergedAt: null };
 }
 
-// Records are written with the writers' own escape (render.ts), not serializeValue's lossless one: an agent's value goes
-// to disk exactly as Contexa would put it, misreadings and all.
+// Records are written with the writers' own escape (render.ts; Lua's turns every newline into `\n\---\n`), not
+// serializeValue's lossless one: an agent's value goes to disk exactly as Contexa would put it, misreadings and all.
+// Every record is appended (server/write/agent-writes.ts): Zig's seek to the end and Elixir's read-and-rewrite of the
+// whole file leave the same bytes, and under the writer's own lock no one sees the difference.
 
 /**
  * `log(o, t, a)`: the step record. `readerStepCount` is how many steps the implementation's own parser reads in the
  * log now (Python: `len(_read_ota)`, TypeScript without its action-only steps): every implementation numbers `+ 1`.
  */
-export function stepWrite(branch: string, fields: StepFields, readerStepCount: number, timestamp: string): AgentFileWrite & { step: number } {
+export function stepWrite(branch: string, fields: StepFields, readerStepCount: number, timestamp: string, dialect: AgentDialect): AgentFileWrite & { step: number } {
   const step = readerStepCount + 1;
-  return { file: branchFilePath(branch, 'log'), mode: 'append', text: stepMarkdown({ step, timestamp, ...fields }), step };
+  return { file: branchFilePath(branch, 'log'), mode: 'append', text: stepMarkdown({ step, timestamp, ...fields }, escapeOf(dialect)), step };
 }
 
 export interface CommitInput {
@@ -159,14 +165,14 @@ export interface CommitInput {
 }
 
 /** `commit(c, roadmap?)`: the commit record, then (when the update is not empty) main.md's `## Update`. */
-export function commitWrites(input: CommitInput): AgentFileWrite[] {
+export function commitWrites(input: CommitInput, dialect: AgentDialect): AgentFileWrite[] {
   const text = commitMarkdown({
     commitId: input.commitId,
     timestamp: input.timestamp,
     branchPurpose: input.purposeAsRead,
     previousProgressSummary: input.lastContributionAsRead ?? INITIAL_PREVIOUS_SUMMARY,
     thisCommitContribution: input.contribution,
-  });
+  }, escapeOf(dialect));
   const writes: AgentFileWrite[] = [{ file: branchFilePath(input.branch, 'commit'), mode: 'append', text }];
   // Both real writers test the update's truth (`if update_roadmap:`): an empty one writes nothing.
   if (input.roadmapUpdate) writes.push({ file: ROADMAP_FILE, mode: 'append', text: serializeRoadmapUpdate(input.timestamp, input.roadmapUpdate) });
