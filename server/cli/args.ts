@@ -76,7 +76,7 @@ export const USAGE = `usage:
                                the memory at MOMENT (or now) as one file: a read-only page that opens from file://
                                without a server, or Markdown (CONTEXT of --branch at --k, every branch's purpose,
                                status and last commit)
-  gcc-studio mcp [DIR] [--dialect python|typescript|go|rust] [--read-only]
+  gcc-studio mcp [DIR] [--dialect python|typescript|go|rust|lua|elixir] [--read-only]
                                an MCP server over stdin/stdout giving an agent GCC memory in DIR (default .):
                                claude mcp add gcc -- npx gcc-studio mcp. A DIR with no .GCC/ gets one from the
                                agent's gcc_init, in --dialect (default python); logs go to stderr
