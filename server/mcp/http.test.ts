@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { StepsPage } from '../../shared/api.ts';
+import type { MergePreviewResponse } from '../../shared/compare-api.ts';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { startServer, type RunningServer } from '../http/index.ts';
 import { startFleetServer } from '../fleet/fleet-serve.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { call, httpClient, textOf } from './test-client.ts';
 import { RESOURCE_TAIL_BYTES } from './resources.ts';
+import { normalized } from '../test-support/agent-scenario.ts';
 
 const TOKEN = 'mcp-http-test-token';
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
@@ -79,6 +81,22 @@ describe('/api/mcp on a running dashboard', () => {
       expect(history.branches[0]!.steps.at(-1)).toMatchObject({ step: logged.step, observation: 'history probe' });
       expect(history.branches[0]!.stepsTotal).toBe(history.branches[0]!.steps.length);
       expect(server.live.store.workspace().branches.find((b) => b.name === 'main')!.stepCount).toBeGreaterThan(history.branches[0]!.stepsTotal);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("answers a merge's dry run with the page's own preview, writing nothing", async () => {
+    const mcp = await httpClient(endpoint(), auth);
+    try {
+      const before = readFileSync(join(dir, '.GCC', 'branches', 'main', 'log.md'), 'utf8');
+      const dry = (await call(mcp.client, 'gcc_merge', { branch: 'auth-session', dry_run: true })).structuredContent as { writes: { file: string; text: string }[]; commitId: string; blockers: string[] };
+      const page = (await (await fetch(`http://127.0.0.1:${server.port}/api/merge/preview?branch=auth-session&target=main`, { headers: auth })).json()) as MergePreviewResponse;
+      // Each preview is made at its own moment: the same bytes, timestamps and the new commit's id aside.
+      const same = (w: { file: string; mode?: string; text: string }) => ({ file: w.file, mode: w.mode, text: normalized(w.text) });
+      expect(dry.writes.map(same)).toEqual(page.writes.map(same));
+      expect(dry.blockers).toEqual(page.blockers);
+      expect(readFileSync(join(dir, '.GCC', 'branches', 'main', 'log.md'), 'utf8')).toBe(before);
     } finally {
       await mcp.close();
     }
