@@ -25,9 +25,11 @@ describe('bench figures', () => {
 describe('bench options', () => {
   it('has a quick pass without soak, page build or packed install', () => {
     const o = parseBenchArgs(['--quick']);
-    expect([...o.sections]).toEqual(['oneshot', 'parse', 'spawn', 'live', 'graph']);
+    expect([...o.sections]).toEqual(['oneshot', 'parse', 'spawn', 'live', 'graph', 'wide']);
+    expect(o.idleSeconds).toBe(20);
     expect(o.soakSeconds).toBe(0);
     expect(parseBenchArgs([]).soakSeconds).toBe(600);
+    expect(parseBenchArgs([]).idleSeconds).toBe(60);
   });
   it('refuses unknown sections and arguments', () => {
     expect(() => parseBenchArgs(['--only=speed'])).toThrow(/unknown section "speed"/);

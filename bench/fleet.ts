@@ -26,19 +26,19 @@ const WRITERS = 10;
 const RATE = 20;
 const WRITE_SECONDS = 8;
 
-/** One workspace written by the Python writer (10 branches, 200 steps each, a commit every 50), copied 100 times. */
-function generateFleet(root: string): string[] {
+/** One workspace written by the Python writer (`branches` branches, `steps` steps each, a commit every 50), copied. */
+export function generateFleet(root: string, workspaces = WORKSPACES, branches = BRANCHES, steps = STEPS): string[] {
   const template = join(root, 'template', '.GCC');
   const w = PythonGccWriter.init(template, 'Fleet bench workspace.');
-  for (let b = 1; b < BRANCHES; b++) w.createBranch(`branch-${b}`, `Bench branch ${b}`, 'main');
-  for (const name of ['main', ...Array.from({ length: BRANCHES - 1 }, (_, b) => `branch-${b + 1}`)]) {
-    for (let s = 1; s <= STEPS; s++) {
+  for (let b = 1; b < branches; b++) w.createBranch(`branch-${b}`, `Bench branch ${b}`, 'main');
+  for (const name of ['main', ...Array.from({ length: branches - 1 }, (_, b) => `branch-${b + 1}`)]) {
+    for (let s = 1; s <= steps; s++) {
       w.logStep(name, { observation: `observation ${s} on ${name}`, thought: `thought ${s}`, action: `action ${s % 7}` });
       if (s % 50 === 0) w.commit(name, `milestone ${s / 50} of ${name}`);
     }
   }
   const dirs: string[] = [];
-  for (let i = 0; i < WORKSPACES; i++) {
+  for (let i = 0; i < workspaces; i++) {
     const dir = join(root, 'agents', `group-${i % 10}`, `agent-${String(i).padStart(3, '0')}`);
     cpSync(template, join(dir, '.GCC'), { recursive: true });
     dirs.push(dir);
@@ -47,7 +47,7 @@ function generateFleet(root: string): string[] {
   return dirs;
 }
 
-function launcher(): { argv: (args: string[]) => string[]; label: string } {
+export function launcher(): { argv: (args: string[]) => string[]; label: string } {
   const built = join(REPO, 'dist', 'server', 'cli', 'main.js');
   if (existsSync(built)) return { label: 'built command', argv: (args) => [join(REPO, 'bin', 'gcc-studio.js'), ...args] };
   const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -57,7 +57,7 @@ function launcher(): { argv: (args: string[]) => string[]; label: string } {
 /** Process start → URL → the first answer of `probe` (a full /api/fleet, or /api/workspace). */
 const startAndProbe = (dir: string, probe: string): Promise<ServerProcess> => spawnServer(launcher().argv([dir, '--no-open', '--port', '0']), { probe });
 
-function rssMb(pid: number): { rss: number; peak: number } {
+export function rssMb(pid: number): { rss: number; peak: number } {
   const r = residentBytes(pid);
   return { rss: (r?.rss ?? Number.NaN) / 2 ** 20, peak: (r?.peak ?? Number.NaN) / 2 ** 20 };
 }
@@ -71,7 +71,7 @@ function burstSteps(data: string): { ws: string; steps: { observation: string }[
 }
 
 /** Writers at 20 steps/s for WRITE_SECONDS into `gccDirs`; each step's latency to the first frame of `stream` showing it. */
-async function stepLatencies(url: string, gccDirs: string[], firstStep: number): Promise<{ latencies: number[]; written: number }> {
+export async function stepLatencies(url: string, gccDirs: string[], firstStep: number): Promise<{ latencies: number[]; written: number }> {
   const latencies: number[] = [];
   const lastSeen = new Map<string, number>();
   // Rows sent on connect carry the last steps of earlier phases: only steps written from now on are timed.

@@ -62,6 +62,12 @@ async function main(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  await section('wide', `Wide: 5,000 branches in one workspace, spawn beside the floor (${o.rounds} interleaved rounds), then ${o.idleSeconds} s idle with no page`, async () =>
+    (await import('./wide.ts')).runWideBench(BIN, o.rounds, o.idleSeconds),
+  );
+  await section('wide-fleet', 'Wide fleet: 1,000 workspaces × 5 branches × 50 steps under one root, 10 writing at 20/s', async () =>
+    (await import('./wide.ts')).runWideFleetBench(),
+  );
   await section('fleet', 'Fleet: 100 workspaces × 10 branches × 200 steps under one root, 10 writing at 20/s (servers as their own processes)', () => runFleetBench());
   await section('graph', 'Branch graph: layout of 500 branches / 10,000 commits', () => runGraphLayoutBench());
   await section('page', "Page: Vite's build of it", async () => (await import('./page-size.ts')).runPageSizeBench());

@@ -58,4 +58,18 @@ describe('WorkerTokenCounter', () => {
       patient.stop();
     }
   });
+
+  it('retires a worker left idle and starts a new one for the next count, counting the same', async () => {
+    const counter = new WorkerTokenCounter(undefined, undefined, 50);
+    try {
+      expect(await counter.count(['hello world'])).toEqual([countTokens('hello world')]);
+      expect(counter.running).toBe(true);
+      await expect.poll(() => counter.running, { timeout: 5000 }).toBe(false);
+      expect(await counter.count(['a b c'])).toEqual([countTokens('a b c')]);
+      expect(counter.started).toBe(2);
+      expect(counter.failures).toBe(0);
+    } finally {
+      counter.stop();
+    }
+  });
 });

@@ -35,6 +35,11 @@ export const TOKEN_WORKER_NICE = 10;
 /** Counting time a request may take in the worker (then the rest is bounded), and how long we wait for its answer. */
 export const COUNT_BUDGET_MS = 2000;
 const ANSWER_TIMEOUT_MS = 15_000;
+/**
+ * A worker with nothing to count for this long is stopped: its tokenizer holds ~70 MB, and a server nobody looks at
+ * should hold its index and nothing more. The next count loads it again (~0.5 s of CPU, off the server's thread).
+ */
+export const WORKER_IDLE_MS = 30_000;
 
 const boundsOf = (texts: readonly string[]) => texts.map((t) => lowerBoundTokens(t) + CUT_SHORT);
 
@@ -60,12 +65,20 @@ export class WorkerTokenCounter implements TokenCounter {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
   failures = 0;
+  /** Workers started so far (a test reads it to see an idle one retired and a new one started). */
+  started = 0;
 
-  constructor(private readonly budgetMs = COUNT_BUDGET_MS, private readonly timeoutMs = ANSWER_TIMEOUT_MS) {}
+  constructor(
+    private readonly budgetMs = COUNT_BUDGET_MS,
+    private readonly timeoutMs = ANSWER_TIMEOUT_MS,
+    private readonly idleMs = WORKER_IDLE_MS,
+  ) {}
 
   count(texts: readonly string[]): Promise<number[]> {
     if (texts.length === 0) return Promise.resolve([]);
+    this.clearIdleTimer();
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -79,14 +92,26 @@ export class WorkerTokenCounter implements TokenCounter {
 
   /** Stops the worker; pending requests are answered with lower bounds. The next count starts a new one. */
   stop(): void {
+    this.clearIdleTimer();
     const worker = this.worker;
     this.worker = null;
     this.failPending();
     if (worker) void worker.terminate();
   }
 
+  /** Whether a worker is running now. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
+    this.started++;
     const worker = startWorker();
     worker.on('message', ({ id, counts }: CountReply) => {
       const p = this.pending.get(id);
@@ -107,8 +132,15 @@ export class WorkerTokenCounter implements TokenCounter {
   private settle(id: number, p: Pending, counts: number[]): void {
     clearTimeout(p.timer);
     this.pending.delete(id);
-    // Idle, the worker must not keep the process alive.
-    if (this.pending.size === 0) this.worker?.unref();
+    // Idle, the worker must not keep the process alive, and is retired after a while.
+    if (this.pending.size === 0 && this.worker) {
+      this.worker.unref();
+      this.clearIdleTimer();
+      this.idleTimer = setTimeout(() => {
+        if (this.pending.size === 0) this.stop();
+      }, this.idleMs);
+      this.idleTimer.unref();
+    }
     p.resolve(counts);
   }
 

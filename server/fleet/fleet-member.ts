@@ -15,7 +15,16 @@ export interface MemberOptions {
   /** Every error of the workspace's watcher and store (the fleet looks for the inotify limit in them). */
   onError: (member: FleetMember, error: unknown) => void;
   onEvent: (member: FleetMember, event: StudioEvent) => void;
+  /** Start watching once this settles (see LiveWorkspaceOptions.watchAfter). */
+  watchAfter?: Promise<unknown> | undefined;
 }
+
+/**
+ * How often each member's watcher looks for a folder swapped in place (a single workspace: every second). Two stats a
+ * look, times 1,000 members, was the fleet's only idle cost; a swap is rare and also seen at once when chokidar
+ * reports the folder going or coming.
+ */
+const FLEET_IDENTITY_CHECK_MS = 5000;
 
 export class FleetMember {
   live: LiveWorkspace | null = null;
@@ -44,9 +53,9 @@ export class FleetMember {
   async open(options: MemberOptions): Promise<void> {
     const { gccDir, projectDir } = this.found;
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
-    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), usePolling: options.usePolling(), onError: (e) => options.onError(this, e) });
+    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), usePolling: options.usePolling(), onError: (e) => options.onError(this, e), watchAfter: options.watchAfter, identityCheckMs: FLEET_IDENTITY_CHECK_MS });
     const activity = new WorkspaceActivity();
-    await activity.load(gccDir, live.store);
+    activity.load(live.store);
     this.live = live;
     this.activity = activity;
     this.unsubscribe = live.bus.subscribe((event) => {

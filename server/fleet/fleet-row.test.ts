@@ -20,7 +20,7 @@ describe('a fleet row', () => {
     const { gccDir, store } = await copied();
     const now = Date.now();
     const activity = new WorkspaceActivity(() => now);
-    await activity.load(gccDir, store);
+    activity.load(store);
     // The copy's logs were all written a moment ago.
     expect(Math.min(...activity.seenAt.values())).toBeGreaterThan(now - 60_000);
     const row = buildRow({ id: 'py', path: '/py', state: 'live', version: 1, view: store, activity, writeDiagnostics: [] });
@@ -33,7 +33,7 @@ describe('a fleet row', () => {
     const { gccDir, store } = await copied();
     let now = Date.parse('2030-01-01T00:00:00Z');
     const activity = new WorkspaceActivity(() => now);
-    await activity.load(gccDir, store);
+    activity.load(store);
     now += 5_000;
     activity.take({ type: 'steps-appended', branch: 'main', steps: [], revision: 1 } as never);
     const row = buildRow({ id: 'py', path: '/py', state: 'live', version: 2, view: store, activity, writeDiagnostics: [] });

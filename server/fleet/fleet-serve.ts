@@ -2,11 +2,12 @@
 // loopback port, one line with the URL. The single-workspace server (server/http/serve.ts) is untouched: a DIR that
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
-import { closeMcpEndpoints, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
+import { closeMcpEndpoints, firstAnswerGate, gatedServer, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
 import { DEFAULT_HOST, packageVersion } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
+
+const FLEET_STREAM = /^\/api\/fleet\/events\/?$/;
 
 export interface RunningFleet {
   url: string;
@@ -23,10 +24,13 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   const token = options.token ?? generateToken();
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
   if (!isLoopbackHost(host)) warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
-  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn });
+  // Each member's watcher (chokidar's scan, then a second look at every file) starts once the page has its first
+  // screen, as a single workspace's does: on 1,000 workspaces it was a third of the time to the first answer.
+  const firstAnswer = firstAnswerGate();
+  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, watchAfter: firstAnswer.settled });
   await fleet.start();
   let app: ReturnType<typeof createFleetApp> | null = null;
-  const server = createAdaptorServer({ fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })) }) as Server;
+  const server = gatedServer(() => app, firstAnswer, FLEET_STREAM);
   let port: number;
   try {
     port = await listenOnFreePort(server, options, host, warn);
@@ -48,6 +52,7 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
   log(`gcc-studio: serving ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} under ${roots.join(', ')} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  firstAnswer.listening();
   return {
     url,
     port,

@@ -20,6 +20,8 @@ export interface FleetOptions {
   openConcurrency?: number;
   /** The background doctor check of a changed workspace runs at most this often (default 30 s). */
   checkEveryMs?: number;
+  /** Members found at start begin watching once this settles (the fleet server: after its first answer). */
+  watchAfter?: Promise<unknown>;
 }
 
 export type FleetListener = (event: FleetEvent) => void;
@@ -61,6 +63,7 @@ export class Fleet {
       warn: this.warn,
       onError: (member, error) => this.onMemberError(member, error),
       onEvent: (member) => this.touch(member),
+      watchAfter: options.watchAfter,
     };
   }
 
@@ -121,6 +124,8 @@ export class Fleet {
     this.flushTimer = null;
     const batch = [...this.dirty];
     this.dirty.clear();
+    // Nobody listens (the start, before a page): each row's version moved, and a page that comes asks them whole.
+    if (this.listeners.size === 0) return;
     for (const m of batch) if (this.members.get(m.id) === m) this.emit({ type: 'fleet-row', ws: m.id, row: this.row(m) });
   }
 

@@ -7,6 +7,6 @@ export { GccDirError, isDir, listBranchFolders, locateGccDir } from './gcc-dir.t
 export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, type TailOpen, type TailRequest } from './tail-reader.ts';
 export { FileBytes } from './file-range.ts';
 export { withPieceBuffer } from './piece-buffers.ts';
-export { folderIdentities, replacedFolders, type FolderIdentities } from './folder-identity.ts';
+export { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from './folder-identity.ts';
 export { opensWhereMeant, pathProblem, readInside } from './safe-open.ts';
 export { endWithFault, faultAt, type FaultOp } from './file-faults.ts';

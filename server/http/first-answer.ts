@@ -1,5 +1,7 @@
 // When the work start-up keeps for later may begin: once a page has its first screen, so that the watcher's scan,
 // warming CONTEXT and the demo's agent do not compete with it for the CPU.
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 
 /** How long after listening the work kept for after the first answer starts anyway when no request has come. */
 const FIRST_ANSWER_WAIT_MS = 250;
@@ -55,4 +57,28 @@ export function firstAnswerGate(now: () => number = () => performance.now()) {
       setImmediate(check);
     },
   };
+}
+
+type FetchApp = { fetch(req: Request, env: unknown): Response | Promise<Response> };
+
+/**
+ * The HTTP server in front of an app (503 until there is one), telling the gate of each request, of the event stream
+ * (`streamPath`) and of the first answer. The single-workspace server and the fleet's both stand behind one.
+ */
+export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp): Server {
+  let answered = false;
+  const onFirstAnswer = () => gate.answered();
+  return createAdaptorServer({
+    fetch: (req, env) => {
+      const app = appNow();
+      if (!app) return new Response('starting', { status: 503 });
+      gate.request(streamPath.test(new URL(req.url).pathname));
+      const response = app.fetch(req, env);
+      if (!answered) {
+        answered = true;
+        Promise.resolve(response).then(onFirstAnswer, onFirstAnswer);
+      }
+      return response;
+    },
+  }) as Server;
 }

@@ -4,6 +4,7 @@ export { closeOnce, listenOnFreePort, startServer, stopListening, urlHost, type 
 export { apiGuard, generateToken, hostGuard, isLoopbackHost, securityHeaders, securityOptionsFor, type SecurityOptions } from './security.ts';
 export { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, staticRoutes } from './static.ts';
 export { openBrowser } from './open-browser.ts';
+export { firstAnswerGate, gatedServer } from './first-answer.ts';
 export { PortTakenError } from './port-taken.ts';
 export { encodeFrame, EventPump, streamPump, type BacklogBound } from './sse-pump.ts';
 export { runtimeDirectory } from './token-store.ts';

@@ -2,7 +2,6 @@
 // one line with the URL and its token, and the browser. The CLI parses flags and calls startServer().
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
 import type { createApp } from './app.ts';
 import type { Demo } from '../demo/index.ts';
 import { isDir, locateGccDir } from '../fs/index.ts';
@@ -13,7 +12,9 @@ import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
 import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
-import { firstAnswerGate } from './first-answer.ts';
+import { firstAnswerGate, gatedServer } from './first-answer.ts';
+
+const EVENT_STREAM = /^\/api\/events\/?$/;
 import { PortTakenError } from './port-taken.ts';
 
 import { DEFAULT_HOST, DEFAULT_PORT, packageVersion } from '../cli/index.ts';
@@ -164,27 +165,6 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
-const EVENT_STREAM = /^\/api\/events\/?$/;
-
-/** The HTTP server in front of the app (503 until there is one), telling the gate of each request and the first answer. */
-function serverFor(appNow: () => ReturnType<typeof createApp> | null, gate: ReturnType<typeof firstAnswerGate>): Server {
-  let answered = false;
-  const onFirstAnswer = () => gate.answered();
-  return createAdaptorServer({
-    fetch: (req, env) => {
-      const app = appNow();
-      if (!app) return new Response('starting', { status: 503 });
-      gate.request(EVENT_STREAM.test(new URL(req.url).pathname));
-      const response = app.fetch(req, env);
-      if (!answered) {
-        answered = true;
-        Promise.resolve(response).then(onFirstAnswer, onFirstAnswer);
-      }
-      return response;
-    },
-  }) as Server;
-}
-
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
@@ -202,7 +182,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let app: ReturnType<typeof createApp> | null = null;
   const streams = new StreamStats();
-  const server = serverFor(() => app, firstAnswer);
+  const server = gatedServer(() => app, firstAnswer, EVENT_STREAM);
 
   let port: number;
   try {

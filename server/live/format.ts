@@ -7,6 +7,7 @@ import { branchWriters } from '../../shared/gcc/dialects/other-writers.ts';
 import { describeTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
+import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { parseRoadmap } from '../../shared/gcc/read/roadmap.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
@@ -69,21 +70,46 @@ export interface DialectEvidence {
  * The branch's writer, from a bounded sample of its timestamps and its metadata's YAML habits; `writers`: that writer
  * and each other implementation whose records it holds (other-writers.ts), when there is another.
  */
-export function branchDialect(e: DialectEvidence): { dialect: Dialect; writers: Dialect[] } {
+export function branchDialect(e: DialectEvidence, cache: VerdictCache = verdicts): { dialect: Dialect; writers: Dialect[] } {
   const logShapes = sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b));
-  const commitTimes = sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => c.timestamp));
+  const commitShapes = sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => describeTimestamp(c.timestamp)?.shape ?? null));
+  const m = e.metadata;
+  const metaShapes = m ? [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '').map((t) => describeTimestamp(t)?.shape ?? null) : null;
+  const key = verdictKey(logShapes, commitShapes, metaShapes, m?.style ?? null, e.lockFile);
+  const known = cache.get(key);
+  if (known) return { dialect: known.dialect, writers: [...known.writers] };
   const files: FileEvidence[] = [
     // The log's shapes from its index's column: nothing read back on every append.
     { kind: 'log', timestamps: [], shapes: logShapes, file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: commitTimes, file: branchFilePath(e.branch, 'commit') },
+    { kind: 'commit', timestamps: [], shapes: commitShapes, file: branchFilePath(e.branch, 'commit') },
   ];
-  const m = e.metadata;
-  if (m) {
-    const timestamps = [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '');
-    files.push({ kind: 'metadata', timestamps, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
-  }
+  if (m && metaShapes) files.push({ kind: 'metadata', timestamps: [], shapes: metaShapes, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
   const { dialect } = detectBranchDialect(files, { lockFile: e.lockFile });
-  return { dialect, writers: branchWriters(dialect, [...logShapes, ...commitTimes.map((t) => describeTimestamp(t)?.shape ?? null)]) };
+  const verdict = { dialect, writers: branchWriters(dialect, [...logShapes, ...commitShapes]) };
+  if (cache.size >= MAX_VERDICTS) cache.clear();
+  cache.set(key, verdict);
+  return { dialect, writers: [...verdict.writers] };
+}
+
+/**
+ * Verdicts by their evidence: the vote reads only timestamp shapes, the metadata's style and the lock file, and the
+ * branches of one writer share them, so 5,000 branches cost a handful of votes (a vote was ~70 µs a branch).
+ */
+export type VerdictCache = Map<string, { dialect: Dialect; writers: readonly Dialect[] }>;
+const verdicts: VerdictCache = new Map();
+const MAX_VERDICTS = 512;
+
+function verdictKey(
+  log: readonly (string | null)[],
+  commits: readonly (string | null)[],
+  meta: readonly (string | null)[] | null,
+  style: MetadataStyle | null,
+  lockFile: boolean,
+): string {
+  const styleKey = style
+    ? [style.writers.join('/'), style.keyOrder, style.timestampQuoting, style.nonAscii, style.emptyString, style.validYaml, style.keys.length > 0].join(',')
+    : '-';
+  return [log.join(','), commits.join(','), meta ? meta.join(',') : '-', styleKey, lockFile].join('|');
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */

@@ -28,15 +28,17 @@ export interface LiveWorkspaceOptions {
    * Start watching once this settles (the server: once it has answered its first request, so that chokidar's scan
    * does not compete with that answer for the CPU). Default: as soon as the workspace is read.
    */
-  watchAfter?: Promise<unknown>;
+  watchAfter?: Promise<unknown> | undefined;
+  /** How often the watcher looks for a folder swapped in place (watcher.ts; default every second). */
+  identityCheckMs?: number;
   /** Who wrote what (server/write/authorship.ts): its changes go out as `authors-changed`. */
   authorsFile?: string;
 }
 
 /**
  * The parsed workspace, kept current by the watcher, with its event bus. Resolves once loaded; the watcher starts
- * then (or after `watchAfter`), and its initial scan (chokidar's lstat and watch of every folder and file: ~0.4 s of
- * CPU for 500 branches) goes on while requests are answered. A file written after the first read but before chokidar
+ * then (or after `watchAfter`), and its initial scan (chokidar's lstat of every entry and a watch on every folder:
+ * ~0.4 s of CPU for 500 branches) goes on while requests are answered. A file written after the first read but before chokidar
  * watched it makes no event, so once chokidar is ready the store looks at every file again (`watching`).
  */
 export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<LiveWorkspace> {
@@ -55,6 +57,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
       onChange: (paths) => void store.apply(paths),
       onError: options.onError,
       usePolling: options.usePolling,
+      identityCheckMs: options.identityCheckMs,
     });
     stopWatching = () => watcher.close();
     await watcher.ready;

@@ -3,7 +3,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { folderIdentities, replacedFolders, type FolderIdentities } from '../fs/index.ts';
+import { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from '../fs/index.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -22,6 +22,8 @@ export interface WatcherOptions {
   recheckWindowMs?: number;
   /** Poll instead of inotify (chokidar's usePolling): the fleet's fallback once the system's watch limit is reached. */
   usePolling?: boolean;
+  /** How often the folders' stamp is compared when chokidar says nothing (default IDENTITY_CHECK_MS). */
+  identityCheckMs?: number | undefined;
 }
 
 export interface GccWatcher {
@@ -43,6 +45,11 @@ export function isWatchedGccPath(rel: string): boolean {
   if (parts.length === 2) return parts[1] !== '' && !parts[1]!.startsWith('.');
   if (parts.length === 3) return WATCHED_BRANCH_FILES.has(parts[2]!);
   return false;
+}
+
+/** main.md or a branch's file (a watched path that is not a folder). */
+export function isGccFile(rel: string | null): boolean {
+  return rel === ROADMAP_FILE || (rel !== null && rel.startsWith(`${BRANCHES_DIR}/`) && rel.split('/').length === 3);
 }
 
 /** A remainder path.relative would change: `.` or `..` parts, a leading, doubled or trailing separator. */
@@ -77,7 +84,9 @@ export function gccPaths(gccDir: string) {
     const rel = toGccRelative(path);
     return rel === null || !isWatchedGccPath(rel);
   };
-  return { parent, toGccRelative, ignored };
+  /** The same, leaving out the files too: their folders' watches report them (see createWatcher). */
+  const ignoredFoldersOnly = (path: string): boolean => ignored(path) || isGccFile(toGccRelative(path));
+  return { parent, toGccRelative, ignored, ignoredFoldersOnly };
 }
 
 /** Batches reported paths per tick into onChange, and reports a hot file again until it has been quiet a while. */
@@ -169,12 +178,16 @@ export function unwatchedFolders(watched: Record<string, string[]>, gccDir: stri
  * initial scan, between its reading the parent and its watching it (unwatchedFolders).
  */
 export function createWatcher(options: WatcherOptions): GccWatcher {
-  const { parent, toGccRelative, ignored } = gccPaths(options.gccDir);
+  const { parent, toGccRelative, ignored, ignoredFoldersOnly } = gccPaths(options.gccDir);
   const reporter = createReporter(options);
+  // chokidar gives every file a watch of its own and keeps its stats (20,000 watches on 5,000 branches), while the
+  // folder's watch already hears each of its files change: with inotify and its peers only folders are watched and
+  // their raw events name the file. Polling sees a folder change only when an entry comes or goes, so it keeps files.
+  const foldersOnly = !options.usePolling;
 
   const startChokidar = (): { fs: FSWatcher; ready: Promise<void> } => {
     const fs: FSWatcher = watch(parent, {
-      ignored,
+      ignored: foldersOnly ? ignoredFoldersOnly : ignored,
       ignoreInitial: true,
       followSymlinks: false,
       persistent: true,
@@ -191,6 +204,16 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       // A folder of ours came or went: it may have been swapped for another in the same breath.
       if (event === 'addDir' || event === 'unlinkDir') void identities.check();
     });
+    if (foldersOnly) {
+      fs.on('raw', (_event, name, details) => {
+        const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+        if (reporter.closed || fs !== current.fs || typeof name !== 'string' || typeof folder !== 'string') return;
+        const rel = toGccRelative(join(folder, name));
+        if (rel === null || !isGccFile(rel) || !isWatchedGccPath(rel)) return;
+        reporter.report(rel);
+        reporter.markHot(rel);
+      });
+    }
     fs.on('error', (err) => options.onError?.(err));
     return { fs, ready: new Promise<void>((resolve) => fs.once('ready', () => resolve())) };
   };
@@ -207,7 +230,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     for (const rel of folders) reporter.report(rel);
     reporter.report('');
   };
-  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError);
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS);
 
   const ready = current.ready.then(async () => {
     await identities.start();
@@ -232,9 +255,14 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
 }
 
-/** Compares the folders' identities on a timer and when asked; calls `onReplaced` with the folders swapped. */
-function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError?: (error: unknown) => void) {
+/**
+ * Compares the folders' identities when asked, and on a timer when the stamp of .GCC/ and branches/ moved (or may
+ * have: folderStamp), so an idle workspace costs two stats a second however many branches it has. Calls `onReplaced`
+ * with the folders swapped.
+ */
+function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError: ((error: unknown) => void) | undefined, everyMs: number) {
   let known: FolderIdentities = new Map();
+  let stamp: string | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -243,6 +271,7 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
   const run = async (): Promise<void> => {
     do {
       again = false;
+      stamp = await folderStamp(gccDir);
       const now = await folderIdentities(gccDir);
       const replaced = replacedFolders(known, now);
       known = now;
@@ -269,9 +298,14 @@ function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) =>
     /** The folders as the last look found them. */
     known: (): FolderIdentities => known,
     async start() {
+      stamp = await folderStamp(gccDir);
       known = await folderIdentities(gccDir);
       if (stopped) return;
-      timer = setInterval(() => void check(), IDENTITY_CHECK_MS);
+      const tick = async () => {
+        const now = await folderStamp(gccDir);
+        if (now === null || now !== stamp) await check();
+      };
+      timer = setInterval(() => void tick().catch((err: unknown) => onError?.(err)), everyMs);
       timer.unref();
     },
     stop() {

@@ -30,7 +30,15 @@ export interface RecordsView extends WorkspaceView {
 
 export interface StoreRecords {
   roadmap: string;
-  branches: { name: string; metadata: BranchMetadata | null; dialect: Dialect; steps: StepList; commits: readonly Commit[] }[];
+  branches: {
+    name: string;
+    metadata: BranchMetadata | null;
+    dialect: Dialect;
+    steps: StepList;
+    commits: readonly Commit[];
+    /** log.md's modification time when it was last read (null: never read). */
+    logModifiedMs: number | null;
+  }[];
   diagnostics: Diagnostic[];
 }
 
@@ -57,7 +65,14 @@ export function modelView(model: WorkspaceModel, parts: Omit<ContextParts, 'road
     stepList: (name) => model.branches.get(name)?.log.records ?? null,
     records: () => ({
       roadmap: model.roadmap,
-      branches: model.sortedBranches().map((b) => ({ name: b.name, metadata: b.meta?.metadata ?? null, dialect: b.dialect, steps: b.log.records, commits: b.commits.records })),
+      branches: model.sortedBranches().map((b) => ({
+        name: b.name,
+        metadata: b.meta?.metadata ?? null,
+        dialect: b.dialect,
+        steps: b.log.records,
+        commits: b.commits.records,
+        logModifiedMs: b.log.stamp?.mtimeMs ?? null,
+      })),
       diagnostics: model.allDiagnostics(),
     }),
     async context(name, k, requested, lossless = false) {

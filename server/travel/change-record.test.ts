@@ -1,6 +1,6 @@
 // The server's record of what it saw change: a roadmap block without a time dated when seen, and a step rewritten in place
 // travelled back over.
-import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../live/event-bus.ts';
@@ -42,7 +42,9 @@ describe('what the server saw change', () => {
     const later = await travel.view(after);
     expect(later.workspace().roadmap.text).toContain('watched arrive');
     expect(later.info.reasons).toEqual([]);
-    expect(readFileSync(join(dir, '.gcc-studio', 'changes.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+    // On disk a second later, in one write.
+    const changes = join(dir, '.gcc-studio', 'changes.jsonl');
+    await expect.poll(() => (existsSync(changes) ? readFileSync(changes, 'utf8').trim().split('\n').length : 0)).toBe(2);
   });
 
   it('travels back over a step rewritten in place', async () => {
@@ -63,10 +65,23 @@ describe('what the server saw change', () => {
     const { dir, gccDir, store } = await setUp();
     const bus = createEventBus();
     const path = join(dir, '.gcc-studio', 'bounded.jsonl');
-    const record = createChangeRecord({ path, records: () => store.records(), bus, readOnly: false, maxBytes: 600 });
+    const record = createChangeRecord({ path, records: () => store.records(), bus, readOnly: false, maxBytes: 600, writeDelayMs: 0 });
     for (let i = 0; i < 20; i++) bus.publish({ type: 'roadmap-changed', text: `${store.records().roadmap}\nmore ${i}\n` } as never);
     expect(readFileSync(path, 'utf8').length).toBeLessThanOrEqual(1200);
     expect(record.roadmap().length).toBeLessThan(20);
     void gccDir;
+  });
+
+  it('makes no .gcc-studio/ folder in a project whose .GCC/ went away before the write', async () => {
+    const { dir, gccDir, store } = await setUp();
+    const bus = createEventBus();
+    const record = createChangeRecord({ path: join(dir, '.gcc-studio', 'changes.jsonl'), records: () => store.records(), bus, readOnly: false, gccDir, writeDelayMs: 60_000 });
+    // What `rm -rf project` shows the server: main.md goes first (the roadmap changes), then the rest.
+    bus.publish({ type: 'roadmap-changed', text: '' } as never);
+    rmSync(dir, { recursive: true });
+    // Closing writes what is pending at once.
+    record.close();
+    expect(existsSync(dir)).toBe(false);
+    expect(record.roadmap()).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 // The server's own record of what it saw change, so a moment can be travelled back over a change the files no longer
 // show (main.md rewritten, a log's records rewritten in place).
-import { appendFileSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RoadmapObservation } from '../../shared/gcc/moment/roadmap-at.ts';
 import { utf8Length } from '../../shared/gcc/read/bytes.ts';
@@ -30,6 +30,13 @@ export interface ChangeRecordOptions {
   readOnly: boolean;
   maxBytes?: number;
   now?: () => Date;
+  /**
+   * The workspace's .GCC/: lines are written only while it exists, so a project being deleted (`rm -rf`, which sees
+   * main.md go first) does not get a .gcc-studio/ folder made again inside it, failing the delete with ENOTEMPTY.
+   */
+  gccDir?: string | undefined;
+  /** Lines reach the disk this long after their change, together (0: at once). The record in memory is at once. */
+  writeDelayMs?: number;
 }
 
 export function changeRecordPath(historyPath: string): string {
@@ -39,8 +46,9 @@ export function changeRecordPath(historyPath: string): string {
 /**
  * main.md growing (which dates a block appended without a time) or rewritten (its text before), and records of a log
  * or commit file rewritten in place (their values before, shaped as the edit history's entries, so the moment core
- * undoes them like hand edits). One JSON line per change in <project>/.gcc-studio/changes.jsonl, outside .GCC/;
- * nothing is written for a workspace that does not change, or under --read-only. Past `maxBytes` the older half of
+ * undoes them like hand edits). One JSON line per change in <project>/.gcc-studio/changes.jsonl, outside .GCC/, a
+ * second after the change (a crash within it loses that line); nothing is written for a workspace that does not
+ * change, or under --read-only. Past `maxBytes` the older half of
  * the lines is dropped.
  */
 export function createChangeRecord(o: ChangeRecordOptions): ChangeRecord {
@@ -52,22 +60,40 @@ export function createChangeRecord(o: ChangeRecordOptions): ChangeRecord {
   const start: Line = { kind: 'roadmap', observation: { at: now(), size: utf8Length(seen.roadmap) } };
   let started = false;
   let broken = false;
-  const write = (line: Line) => {
-    if (!started) lines.push(start);
-    lines.push(line);
-    const first = !started;
-    started = true;
-    if (o.readOnly || broken) return;
+  let unwritten: Line[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = unwritten;
+    unwritten = [];
+    if (batch.length === 0 || o.readOnly || broken) return;
+    // Gone (or going): kept in memory for this run only, as when the folder cannot be written.
+    if (o.gccDir !== undefined && !existsSync(o.gccDir)) return;
     try {
       mkdirSync(dirname(o.path), { recursive: true });
       // Never through a link: the record must not be written to a file elsewhere (as edit-history.ts refuses).
       if (lstatSync(dirname(o.path)).isSymbolicLink() || lstatSync(o.path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('linked');
-      if (first) appendFileSync(o.path, `${JSON.stringify(start)}\n`);
-      appendFileSync(o.path, `${JSON.stringify(line)}\n`);
+      appendFileSync(o.path, batch.map((l) => `${JSON.stringify(l)}\n`).join(''));
       if (statSync(o.path).size > maxBytes) compact(o.path, lines);
     } catch {
       // A folder we may not write (a read-only checkout): keep the record in memory for this run only.
       broken = true;
+    }
+  };
+  const write = (line: Line) => {
+    if (!started) {
+      lines.push(start);
+      unwritten.push(start);
+    }
+    lines.push(line);
+    unwritten.push(line);
+    started = true;
+    const delay = o.writeDelayMs ?? 1000;
+    if (delay <= 0) return flush();
+    if (!timer) {
+      timer = setTimeout(flush, delay);
+      timer.unref();
     }
   };
   const unsubscribe = o.bus?.subscribe((event) => {
@@ -85,7 +111,10 @@ export function createChangeRecord(o: ChangeRecordOptions): ChangeRecord {
   return {
     roadmap: () => lines.flatMap((l) => (l.kind === 'roadmap' ? [l.observation] : [])),
     rewrites: () => lines.flatMap((l) => (l.kind === 'records' ? [l.entry] : [])),
-    close: () => unsubscribe?.(),
+    close: () => {
+      unsubscribe?.();
+      flush();
+    },
   };
 }
 

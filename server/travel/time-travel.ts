@@ -26,6 +26,8 @@ export interface TimeTravelOptions {
   /** The live stream: with it, what the server sees change is recorded beside the history (change-record.ts). */
   bus?: EventBus;
   readOnly?: boolean;
+  /** The workspace's .GCC/ (the change record writes only while it exists). */
+  gccDir?: string;
   /** Counts a moment's CONTEXT tokens (default: the process's token worker). */
   counter?: TokenCounter;
 }
@@ -42,7 +44,7 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
   let synced = '';
   let root = '';
   const watched = options.historyPath
-    ? createChangeRecord({ path: changeRecordPath(options.historyPath), records: () => options.store.records(), bus: options.bus, readOnly: options.readOnly ?? true })
+    ? createChangeRecord({ path: changeRecordPath(options.historyPath), records: () => options.store.records(), bus: options.bus, readOnly: options.readOnly ?? true, gccDir: options.gccDir })
     : null;
   let edits: { stamp: string; entries: EditEntry[] } = { stamp: '', entries: [] };
 
@@ -104,7 +106,7 @@ export function timeTravelFor(view: object, gccDir: string | undefined, bus?: Ev
   const store = view as Partial<Store>;
   if (typeof store.records !== 'function') return null;
   const readOnly = (store as Store).workspace().readOnly;
-  return createTimeTravel({ store: store as Store, historyPath: gccDir ? historyPathFor(gccDir) : null, ...(bus ? { bus } : {}), readOnly });
+  return createTimeTravel({ store: store as Store, historyPath: gccDir ? historyPathFor(gccDir) : null, ...(gccDir ? { gccDir } : {}), ...(bus ? { bus } : {}), readOnly });
 }
 
 /** The history's lines; a torn or foreign line is skipped (as edit-history.ts does). */

@@ -4,8 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { corpusOps, expectAsTheRealWriter, writeThroughLayer, type Op } from '../test-support/agent-scenario.ts';
+import { LOOKALIKE_OPS } from '../test-support/lookalike-ops.ts';
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { runRealTypeScript } from '../test-support/real-contexa-ts.ts';
 
@@ -20,20 +21,10 @@ const tempDir = (prefix: string): string => {
 };
 
 
-/** Values that look like structure (a `---` line, a `### Step` line, an action-only step): they decide the numbers. */
+/** Values that look like structure, then a step after the action-only one (TypeScript's reader dropped it: its number). */
 const LOOKALIKES: Op[] = [
-  { op: 'init', roadmap: 'Roadmap\n## Commit `cafebabe`\nnot a commit' },
-  { op: 'log', o: 'plain', t: 'plan:\n### Steps taken\n1. read', a: 'run' },
-  { op: 'log', o: 'label inside\n**Action:** not the action', t: 'a `---` line:\n---\nafter', a: 'x' },
-  { op: 'commit', c: 'did it\n## Commit `deadbeef`\nthe rest is cut' },
-  { op: 'log', o: '', t: '', a: 'action only' },
-  { op: 'log', o: 'after the action-only step', t: 'its number differs by reader', a: 'y' },
-  { op: 'commit', c: 'second\n## Commit notes\nPython drops this commit' },
-  { op: 'branch', name: 'side', purpose: 'try: a purpose with a colon' },
-  { op: 'log', o: 'side step\n### Step 7 — fake', t: 't', a: 'a' },
-  { op: 'commit', c: 'side work' },
-  { op: 'switch', name: 'main' },
-  { op: 'merge', name: 'side' },
+  ...LOOKALIKE_OPS.filter((op): op is Op => op.op !== 'update_roadmap'),
+  { op: 'log', o: 'after the action-only step and the merge', t: 'its number differs by reader', a: 'y' },
 ];
 
 const SCENARIOS: [string, Op[]][] = [

@@ -1,13 +1,13 @@
 // Every bad input to the agent layer is refused with one clear sentence and writes nothing: the tree's bytes (the
 // .GCC/ folder and gcc-studio's own records beside it) are the same before and after.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_FIELD_LIMIT_BYTES } from '../../shared/gcc/write/agent-records.ts';
 import { createEventBus } from '../live/event-bus.ts';
 import { createStore } from '../live/store.ts';
 import { loadedStore } from '../test-support/loaded-store.ts';
-import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { createMemoryWriter, type MemoryWriter } from './agent-writes.ts';
 import { previewMerge } from './merge.ts';
 import { Refusal } from './refusals.ts';
@@ -137,5 +137,22 @@ describe('two processes, each with a store of its own', () => {
     await createMemoryWriter({ gccDir, store, readOnly: false }).branch({ name: 'side', purpose: 'made by the first' }, 'a');
     const written = await createMemoryWriter({ gccDir, store: other, readOnly: false }).log({ branch: 'side', observation: 'from the second', thought: '', action: '' }, 'b');
     expect(written).toMatchObject({ branch: 'side', step: 1, dialect: 'python' });
+  });
+});
+
+describe('a new workspace', () => {
+  it('is refused in a dialect it does not write, and where its folder cannot be reached; then made', async () => {
+    const { dir, gccDir } = tempCorpusCopy(null);
+    const store = createStore({ gccDir, root: dir, readOnly: false, bus: createEventBus() });
+    await store.load();
+    const writer = createMemoryWriter({ gccDir, store, readOnly: false });
+    expect((await refused(dir, () => writer.init({ goal: 'g', dialect: 'zig' as never }, 'test'))).status).toBe(400);
+    // Where a file stands in the way of the folder.
+    writeFileSync(join(dir, 'file'), 'not a folder');
+    const blocked = join(dir, 'file', '.GCC');
+    const inTheWay = createMemoryWriter({ gccDir: blocked, store, readOnly: false });
+    expect((await refused(dir, () => inTheWay.init({ goal: 'g' }, 'test'))).message).toMatch(/cannot be reached/);
+    await writer.init({ goal: 'g' }, 'test');
+    expect(store.records().branches.map((b) => [b.name, b.dialect])).toEqual([['main', 'python']]);
   });
 });

@@ -7,6 +7,7 @@ import type { MergePreviewResponse } from '../../shared/compare-api.ts';
 import { ReaderTally } from '../../shared/gcc/dialects/reader-tally.ts';
 import { branchFilePath, BRANCHES_DIR, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import {
+  AGENT_DIALECTS,
   agentBranchNameProblem,
   agentDialectProblem,
   commitProblem,
@@ -158,14 +159,19 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
       const problem = await writeProblem(gccDir, w.file, { mayBeMissing: w.file === ROADMAP_FILE });
       if (problem) refuse(409, `${w.file} ${problem}; nothing was written.`);
     }
+    const done: string[] = [];
     for (const w of writes) {
       const path = join(gccDir, w.file);
       try {
         if (w.mode === 'append') await appendFileDurable(path, w.text);
         else await writeFileAtomic(path, w.text, { root: gccDir });
       } catch (err) {
-        throw new AgentWriteError(fsErrorStatus(err) === 409 ? 409 : fsErrorStatus(err) === 507 ? 507 : 500, `Cannot write ${w.file}: ${describeFsError(err)}.`);
+        const status = fsErrorStatus(err);
+        // As with Contexa's own writers, what was written before stays: say what it is.
+        const outcome = done.length ? `${done.join(' and ')} ${done.length === 1 ? 'was' : 'were'} written before it` : 'nothing was written';
+        throw new AgentWriteError(status === 409 || status === 507 ? status : 500, `Cannot write ${w.file} (${describeFsError(err)}); ${outcome}.`);
       }
+      done.push(w.file);
     }
   };
 
@@ -202,11 +208,17 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
 
     async init({ goal, dialect = options.newWorkspaceDialect ?? 'python' }, client) {
       writable();
+      if (!isAgentDialect(dialect)) refuse(400, `gcc-studio writes a new workspace in ${AGENT_DIALECTS.join(', ')}, not "${String(dialect)}".`);
       const problem = fieldProblem('goal', goal);
       if (problem) refuse(413, problem);
       const there = await pathProblem(dirname(gccDir), basename(gccDir));
-      if (!there?.missing) refuse(409, `A GCC workspace already exists at ${gccDir}.`);
-      await mkdir(join(gccDir, BRANCHES_DIR, MAIN_BRANCH), { recursive: true });
+      if (!there) refuse(409, `A GCC workspace already exists at ${gccDir}.`);
+      else if (!there.missing) refuse(409, `${gccDir} ${there.message}; nothing was written.`);
+      try {
+        await mkdir(join(gccDir, BRANCHES_DIR, MAIN_BRANCH), { recursive: true });
+      } catch (err) {
+        refuse(fsErrorStatus(err) === 507 ? 507 : 409, `Cannot make ${gccDir} (${describeFsError(err)}); nothing was written.`);
+      }
       return locked(dialect, async () => {
         const initialized = now(dialect);
         const writes = initWrites(goal, dialect, { initialized, createdAt: now(dialect) });
