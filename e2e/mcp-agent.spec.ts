@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, openStudio, stepCards, test } from './fixtures.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { REPO } from './helpers/studio.ts';
 
 async function agent(dir: string, name: string): Promise<Client> {
@@ -30,6 +31,7 @@ test("an MCP client's steps and commit appear live, marked with the client's nam
     const mark = card.getByTestId('author-mark');
     await expect(mark).toHaveText('via claude-code');
     await expect(mark).toHaveAttribute('title', /claude-code/);
+    await expectAccessible(page, 'a step marked with its MCP client');
 
     // A step by another writer (Contexa's real Python writer) carries no mark.
     await studio.python().logStep('main', { observation: 'Written by Contexa itself', thought: 't', action: 'a' });
