@@ -40,6 +40,7 @@ describe('bad input to the MCP tools', () => {
     const sentence = textOf(result);
     expect(sentence).toMatch(says);
     expect(sentence.length).toBeLessThan(400);
+    expect(sentence).not.toMatch(/\n|MCP error/);
     expect(tree(dir)).toEqual(before);
     // The server still answers.
     expect((await call(mcp.client, 'gcc_status')).isError).toBeFalsy();
