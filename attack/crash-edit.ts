@@ -1,7 +1,7 @@
 // A crash mid-edit, and locks left by writers that died: nothing may be lost, and the next edit saves at once.
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCrashingServer } from '../server/test-support/crashing.ts';
+import { startCrashingServer, type CrashPoint } from '../server/test-support/crashing.ts';
 import { OWNER_FILE } from '../server/write/lock-owner.ts';
 import { startAttackStudio, studioRequest, type AttackStudio } from './studio.ts';
 import type { AttackPart } from './types.ts';
@@ -22,17 +22,21 @@ const studioEdit = (studio: AttackStudio, text: string) =>
 
 const tempsIn = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
+/** Where the server is killed: holding the lock before its rename, or (Lua) between the mkdir and its record inside. */
+const MID_EDIT: CrashPoint = { op: 'rename', pathEndsWith: FILE };
+const BEFORE_LOCK_RECORD: CrashPoint = { op: 'lock-dir-made', pathEndsWith: '.lock_dir' };
+
 /** Kills a server mid-edit on `corpus`, restarts, edits again; returns what did not hold. */
-async function crashMidEdit(corpus: string, lockName: string): Promise<string[]> {
+async function crashMidEdit(corpus: string, lockName: string, at: CrashPoint = MID_EDIT): Promise<string[]> {
   const failures: string[] = [];
   const studio = await startAttackStudio(corpus, { noServer: true });
-  const where = `${corpus}: killed mid-edit`;
+  const where = `${corpus}: killed ${at === MID_EDIT ? 'mid-edit' : 'before its record was in the lock'}`;
   try {
     const before = readFileSync(join(studio.project, '.GCC', FILE));
-    const crashing = await startCrashingServer(studio.project, studio.token, { op: 'rename', pathEndsWith: FILE });
+    const crashing = await startCrashingServer(studio.project, studio.token, at);
     const get = async () => JSON.parse((await studioRequest(crashing.port, studio.token, '/api/branches/main')).text) as Versioned;
     await editCommit((p, i) => studioRequest(crashing.port, studio.token, p, i), get, 'the edit that was killed').catch(() => null);
-    if ((await crashing.exited) !== 'SIGKILL') failures.push(`${where}: the server was not killed at the rename`);
+    if ((await crashing.exited) !== 'SIGKILL') failures.push(`${where}: the server was not killed at ${at.op}`);
     const gccDir = join(studio.project, '.GCC');
     if (!existsSync(join(gccDir, lockName))) failures.push(`${where}: the crash left no ${lockName} (nothing was tested)`);
     const warnings = await studio.restart();
@@ -109,14 +113,18 @@ async function liveHolder(): Promise<string[]> {
  * A real server in its own process is SIGKILLed while it holds the workspace's lock (after writing its temp file,
  * before the rename), on a Lua workspace (.lock_dir) and a TypeScript one (.lock). Held means: the file is as before
  * the crash, the next server removes our stale lock and temp file at start and says so, and the next edit is saved at
- * once (not after 10 s, never 503). Also: a lock folder that names no owner gets a plain answer at once; a stale lock
+ * once (not after 10 s, never 503). On Lua also killed between `mkdir .lock_dir` and its record inside: the intent it
+ * recorded first (lock-intent.ts) names the folder as ours. Also: a lock folder that names no owner gets a plain answer at once; a stale lock
  * of ours found by a running server is removed on the spot; a live Lua holder is still waited for.
  */
 export const crashEditPart: AttackPart = {
   kind: 'fault',
   name: 'a crash mid-edit (SIGKILL holding the lock) and stale locks',
   async run() {
-    const results = [await crashMidEdit('lua', '.lock_dir'), await crashMidEdit('typescript', '.lock'), await unknownOwner(), await staleFoundRunning(), await liveHolder()];
+    const results = [
+      await crashMidEdit('lua', '.lock_dir'),
+      await crashMidEdit('lua', '.lock_dir', BEFORE_LOCK_RECORD),
+      await crashMidEdit('typescript', '.lock'), await unknownOwner(), await staleFoundRunning(), await liveHolder()];
     // One line per case that did not hold.
     return { tried: results.length, failures: results.filter((r) => r.length > 0).map((r) => r.join('; ')) };
   },

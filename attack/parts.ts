@@ -14,6 +14,7 @@ import { longTextPart } from './long-text.ts';
 import { contextFuzzPart, formatFuzzPart } from './fuzz.ts';
 import { hugeFilePart } from './huge-files.ts';
 import { fleetTraversalPart } from './fleet-traversal.ts';
+import { mcpBadInputPart, mcpGuardPart } from './mcp.ts';
 
 export const parts: AttackPart[] = [
   traversalPart,
@@ -30,4 +31,6 @@ export const parts: AttackPart[] = [
   contextFuzzPart,
   hugeFilePart,
   fleetTraversalPart,
+  mcpGuardPart,
+  mcpBadInputPart,
 ];

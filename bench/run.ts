@@ -37,6 +37,9 @@ async function main(): Promise<void> {
       runOneShotBench(large, scratch, BIN, o.rounds),
     );
     await section('parse', 'Format core in this process: the 205k-step log read into the step index beside a full parse, and one more step', () => runParseBench(large, scratch, LARGE_STEPS, o.quick ? 2 : 5));
+    await section('mcp', `An agent's step written on an empty log and on the ${LARGE_STEPS.toLocaleString('en')}-step log, beside Contexa Python's log_ota on the same logs`, async () =>
+      (await import('./agent-writes.ts')).runAgentWriteBench(scratch, LARGE_STEPS, o.quick ? { ours: 50, peerEmpty: 20, peerLarge: 2 } : { ours: 300, peerEmpty: 100, peerLarge: 5 }),
+    );
     await section('spawn', `Server start-up, spawn → first /api/workspace (${o.rounds} interleaved rounds)`, () =>
       runSpawnBench(BIN, large, many!, o.rounds),
     );

@@ -1,8 +1,12 @@
 // `npm run test:package`: the package installed as a user installs it, then its command run: --version, inspect, the
-// server answering, one browser spec; and no tests, fixtures, sources or build tools in it.
+// server answering, its MCP server answering an MCP client, one browser spec; and no tests, fixtures, sources or build
+// tools in it.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { directoryBytes, installPacked, REPO, type PackedInstall } from './packed-install.ts';
 
 const FIXTURE = join(REPO, 'fixtures', 'corpus', 'python');
@@ -64,6 +68,22 @@ async function checkServer(bin: string): Promise<void> {
   }
 }
 
+/** `gcc-studio mcp` as a client spawns it (read-only: the fixture is the checkout's): its tools, and CONTEXT. */
+async function checkMcp(bin: string): Promise<void> {
+  const client = new Client({ name: 'package-smoke', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', FIXTURE, '--read-only'], stderr: 'ignore' }));
+  try {
+    const { tools } = await client.listTools();
+    check(tools.length === 11, `gcc-studio mcp lists ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`);
+    const context = (await client.callTool({ name: 'gcc_context', arguments: { branch: 'main' } })) as CallToolResult;
+    const text = context.content[0]?.type === 'text' ? context.content[0].text : '';
+    check(!context.isError && text.includes('main'), `gcc_context answered ${JSON.stringify(context).slice(0, 200)}`);
+    console.log(`package-smoke: the installed gcc-studio mcp listed ${tools.length} tools and gave CONTEXT (${text.length} characters)`);
+  } finally {
+    await client.close();
+  }
+}
+
 async function main(): Promise<void> {
   const install = installPacked();
   try {
@@ -73,6 +93,7 @@ async function main(): Promise<void> {
     const inspected = JSON.parse(execFileSync(process.execPath, [install.bin, 'inspect', FIXTURE, '--json'], { encoding: 'utf8' })) as { branches: unknown[] };
     check(inspected.branches.length === 3, `inspect --json listed ${inspected.branches.length} branches`);
     await checkServer(install.bin);
+    await checkMcp(install.bin);
     const e2e = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['playwright', 'test', 'e2e/workspace.spec.ts'], {
       cwd: REPO,
       stdio: 'inherit',

@@ -118,6 +118,17 @@ export interface SearchResponse {
   truncated: boolean;
 }
 
+/** Who wrote a record through gcc-studio (an MCP client by its name): the page's "via …" mark. */
+export type RecordAuthor =
+  | { kind: 'step'; branch: string; step: number; timestamp: string; client: string }
+  | { kind: 'commit'; branch: string; commitId: string; client: string };
+
+/** GET /api/authors?branch=: the branch's records written through gcc-studio, oldest first. */
+export interface AuthorsResponse {
+  branch: string;
+  authors: RecordAuthor[];
+}
+
 export interface ErrorResponse {
   error: string;
 }

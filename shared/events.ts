@@ -19,6 +19,8 @@ export type StudioEvent =
   | { type: 'diagnostics-changed'; id: number; diagnostics: Diagnostic[] }
   /** A hand edit (or undo) was saved; the file's own change comes as `branch-reloaded`/`metadata-changed`/`roadmap-changed`. */
   | { type: 'record-edited'; id: number; entry: EditEntry }
+  /** Who wrote what through gcc-studio changed (`.gcc-studio/authors.jsonl`, any process): refetch the marks. */
+  | { type: 'authors-changed'; id: number }
   /** .GCC/ appeared or disappeared: refetch everything. */
   | { type: 'workspace-reset'; id: number; present: boolean }
   /**
@@ -39,6 +41,7 @@ export const STUDIO_EVENT_TYPES: readonly StudioEventType[] = [
   'roadmap-changed',
   'diagnostics-changed',
   'record-edited',
+  'authors-changed',
   'workspace-reset',
   'resync',
 ];

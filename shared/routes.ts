@@ -1,6 +1,6 @@
 // Every /api route once: its method, its path, what its URL carries and what it answers. The server registers each
 // handler at its route's path and checks the answer against the route's type; the page builds its URLs from it.
-import type { BranchResponse, CommitsResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage } from './api.ts';
+import type { AuthorsResponse, BranchResponse, CommitsResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage } from './api.ts';
 import type { CompareResponse, MergeHistoryResponse, MergePreviewResponse, MergeRequest, MergeResponse, MergeUndoResponse } from './compare-api.ts';
 import type { FleetResponse } from './fleet/fleet-api.ts';
 import type { MomentChanges } from './gcc/moment/changes.ts';
@@ -76,6 +76,13 @@ export const ROUTES = {
   editRoadmap: route<RoadmapEditResponse, Record<string, never>, RoadmapEditRequest>()('PUT', '/roadmap/parts/:index'),
   editHistory: route<EditHistoryResponse>()('GET', '/edits'),
   undo: route<EditResponse<unknown>, Record<string, never>, Record<string, never>>()('POST', '/edits/:id/undo'),
+  /** Which client wrote the branch's records that came through gcc-studio (kept outside .GCC/). */
+  authors: route<AuthorsResponse, { branch: string }>()('GET', '/authors'),
+  /**
+   * The MCP server over Streamable HTTP (server/mcp/): POST carries JSON-RPC, GET a session's notification stream and
+   * DELETE ends a session; behind the same token, Host and Origin checks as every route.
+   */
+  mcp: route<never>()('POST', '/mcp'),
   /** The live stream (SSE); `lastEventId` resumes a fresh EventSource, and the token rides here as on fleetEvents. */
   events: route<never, { lastEventId?: number; token?: string }>()('GET', '/events'),
 } as const;

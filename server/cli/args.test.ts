@@ -22,6 +22,13 @@ describe('parseCommandLine', () => {
     expect(USAGE).toContain('--new-token');
   });
 
+  it('parses the mcp command: the current folder by default, a dialect for a new workspace', () => {
+    expect(parseCommandLine(['mcp'])).toEqual({ kind: 'mcp', dir: '.', dialect: null, readOnly: false });
+    expect(parseCommandLine(['mcp', 'proj', '--dialect', 'typescript', '--read-only'])).toEqual({ kind: 'mcp', dir: 'proj', dialect: 'typescript', readOnly: true });
+    expect(() => parseCommandLine(['mcp', 'a', 'b'])).toThrow(UsageError);
+    expect(() => parseCommandLine(['mcp', '--dialect', 'cobol'])).toThrow(/--dialect must be one of/);
+  });
+
   it('parses the one-shot commands', () => {
     expect(parseCommandLine(['inspect', 'd', '--json'])).toEqual({ kind: 'inspect', dir: 'd', json: true, at: null });
     expect(parseCommandLine(['context', 'd'])).toEqual({ kind: 'context', dir: 'd', branch: 'main', k: 1, dialect: null, at: null, lossless: false });

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
+import { AGENT_DIALECTS, type AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -14,6 +15,7 @@ export type Command =
   | { kind: 'inspect'; dir: string; json: boolean; depth?: number; at: string | null }
   | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null; lossless: boolean }
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
+  | { kind: 'mcp'; dir: string; dialect: AgentDialect | null; readOnly: boolean }
   | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
   | {
       kind: 'serve';
@@ -74,6 +76,10 @@ export const USAGE = `usage:
                                the memory at MOMENT (or now) as one file: a read-only page that opens from file://
                                without a server, or Markdown (CONTEXT of --branch at --k, every branch's purpose,
                                status and last commit)
+  gcc-studio mcp [DIR] [--dialect python|typescript|go|rust|lua|elixir] [--read-only]
+                               an MCP server over stdin/stdout giving an agent GCC memory in DIR (default .):
+                               claude mcp add gcc -- npx gcc-studio mcp. A DIR with no .GCC/ gets one from the
+                               agent's gcc_init, in --dialect (default python); logs go to stderr
   gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
@@ -84,7 +90,7 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
 }
 
 /** The one-shot commands by name; any other first word is the server's (a DIR, a flag, or nothing). */
-const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport };
+const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport, mcp: parseMcp };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -173,6 +179,17 @@ function momentFlag(text: string | undefined): string | null {
     if (err instanceof MomentError) throw new UsageError(`--at: ${err.message}`);
     throw err;
   }
+}
+
+function parseMcp(args: string[]): Command {
+  const { values, positionals } = parse(args, { dialect: { type: 'string' }, 'read-only': { type: 'boolean' } });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 1) throw new UsageError(`mcp: expected at most one DIR, got ${positionals.length}`);
+  const dialect = values.dialect as string | undefined;
+  if (dialect !== undefined && !(AGENT_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new UsageError(`--dialect must be one of ${AGENT_DIALECTS.join(', ')}: the implementations gcc-studio writes exactly (got "${dialect}")`);
+  }
+  return { kind: 'mcp', dir: positionals[0] ?? '.', dialect: (dialect as AgentDialect | undefined) ?? null, readOnly: values['read-only'] === true };
 }
 
 function parseExport(args: string[]): Command {

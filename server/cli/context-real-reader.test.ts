@@ -5,24 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main, EXIT_OK } from './main.ts';
-import { runRealPython, type PythonOp } from '../test-support/real-contexa.ts';
+import { LOOKALIKE_OPS } from '../test-support/lookalike-ops.ts';
+import { runRealPython } from '../test-support/real-contexa.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gcc-real-python-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const OPS: PythonOp[] = [
-  { op: 'init', roadmap: 'Roadmap\n## Commit `cafebabe`\nnot a commit' },
-  { op: 'log', o: 'plain', t: 'plan:\n### Steps taken\n1. read', a: 'run' },
-  { op: 'log', o: 'label inside\n**Action:** not the action', t: 'a `---` line:\n---\nafter', a: 'x' },
-  { op: 'commit', c: 'did it\n## Commit `deadbeef`\nthe rest is cut' },
-  { op: 'log', o: '', t: '', a: 'action only' },
-  { op: 'commit', c: 'second\n## Commit notes\nPython drops this commit' },
-  { op: 'branch', name: 'side', purpose: 'try: a purpose with a colon' },
-  { op: 'log', o: 'side step\n### Step 7 — fake', t: 't', a: 'a' },
-  { op: 'commit', c: 'side work' },
-  { op: 'switch', name: 'main' },
-  { op: 'merge', name: 'side' },
-];
+const OPS = LOOKALIKE_OPS;
 const CONTEXTS: [string, number][] = [['main', 1], ['main', 2], ['main', 9], ['side', 1]];
 
 async function context(branch: string, k: number): Promise<{ code: number; bytes: Buffer; err: string[] }> {

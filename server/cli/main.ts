@@ -78,6 +78,10 @@ async function run(command: Command, io: Io): Promise<number> {
       return exportFile(command, io);
     case 'serve':
       return serve(command, io);
+    case 'mcp': {
+      const { runMcpStdio } = await import('../mcp/index.ts');
+      return runMcpStdio({ dir: command.dir, readOnly: command.readOnly, dialect: command.dialect, version: packageVersion(), warn: io.err });
+    }
   }
 }
 

@@ -23,6 +23,8 @@ export interface FleetAppDeps {
   fleetEvents?: FleetEventsOptions;
   /** Test overrides handed to each workspace's app. */
   edits?: AppDeps['edits'];
+  /** Each workspace's /api/mcp (`?ws=` as every route). */
+  mcp?: AppDeps['mcp'];
 }
 
 /**
@@ -56,7 +58,7 @@ export function createFleetApp(deps: FleetAppDeps) {
     const live = member.live!;
     let app = apps.get(live);
     if (!app) {
-      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, gccDir: member.found.gccDir, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits });
+      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, gccDir: member.found.gccDir, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits, mcp: deps.mcp });
       apps.set(live, app);
     }
     return app;

@@ -4,7 +4,7 @@
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import { loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
-import { recoverWorkspace } from '../write/index.ts';
+import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
 import { WorkspaceActivity } from './fleet-activity.ts';
 import type { DiscoveredWorkspace } from './discovery.ts';
 
@@ -53,7 +53,7 @@ export class FleetMember {
   async open(options: MemberOptions): Promise<void> {
     const { gccDir, projectDir } = this.found;
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
-    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e), watchAfter: options.watchAfter, identityCheckMs: FLEET_IDENTITY_CHECK_MS });
+    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), usePolling: options.usePolling(), onError: (e) => options.onError(this, e), watchAfter: options.watchAfter, identityCheckMs: FLEET_IDENTITY_CHECK_MS });
     const activity = new WorkspaceActivity();
     activity.load(live.store);
     this.live = live;

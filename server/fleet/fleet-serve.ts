@@ -2,8 +2,8 @@
 // loopback port, one line with the URL. The single-workspace server (server/http/serve.ts) is untouched: a DIR that
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
-import { firstAnswerGate, gatedServer, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
-import { DEFAULT_HOST } from '../cli/index.ts';
+import { closeMcpEndpoints, firstAnswerGate, gatedServer, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
+import { DEFAULT_HOST, packageVersion } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet } from './fleet.ts';
 
@@ -38,8 +38,10 @@ export async function startFleetServer(roots: string[], depth: number, options: 
     await fleet.close();
     throw err;
   }
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
   app = createFleetApp({
     fleet,
+    mcp,
     security: securityOptionsFor(host, port, token),
     webDir,
     events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
@@ -57,6 +59,7 @@ export async function startFleetServer(roots: string[], depth: number, options: 
     token,
     fleet,
     close: closeOnce(async () => {
+      await closeMcpEndpoints(mcp);
       await stopListening(server);
       await fleet.close();
     }),

@@ -1,8 +1,11 @@
 // Makes one of our own file operations fail as a disk would, or kills the process at that point: for tests and
 // `npm run attack` only. Nothing in the product installs a hook, so every operation runs as written.
 
-/** `renamed`: just after a replace's rename, before anything else (a crash after the last write of a merge). */
-export type FaultOp = 'read' | 'write' | 'append' | 'rename' | 'renamed';
+/**
+ * `renamed`: just after a replace's rename, before anything else (a crash after the last write of a merge).
+ * `lock-dir-made`: just after `mkdir .GCC/.lock_dir`, before our record goes inside (Lua's lock, workspace-lock.ts).
+ */
+export type FaultOp = 'read' | 'write' | 'append' | 'rename' | 'renamed' | 'lock-dir-made';
 
 export interface Fault {
   /** For `write` and `append`: how many bytes of the data reach the file before the fault. Default 0. */

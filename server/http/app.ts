@@ -12,10 +12,12 @@ import { branchRoutes } from './routes/branches.ts';
 import { commitRoutes } from './routes/commits.ts';
 import { compareRoutes } from './routes/compare.ts';
 import { editRoutes } from './routes/edits.ts';
-import { createEditService, mergeNotices, Refusal, type EditServiceDeps } from '../write/index.ts';
+import { createEditService, createMemoryWriter, mergeNotices, Refusal, type EditServiceDeps, type WriterStore } from '../write/index.ts';
 import { withRecordVersions } from './edit-versions.ts';
 import { eventRoutes, type EventsRouteOptions } from './routes/events.ts';
 import { mergeRoutes, type MergeRouteDeps } from './routes/merge.ts';
+import { mcpRoutes, type McpHosting } from './routes/mcp.ts';
+import { authorRoutes } from './routes/authors.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
@@ -41,6 +43,8 @@ export interface AppDeps {
   edits?: Partial<Omit<EditServiceDeps, 'gccDir' | 'store'>>;
   /** Time travel (`?at=`, /api/timeline); by default over `store` when it exposes its records. */
   travel?: TimeTravel | null;
+  /** /api/mcp: served when given (and a workspace folder is), else a 404. */
+  mcp?: McpHosting | null;
 }
 
 export function createApp(deps: AppDeps) {
@@ -59,8 +63,18 @@ export function createApp(deps: AppDeps) {
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/', searchRoutes(deps.store))
+    .route('/', authorRoutes(deps.gccDir ?? null))
     .route('/', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
     .route('/', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
+    .route('/', mcpRoutes(deps.gccDir ? (deps.mcp ?? null) : null, () => ({
+      store: deps.store,
+      bus: deps.bus,
+      gccDir: deps.gccDir!,
+      readOnly: deps.store.workspace().readOnly,
+      travel,
+      writer: writerStore(deps.store) ? createMemoryWriter({ gccDir: deps.gccDir!, store: deps.store, readOnly: deps.store.workspace().readOnly }) : null,
+      logError: deps.logError ?? console.error,
+    })))
     .route(ROUTES.events.path, eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()
@@ -76,6 +90,12 @@ export function createApp(deps: AppDeps) {
   app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));
   return app;
+}
+
+/** A view that is the live store (records to number from, apply to catch up): the agent writes need one. */
+function writerStore(view: WorkspaceView): view is WorkspaceView & WriterStore {
+  const store = view as Partial<WriterStore>;
+  return typeof store.records === 'function' && typeof store.apply === 'function';
 }
 
 /**

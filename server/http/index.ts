@@ -8,3 +8,4 @@ export { firstAnswerGate, gatedServer } from './first-answer.ts';
 export { PortTakenError } from './port-taken.ts';
 export { encodeFrame, EventPump, streamPump, type BacklogBound } from './sse-pump.ts';
 export { runtimeDirectory } from './token-store.ts';
+export { closeMcpEndpoints, type McpHosting } from './routes/mcp.ts';

@@ -11,13 +11,14 @@ import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.t
 import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
-import { recoverWorkspace } from '../write/index.ts';
+import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
 import { firstAnswerGate, gatedServer } from './first-answer.ts';
 
 const EVENT_STREAM = /^\/api\/events\/?$/;
 import { PortTakenError } from './port-taken.ts';
 
-import { DEFAULT_HOST, DEFAULT_PORT } from '../cli/index.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, packageVersion } from '../cli/index.ts';
+import { closeMcpEndpoints, type McpHosting } from './routes/mcp.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT, PortTakenError };
 
@@ -115,7 +116,7 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
     // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
     // nothing written meanwhile is missed (live-workspace.ts).
-    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
+    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
   } catch (err) {
     await demo?.stop();
     throw err;
@@ -192,7 +193,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw err;
   }
 
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
   app = (await appModule).createApp({
+    mcp,
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
@@ -225,6 +228,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     streams,
     close: closeOnce(async () => {
       closed = true;
+      await closeMcpEndpoints(mcp);
       await stopListening(server);
       await live.close();
       await demo?.stop();

@@ -3,6 +3,7 @@
 export { createStore, type Store, type StoreOptions } from './store.ts';
 export type { RecordsView, StoreRecords, WorkspaceView } from './workspace-view.ts';
 export { readOnce, type ReadOnceOptions } from './read-once.ts';
+export { compareView, nativeFind, searchView } from './view-answers.ts';
 export { createEventBus, DEFAULT_RING_SIZE, type EventBus } from './event-bus.ts';
 export { openLiveWorkspace, type LiveWorkspace, type LiveWorkspaceOptions } from './live-workspace.ts';
 export type { BranchEntry } from './branch-entry.ts';

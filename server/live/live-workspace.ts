@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
 import type { GccWatcher } from './watcher.ts';
+import { followSideFile } from './side-file.ts';
 
 export interface LiveWorkspace {
   store: Store;
@@ -30,6 +31,8 @@ export interface LiveWorkspaceOptions {
   watchAfter?: Promise<unknown> | undefined;
   /** How often the watcher looks for a folder swapped in place (watcher.ts; default every second). */
   identityCheckMs?: number;
+  /** Who wrote what (server/write/authorship.ts): its changes go out as `authors-changed`. */
+  authorsFile?: string;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     // '' is all of .GCC/: each branch's files are stat'ed and read on only where they grew or changed.
     if (!closed) await store.apply(['']);
   };
+  const stopAuthors = options.authorsFile ? followSideFile(options.authorsFile, () => void bus.publish({ type: 'authors-changed' })) : () => {};
   let closedBeforeReady = () => {};
   const watching = Promise.race([
     watch().catch((err: unknown) => options.onError?.(err)),
@@ -74,6 +78,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     async close() {
       closed = true;
       closedBeforeReady();
+      stopAuthors();
       await stopWatching();
       await store.idle();
     },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
 import { TEMP_FILE } from './atomic-write.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, RELEASED_LOCK_DIR, removeRetired, removeStaleLock, type LockHolder } from './lock-holders.ts';
+import { removeAbandonedLockDir } from './lock-intent.ts';
 import { processRuns } from './lock-owner.ts';
 import { mergeJournal } from './merge-journal.ts';
 import { rememberRecovery } from './merge-notices.ts';
@@ -59,13 +60,17 @@ export interface RecoveryReport {
 
 async function recoverLocks(gccDir: string, readOnly: boolean, lines: string[]): Promise<void> {
   for (const holder of await currentLocks(gccDir)) {
-    if (isStaleOfOurs(holder)) {
+    if (!readOnly && holder.name === LOCK_DIR && !holder.owner && !holder.link && (await removeAbandonedLockDir(gccDir))) {
+      lines.push(`removed a stale lock of ours: .GCC/${LOCK_DIR}, made by a gcc-studio that was killed before it wrote its record inside`);
+    } else if (isStaleOfOurs(holder)) {
       if (readOnly) lines.push(`${describeHolder(holder)}; left as it is (--read-only)`);
       else if (await removeStaleLock(gccDir, holder)) lines.push(`removed a stale lock of ours: ${describeHolder(holder)}`);
     } else if (!holder.owner) {
       lines.push(describeHolder(holder));
     }
   }
+  // The intents of processes that are gone, whose folder was never made.
+  if (!readOnly) await removeAbandonedLockDir(gccDir);
 }
 
 async function recoverLeftovers(gccDir: string, readOnly: boolean, lines: string[]): Promise<void> {

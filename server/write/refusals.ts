@@ -97,3 +97,8 @@ export class MergeWriteError extends Refusal<500> {
     return { error: this.message, report: this.report };
   }
 }
+
+/** An agent's write refused before anything was written (agent-writes.ts): one sentence, and the status it answers with. */
+export class AgentWriteError extends Refusal<400 | 403 | 404 | 409 | 413 | 422 | 423 | 500 | 503 | 507> {
+  override name = 'AgentWriteError';
+}

@@ -1,18 +1,20 @@
 // Writing into a .GCC/ that agents are writing too: we take the lock the workspace's own writers take.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, open, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from '../../shared/types.ts';
 import { describeHolder, isStaleOfOurs, LOCK_DIR, LOCK_FILE, lockHolder, removeStaleLock, retireLockDir } from './lock-holders.ts';
+import { FlockTimeout, takeFlock } from './flock-tool.ts';
+import { recordLockIntent, removeAbandonedLockDir, type LockIntent } from './lock-intent.ts';
 import { OWNER_FILE, ownRecord } from './lock-owner.ts';
+import { endWithFault, faultAt } from '../fs/index.ts';
 
 /**
  * The seven Contexa implementations use three protocols:
  *   flock on .GCC/.lock, the file kept     — Python, Rust, Go, Zig
  *   create .GCC/.lock O_EXCL, unlink after  — TypeScript (stale after 10 s), Elixir (gives up after ~5 s)
  *   mkdir .GCC/.lock_dir, rmdir after       — Lua
- * Node has no flock(2), so the flock is held by /usr/bin/flock (util-linux) in a child process for as long as we need
- * it: the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
+ * Node has no flock(2), so the flock is held by a child process (flock-tool.ts: a long-lived perl, else util-linux's
+ * flock): the kernel releases it when that process ends, so even a crash of ours cannot leave it held. The other two leave
  * a file or folder behind when their holder is killed: ours carry a record of who we are (lock-owner.ts).
  */
 export type LockProtocol = 'flock' | 'exclusive-file' | 'lock-dir';
@@ -94,38 +96,13 @@ async function acquireFlockInside(gccDir: string, deadline: number): Promise<Hel
   return acquireFlock(join(gccDir, LOCK_FILE), deadline);
 }
 
-function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
+async function acquireFlock(lockPath: string, deadline: number): Promise<Held> {
   const seconds = Math.max(0.01, (deadline - Date.now()) / 1000).toFixed(2);
-  return new Promise((resolve, reject) => {
-    let child: ChildProcess;
-    try {
-      // `echo` runs once the lock is ours; `cat` then holds it until we close its stdin.
-      child = spawn('flock', ['--exclusive', '--wait', seconds, lockPath, '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    } catch (err) {
-      reject(err);
-      return;
-    }
-    let stderr = '';
-    let locked = false;
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      if (locked || !d.toString().includes('locked')) return;
-      locked = true;
-      resolve({
-        async release() {
-          child.stdin!.end();
-          await exited;
-        },
-      });
-    });
-    child.once('error', (err) => reject(new Error(`cannot run flock to lock ${lockPath}: ${err.message}`)));
-    child.once('exit', (code) => {
-      if (locked) return;
-      if (code === 1 && stderr === '') reject(new LockTimeoutError(`${lockPath} is locked by another writer (flock); gave up after waiting`));
-      else reject(new Error(`flock on ${lockPath} failed (exit ${code}): ${stderr.trim()}`));
-    });
-  });
+  try {
+    return await takeFlock(lockPath, seconds);
+  } catch (err) {
+    throw err instanceof FlockTimeout ? new LockTimeoutError(err.message) : err;
+  }
 }
 
 async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<Held> {
@@ -160,10 +137,23 @@ async function acquireExclusiveFile(gccDir: string, deadline: number): Promise<H
 }
 
 async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
+  // Recorded before the mkdir: a kill before our record is inside leaves a folder only this intent can name as ours.
+  const intent = await recordLockIntent(gccDir);
+  try {
+    return await takeLockDir(gccDir, deadline, intent);
+  } finally {
+    await intent?.clear();
+  }
+}
+
+async function takeLockDir(gccDir: string, deadline: number, intent: LockIntent | null): Promise<Held> {
   const lockDir = join(gccDir, LOCK_DIR);
   for (;;) {
     try {
+      await intent?.touch();
       await mkdir(lockDir);
+      const fault = faultAt('lock-dir-made', lockDir);
+      if (fault) await endWithFault(fault);
       // Our record inside the folder (Lua's writer only makes and removes the folder itself).
       await writeFile(join(lockDir, OWNER_FILE), JSON.stringify(await ownRecord()), { flag: 'wx' }).catch(async (err: unknown) => {
         await retireLockDir(gccDir, 'released');
@@ -178,6 +168,7 @@ async function acquireLockDir(gccDir: string, deadline: number): Promise<Held> {
     const holder = await lockHolder(gccDir, LOCK_DIR);
     if (holder && isStaleOfOurs(holder) && (await removeStaleLock(gccDir, holder))) continue;
     if (holder?.link) throw new LockRefusedError(describeHolder(holder));
+    if (holder && !holder.owner && (await removeAbandonedLockDir(gccDir))) continue;
     // No owner and older than any Lua write takes: a crashed writer's folder, which waiting cannot free.
     if (holder && !holder.owner && holder.ageMs > STALE_LOCK_FILE_MS) throw new LockTimeoutError(describeHolder(holder));
     if (Date.now() >= deadline) throw new LockTimeoutError(holder ? describeHolder(holder) : `.GCC/${LOCK_DIR} exists: another writer (Lua) holds the lock`);

@@ -61,6 +61,10 @@ export function applyEvent(client: QueryClient, event: StudioEvent, replay = fal
       // The edit history (edited marks, Undo) is its own query.
       askAgain(client, ['gcc', 'edits']);
       return [];
+    case 'authors-changed':
+      // The "via …" marks: who wrote what is its own query, a branch each.
+      askAgain(client, keys.authorsAll());
+      return [];
     case 'workspace-reset':
       refetchEverything(client);
       return [];

@@ -76,6 +76,7 @@ export const api = {
     getJson(apiUrl(ROUTES.steps, { name }, { from, limit: Math.min(limit, STEPS_PAGE_LIMIT), at }), signal),
   context: (name: string, k: number, dialect: ContextDialect, signal?: AbortSignal, at?: string) => getJson(apiUrl(ROUTES.context, { name }, { k, dialect, at }), signal),
   search: (q: string, limit: number, signal?: AbortSignal) => getJson(apiUrl(ROUTES.search, { q, limit }), signal),
+  authors: (branch: string, signal?: AbortSignal) => getJson(apiUrl(ROUTES.authors, { branch }), signal),
   compare: (head: string, base: string | null, signal?: AbortSignal) => getJson(apiUrl(ROUTES.compare, { head, base: base || undefined }), signal),
   mergePreview: (branch: string, target: string, summary: string, signal?: AbortSignal) =>
     getJson(apiUrl(ROUTES.mergePreview, { branch, target, summary: summary.trim() ? summary : undefined }), signal),

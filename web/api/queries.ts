@@ -29,6 +29,8 @@ export const keys = {
   mergePreview: (branch: string, target: string, summary: string, revision: number) => ['gcc', 'merge-preview', branch, target, summary, revision] as const,
   mergeHistories: () => ['gcc', 'merge-history'] as const,
   mergeHistory: (branch: string, revision: number) => ['gcc', 'merge-history', branch, revision] as const,
+  authorsAll: () => ['gcc', 'authors'] as const,
+  authors: (branch: string) => ['gcc', 'authors', branch] as const,
   /** Not under 'gcc': a workspace's resync never refetches the fleet. */
   fleet: () => ['fleet'] as const,
 };
@@ -50,6 +52,11 @@ export const momentOf = (client: QueryClient): string | undefined => {
   const at = client.getDefaultOptions().queries?.meta?.['at'];
   return typeof at === 'string' ? at : undefined;
 };
+
+/** Which client wrote each of the branch's records that came through gcc-studio; kept live by `authors-changed`. */
+export function authorsOptions(branch: string) {
+  return queryOptions({ queryKey: keys.authors(branch), queryFn: ({ signal }) => api.authors(branch, signal), staleTime: Infinity });
+}
 
 export function workspaceOptions() {
   return queryOptions({ queryKey: keys.workspace(), queryFn: ({ signal, client }) => api.workspace(signal, momentOf(client)) });

@@ -48,6 +48,9 @@ export function snapshotAnswer(s: PageSnapshot, path: string, missing: (message:
     case 'mergeHistory':
       // No server merged anything in an exported file: nothing to undo.
       return { entries: [] };
+    case 'authors':
+      // Who wrote what is kept beside .GCC/, not in the file: no marks.
+      return { branch: q.get('branch') ?? '', authors: [] };
     case 'search': {
       const branches = s.workspace.branches.map((b) => ({ name: b.name, ...records(b.name) }));
       return searchAnswer(q.get('q') ?? '', branches, Math.min(MAX_SEARCH_LIMIT, Math.max(1, Number(q.get('limit') ?? 50) || 50)));

@@ -5,26 +5,13 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { PartialMergeNotice } from '../../../shared/compare-api.ts';
 import { ROUTES } from '../../../shared/routes.ts';
-import type { BranchSummary } from '../../../shared/api.ts';
-import type { BranchSide } from '../../../shared/gcc/compare/branch-diff.ts';
-import { compareAnswer } from '../../../shared/gcc/compare/compare-answer.ts';
-import type { WorkspaceView } from '../../live/index.ts';
+import { compareView, type WorkspaceView } from '../../live/index.ts';
 import { answer } from './answer.ts';
 import { checkedBranchName } from './params.ts';
 
 function nameParam(value: string | undefined, key: string): string {
   if (value === undefined || value === '') throw new HTTPException(400, { message: `${key} is required` });
   return checkedBranchName(value, `${key}: `);
-}
-
-function sideOf(store: WorkspaceView, summary: BranchSummary): BranchSide {
-  return {
-    name: summary.name,
-    metadata: summary.metadata,
-    dialect: summary.dialect,
-    commits: store.branch(summary.name)?.commits ?? [],
-    steps: store.stepList(summary.name) ?? [],
-  };
 }
 
 /** Merges between two branches that did not finish (write/merge-notices.ts); none without a workspace folder. */
@@ -36,7 +23,7 @@ export function compareRoutes(store: WorkspaceView, notices: MergeNoticesOf = as
     const rawBase = c.req.query('base');
     const baseName = rawBase ? nameParam(rawBase, 'base') : null;
     // Only the steps the answer carries are decoded (a log can hold 200,000).
-    const outcome = compareAnswer(store.workspace().branches, (b) => sideOf(store, b), headName, baseName);
+    const outcome = compareView(store, headName, baseName);
     if ('missing' in outcome) throw new HTTPException(404, { message: outcome.missing });
     const found = outcome.answer;
     return answer(c, ROUTES.compare, { ...found, partialMerges: await notices(found.head.name, found.base.name) });

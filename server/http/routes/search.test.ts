@@ -7,7 +7,7 @@ import { createApp } from '../app.ts';
 import { createEventBus } from '../../live/event-bus.ts';
 import { securityOptionsFor } from '../security.ts';
 import { createStore } from '../../live/store.ts';
-import { nativeFind } from './search.ts';
+import { nativeFind } from '../../live/index.ts';
 
 const PORT = 4781;
 const HOST = `127.0.0.1:${PORT}`;

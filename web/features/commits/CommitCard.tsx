@@ -4,6 +4,7 @@ import { commitVersion } from '../../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../../shared/types.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import { EditCommitField, EditedMark } from '../edit/index.ts';
+import { AuthorMark } from '../authors/index.ts';
 import { HighlightText } from '../../ui/HighlightText.tsx';
 
 interface Props {
@@ -28,6 +29,7 @@ export const CommitCard = memo(function CommitCard({ branch, commit, index, sele
         <time className="muted" dateTime={commit.timestamp} title={commit.timestamp}>
           {formatTimestamp(commit.timestamp)}
         </time>
+        <AuthorMark branch={branch} record={{ kind: 'commit', commitId: commit.commitId }} />
         <EditedMark target={{ kind: 'commit', branch, index, commitId: commit.commitId }} version={commitVersion(commit)} />
       </header>
       <section className="commit-field">

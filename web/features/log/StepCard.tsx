@@ -4,6 +4,7 @@ import { stepVersion } from '../../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../../shared/types.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import { EditedMark, EditStepField } from '../edit/index.ts';
+import { AuthorMark } from '../authors/index.ts';
 import { HighlightText } from '../../ui/HighlightText.tsx';
 
 interface Props {
@@ -46,6 +47,7 @@ export const StepCard = memo(function StepCard({ branch, step, index, selected, 
             ⤷ merged from {step.mergedFrom}
           </span>
         ) : null}
+        <AuthorMark branch={branch} record={{ kind: 'step', step: step.step, timestamp: step.timestamp }} />
         <EditedMark target={{ kind: 'step', branch, index, step: step.step }} version={stepVersion(step)} />
       </header>
       {FIELDS.map(([key, label]) => (

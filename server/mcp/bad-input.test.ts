@@ -1,0 +1,63 @@
+// Every bad argument an agent can send answers a tool error of one sentence, writes nothing (the folder's bytes, the
+// authors file included, are the same after) and leaves the server answering.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
+import { BAD_INPUTS, STEP } from '../test-support/mcp-bad-inputs.ts';
+import { call, stdioClient, textOf, type TestClient } from './test-client.ts';
+
+/** Every file under `dir` with its bytes. */
+function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.set(relative(dir, full), readFileSync(full).toString('base64'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('bad input to the MCP tools', () => {
+  let dir: string;
+  let mcp: TestClient;
+  beforeAll(async () => {
+    ({ dir } = tempCorpusCopy('python'));
+    mcp = await stdioClient([dir]);
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    removeTempCorpusCopies();
+  });
+
+  it.each(BAD_INPUTS)('%s: a tool error of one sentence, nothing written', async (_what, tool, args, says) => {
+    const before = tree(dir);
+    const result = await call(mcp.client, tool, args);
+    expect(result.isError, textOf(result)).toBe(true);
+    const sentence = textOf(result);
+    expect(sentence).toMatch(says);
+    expect(sentence.length).toBeLessThan(400);
+    expect(sentence).not.toMatch(/\n|MCP error/);
+    expect(tree(dir)).toEqual(before);
+    // The server still answers.
+    expect((await call(mcp.client, 'gcc_status')).isError).toBeFalsy();
+  });
+
+  it('a read-only server refuses every write tool', async () => {
+    const ro = await stdioClient([dir, '--read-only']);
+    try {
+      const before = tree(dir);
+      for (const [tool, args] of [['gcc_log', STEP], ['gcc_commit', { contribution: 'c' }], ['gcc_branch', { name: 'x', purpose: 'p' }], ['gcc_merge', { branch: 'auth-session' }]] as const) {
+        const result = await call(ro.client, tool, args);
+        expect(result.isError, tool).toBe(true);
+        expect(textOf(result)).toMatch(/read-only/);
+      }
+      expect(tree(dir)).toEqual(before);
+    } finally {
+      await ro.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+// Every bad argument an agent can send the MCP tools (the tests' and `npm run attack`'s): each must be a tool error of
+// one sentence that writes nothing.
+const FIFTY_MB = 'x'.repeat(50 * 1024 * 1024);
+export const STEP = { observation: 'o', thought: 't', action: 'a' };
+
+/** [what, tool, arguments, what its one sentence says], on a copy of the python corpus case. */
+export const BAD_INPUTS: [string, string, Record<string, unknown>, RegExp][] = [
+  ['a branch name with /', 'gcc_branch', { name: 'a/b', purpose: 'p' }, /separator/],
+  ['a branch name ..', 'gcc_branch', { name: '..', purpose: 'p' }, /\.\./],
+  ['a branch name with .. inside', 'gcc_branch', { name: 'a..b', purpose: 'p' }, /\.\./],
+  ['a control character', 'gcc_branch', { name: 'a\u0007b', purpose: 'p' }, /control character/],
+  ['a branch that exists', 'gcc_branch', { name: 'auth-jwt', purpose: 'p' }, /exists/],
+  ['an empty step', 'gcc_log', { observation: ' ', thought: '', action: '\n' }, /empty/],
+  ['a 50 MB field', 'gcc_log', { ...STEP, observation: FIFTY_MB }, /1 MiB/],
+  ['an unknown branch', 'gcc_log', { ...STEP, branch: 'no-such-branch' }, /no-such-branch/],
+  ['a step on a branch name with /', 'gcc_log', { ...STEP, branch: '../main' }, /separator|\.\./],
+  ['an empty commit', 'gcc_commit', { contribution: '   ' }, /empty/],
+  ['a merge of a merged branch', 'gcc_merge', { branch: 'auth-jwt' }, /merged/],
+  ['a merge into an unknown branch', 'gcc_merge', { branch: 'auth-session', target: 'nowhere' }, /nowhere/],
+  ['a second init', 'gcc_init', { goal: 'again' }, /exists|already/],
+  ['a field of the wrong type', 'gcc_log', { observation: 42, thought: 't', action: 'a' }, /observation must be a string/],
+  ['a missing field', 'gcc_commit', {}, /contribution must be a string/],
+  ['a k of 0', 'gcc_context', { k: 0 }, /k must be at least 1/],
+  ['a moment that names nothing', 'gcc_context', { at: 'main@step:9999' }, /step/],
+  ['a switch to an unknown branch', 'gcc_switch', { name: 'nope' }, /no branch "nope"/],
+  ['a diff of an unknown branch', 'gcc_diff', { branch: 'nope' }, /no branch "nope"/],
+];
