@@ -71,6 +71,9 @@ export function createFleetApp(deps: FleetAppDeps) {
 
   const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
   app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
+  // `<server>/mcp?ws=`: each workspace's app serves its MCP endpoint there too (http/app.ts), behind the token.
+  app.use(ROUTES.mcp.path, apiGuard(deps.security));
+  app.all(ROUTES.mcp.path, (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));
   app.route('/', staticRoutes(deps.webDir ?? DEFAULT_WEB_DIR));
   app.onError(answerError(deps.logError));
   app.notFound((c) => c.json<ErrorResponse>({ error: 'not found' }, 404));

@@ -52,6 +52,15 @@ export function createApp(deps: AppDeps) {
   const versioned = withRecordVersions(deps.store);
   const edits = deps.gccDir ? createEditService({ bus: deps.bus, ...deps.edits, gccDir: deps.gccDir, store: deps.store }) : null;
   const travel = deps.travel !== undefined ? deps.travel : timeTravelFor(deps.store, deps.gccDir, deps.bus);
+  const mcp = mcpRoutes(deps.gccDir ? (deps.mcp ?? null) : null, () => ({
+    store: deps.store,
+    bus: deps.bus,
+    gccDir: deps.gccDir!,
+    readOnly: deps.store.workspace().readOnly,
+    travel,
+    writer: writerStore(deps.store) ? createMemoryWriter({ gccDir: deps.gccDir!, store: deps.store, readOnly: deps.store.workspace().readOnly }) : null,
+    logError: deps.logError ?? console.error,
+  }));
   const api = new Hono()
     .use('*', apiGuard(deps.security))
     .route('/', workspaceRoutes(versioned, travel))
@@ -66,21 +75,16 @@ export function createApp(deps: AppDeps) {
     .route('/', authorRoutes(deps.gccDir ?? null))
     .route('/', compareRoutes(deps.store, deps.gccDir ? (head, base) => mergeNotices(deps.gccDir!, deps.store, [head, base]) : undefined))
     .route('/', mergeRoutes({ store: deps.store, gccDir: deps.gccDir ?? null, ...(deps.merge ? { context: deps.merge } : {}) }))
-    .route('/', mcpRoutes(deps.gccDir ? (deps.mcp ?? null) : null, () => ({
-      store: deps.store,
-      bus: deps.bus,
-      gccDir: deps.gccDir!,
-      readOnly: deps.store.workspace().readOnly,
-      travel,
-      writer: writerStore(deps.store) ? createMemoryWriter({ gccDir: deps.gccDir!, store: deps.store, readOnly: deps.store.workspace().readOnly }) : null,
-      logError: deps.logError ?? console.error,
-    })))
+    .route('/', mcp)
     .route(ROUTES.events.path, eventRoutes(deps.bus, deps.events));
 
   const app = new Hono()
     .use('*', securityHeaders())
     .use('*', hostGuard(deps.security))
-    .route('/api', api);
+    .route('/api', api)
+    // MCP clients are configured with `<server>/mcp`: the same endpoint, behind the same token as /api.
+    .use(ROUTES.mcp.path, apiGuard(deps.security))
+    .route('/', mcp);
 
   app.all('/api/*', () => {
     throw new HTTPException(404, { message: 'no such API route' });

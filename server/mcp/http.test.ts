@@ -19,9 +19,9 @@ const TOKEN = 'mcp-http-test-token';
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
 /** A raw POST, with any Host header (fetch will not send a foreign one). */
-function rawPost(port: number, headers: Record<string, string>): Promise<number> {
+function rawPost(port: number, headers: Record<string, string>, path = '/api/mcp'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -149,6 +149,20 @@ describe('/api/mcp on a running dashboard', () => {
     expect(await rawPost(port, { host, ...auth })).toBe(200);
   });
 
+  it('serves the same endpoint at /mcp, behind the same guards', async () => {
+    const port = server.port;
+    const host = `127.0.0.1:${port}`;
+    expect(await rawPost(port, { host }, '/mcp')).toBe(401);
+    expect(await rawPost(port, { host, ...auth, origin: 'http://evil.example' }, '/mcp')).toBe(403);
+    expect(await rawPost(port, { host: `evil.example:${port}`, ...auth }, '/mcp')).toBe(403);
+    const mcp = await httpClient(`http://127.0.0.1:${port}/mcp`, auth);
+    try {
+      expect(textOf(await call(mcp.client, 'gcc_context', { branch: 'main' }))).toBe(server.live.store.contextText('main', 1, null)!.text);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it("serves a log over 1 MiB as its last MiB, from a line start", async () => {
     const log = join(dir, '.GCC', 'branches', 'auth-session', 'log.md');
     const step = (i: number) => `### Step ${i} — 2026-12-04T10:00:00+00:00\n**Observation:** ${'filler '.repeat(40)}${i}\n\n**Thought:** t\n\n**Action:** a\n\n---\n`;
@@ -179,7 +193,7 @@ describe('/api/mcp on a running dashboard', () => {
 });
 
 describe('/api/mcp on a fleet', () => {
-  it('serves the workspace ?ws= names', async () => {
+  it('serves the workspace ?ws= names, at /api/mcp and /mcp', async () => {
     const { dir: root } = tempCorpusCopy(null);
     for (const name of ['python', 'typescript']) {
       mkdirSync(join(root, name));
@@ -190,7 +204,8 @@ describe('/api/mcp on a fleet', () => {
       const ids = [...fleet.fleet.members.keys()];
       expect(ids).toHaveLength(2);
       for (const id of ids) {
-        const mcp = await httpClient(`http://127.0.0.1:${fleet.port}/api/mcp?ws=${encodeURIComponent(id)}`, { authorization: `Bearer ${TOKEN}` });
+        const path = id === ids[0] ? '/api/mcp' : '/mcp';
+        const mcp = await httpClient(`http://127.0.0.1:${fleet.port}${path}?ws=${encodeURIComponent(id)}`, { authorization: `Bearer ${TOKEN}` });
         const status = (await call(mcp.client, 'gcc_status')).structuredContent as { root: string };
         expect(status.root).toBe(fleet.fleet.members.get(id)!.found.projectDir);
         await mcp.close();

@@ -6,12 +6,13 @@ import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.t
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
 import { commitMarkdown, sanitizeValue, stepMarkdown } from '../context/render.ts';
 import { luaEscape } from '../read/escape.ts';
-
-const escapeOf = (dialect: AgentDialect) => (dialect === 'lua' ? luaEscape : sanitizeValue);
 import { serializeCommitHeader } from './commit-write.ts';
 import { serializeLogHeader } from './log-write.ts';
 import { INITIAL_PREVIOUS_SUMMARY } from './merge-plan.ts';
 import { serializeMetadata } from './metadata-write.ts';
+
+/** Lua escapes a value's `---` lines its own way; every other writer as render.ts's sanitizeValue does. */
+const escapeOf = (dialect: AgentDialect) => (dialect === 'lua' ? luaEscape : sanitizeValue);
 
 /**
  * The dialects whose every agent operation we write exactly: Python and TypeScript checked against the real writers,
