@@ -58,6 +58,8 @@ test('merge with a confirmation, undo it byte for byte, and see the undo refused
   await writes.filter({ hasText: 'branches/main/commit.md' }).locator('summary').click();
   await expect(view.getByTestId('merge-bytes-commit')).toContainText(`**This Commit's Contribution:** ${summary}`);
   await expect(mergeButton).toBeEnabled();
+  // The preview of the typed summary has come back (a stale one is drawn faded, which axe would judge).
+  await expect(view.locator('.merge-writes')).not.toHaveClass(/is-stale/);
   await lookInBothThemes(page, 'compare-detail');
 
   // Merge asks first: a modal named by its heading, naming the pair and every file; Esc cancels and writes nothing.
