@@ -15,6 +15,7 @@ export type Command =
   | { kind: 'context'; dir: string; branch: string; k: number; dialect: ContextDialect | null; at: string | null; lossless: boolean }
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'push'; dir: string; remote: string | null; ref: string | null; watch: boolean; intervalSeconds: number }
   | {
       kind: 'serve';
       dir: string | null;
@@ -74,6 +75,12 @@ export const USAGE = `usage:
                                the memory at MOMENT (or now) as one file: a read-only page that opens from file://
                                without a server, or Markdown (CONTEXT of --branch at --k, every branch's purpose,
                                status and last commit)
+  gcc-studio push [DIR] [--remote R] [--ref gcc/NAME] [--watch [--interval N]]
+                               commit .GCC/ as it is now onto refs/heads/gcc/NAME (default gcc/<host>-<folder>) and
+                               push it to R (a URL, a path, or a remote of the repository around DIR; default its
+                               origin; required in no repository), never forced; your HEAD, index, working tree
+                               and branches are not touched. --watch: push on every change, at most once per N
+                               seconds (default 10). Credentials are git's own (credential helper, ssh key)
   gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
@@ -84,7 +91,25 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
 }
 
 /** The one-shot commands by name; any other first word is the server's (a DIR, a flag, or nothing). */
-const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport };
+const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport, push: parsePush };
+
+/** How often `push --watch` pushes at most, by default (--interval). */
+export const DEFAULT_PUSH_INTERVAL_SECONDS = 10;
+
+function parsePush(args: string[]): Command {
+  const { values, positionals } = parse(args, { remote: { type: 'string' }, ref: { type: 'string' }, watch: { type: 'boolean' }, interval: { type: 'string' } });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 1) throw new UsageError(`push: expected at most one DIR, got ${positionals.length}`);
+  if (values.interval !== undefined && !values.watch) throw new UsageError('push: --interval is for --watch');
+  return {
+    kind: 'push',
+    dir: positionals[0] ?? '.',
+    remote: (values.remote as string | undefined) ?? null,
+    ref: (values.ref as string | undefined) ?? null,
+    watch: values.watch === true,
+    intervalSeconds: values.interval === undefined ? DEFAULT_PUSH_INTERVAL_SECONDS : parsePositiveInt(values.interval as string, '--interval'),
+  };
+}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

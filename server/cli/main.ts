@@ -78,6 +78,8 @@ async function run(command: Command, io: Io): Promise<number> {
       return exportFile(command, io);
     case 'serve':
       return serve(command, io);
+    case 'push':
+      return (await import('../git/index.ts')).runPush(command, io);
   }
 }
 

@@ -4,3 +4,6 @@ export { git, gitText, runGit, gitInstalled, gitEnvironment, GitError, NO_GIT, t
 export { BlobReader } from './blob-reader.ts';
 export { listGccTree, isObjectId, GCC_PATH, type GccTree } from './gcc-tree.ts';
 export { GitTreeSource, MAX_TREE_BYTES, sourceAtCommit } from './git-source.ts';
+export { pushMemory, type PushResult } from './push.ts';
+export { runPush } from './push-command.ts';
+export { gitCacheFolder, cachedRepoFolder } from './cache-folder.ts';
