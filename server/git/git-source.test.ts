@@ -5,10 +5,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readOnce } from '../live/read-once.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { commitAll, initRepo, removeTempRepos } from '../test-support/git-repos.ts';
-import { BlobReader } from './blob-reader.ts';
+import { ObjectReader } from './object-reader.ts';
 import { sourceAtCommit } from './git-source.ts';
 
-const readers: BlobReader[] = [];
+const readers: ObjectReader[] = [];
 afterEach(removeTempCorpusCopies);
 afterAll(() => {
   for (const r of readers) r.close();
@@ -20,9 +20,9 @@ describe('the git source', () => {
     const { dir, gccDir } = tempCorpusCopy(corpus);
     initRepo(dir);
     const commit = commitAll(dir, 'memory');
-    const reader = new BlobReader(join(dir, '.git'));
+    const reader = new ObjectReader(join(dir, '.git'));
     readers.push(reader);
-    const source = await sourceAtCommit(join(dir, '.git'), reader, commit, 'git:test/.GCC');
+    const source = await sourceAtCommit(reader, commit, 'git:test/.GCC');
     const fromGit = await readOnce({ gccDir, root: dir, source });
     const fromDisk = await readOnce({ gccDir, root: dir });
     expect(fromGit.workspace()).toEqual(fromDisk.workspace());

@@ -1,8 +1,8 @@
 // A commit's .GCC/ as a GccSource (server/fs/gcc-source.ts): the same readers read it as they read a folder. Its
-// listing comes first (sizes known, so a huge blob is refused unread); the blobs it will serve are read at `show`
+// listing comes first (gcc-tree.ts: sizes known, so a huge blob is refused unread); the blobs it will serve are read at `show`
 // through the repository's one cat-file process, and served synchronously from then on, as the seam asks.
 import { LINK, NOT_A_FILE, tooLarge, MAX_TRACKED_FILE_BYTES, type FileStamp, type FolderEntry, type GccSource, type Listing, type Opened, type PathStat, type ReadResult } from '../fs/index.ts';
-import type { BlobReader } from './blob-reader.ts';
+import type { ObjectReader } from './object-reader.ts';
 import { listGccTree, type GccTree } from './gcc-tree.ts';
 
 /** Blobs held for one tree at most, in all: past it the rest are reported unreadable, not read. */
@@ -33,7 +33,7 @@ export class GitTreeSource implements GccSource {
 
   constructor(
     readonly root: string,
-    private readonly reader: BlobReader,
+    private readonly reader: ObjectReader,
     options: GitSourceOptions = {},
   ) {
     this.blobLimit = options.blobLimit ?? MAX_TRACKED_FILE_BYTES;
@@ -57,7 +57,7 @@ export class GitTreeSource implements GccSource {
       if (entry.kind !== 'file' || entry.size === null || entry.size > this.blobLimit || keep.has(entry.oid)) continue;
       if (total + entry.size > this.treeLimit) continue;
       total += entry.size;
-      const held = this.blobs.get(entry.oid) ?? (await this.reader.read(entry.oid));
+      const held = this.blobs.get(entry.oid) ?? (await this.reader.contents(entry.oid))?.bytes;
       if (held) keep.set(entry.oid, held);
     }
     if (previous) for (const e of previous.entries.values()) if (!keep.has(e.oid) && this.blobs.has(e.oid)) keep.set(e.oid, this.blobs.get(e.oid)!);
@@ -159,9 +159,9 @@ export class GitTreeSource implements GccSource {
   }
 }
 
-/** A source showing .GCC/ of `commit` in the repository `gitDir`, its blobs read through `reader`. */
-export async function sourceAtCommit(gitDir: string, reader: BlobReader, commit: string, root: string, options: GitSourceOptions & { prefix?: string } = {}): Promise<GitTreeSource> {
+/** A source showing .GCC/ of `commit`, read through the repository's `reader`. */
+export async function sourceAtCommit(reader: ObjectReader, commit: string, root: string, options: GitSourceOptions & { prefix?: string } = {}): Promise<GitTreeSource> {
   const source = new GitTreeSource(root, reader, options);
-  await source.show(await listGccTree(gitDir, commit, options.prefix));
+  await source.show(await listGccTree(reader, commit, options.prefix));
   return source;
 }

@@ -1,7 +1,7 @@
 // git as a source of workspaces: the real `git` command spawned with a fixed environment, a commit's .GCC/ read as a
-// GccSource (ls-tree for the listing, one cat-file process for the blobs).
+// GccSource (one cat-file process per repository for its trees and blobs).
 export { git, gitText, runGit, gitInstalled, gitEnvironment, GitError, NO_GIT, type GitRun } from './git-command.ts';
-export { BlobReader } from './blob-reader.ts';
+export { ObjectReader } from './object-reader.ts';
 export { listGccTree, isObjectId, GCC_PATH, type GccTree } from './gcc-tree.ts';
 export { GitTreeSource, MAX_TREE_BYTES, sourceAtCommit } from './git-source.ts';
 export { pushMemory, type PushResult } from './push.ts';

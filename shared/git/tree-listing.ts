@@ -1,43 +1,54 @@
-// `git ls-tree -r -t -l -z` output read into entries: what a tree holds, each entry's kind and size, known before any
-// blob is read (so a huge blob is refused from its size alone).
+// A git tree object read into entries (its kind from its mode), and the names git can hold that a folder cannot.
 
 export type TreeEntryKind = 'file' | 'folder' | 'link' | 'gitlink' | 'other';
 
+/** One entry of a tree object. */
+export interface TreeObjectEntry {
+  /** Octal mode as a tree holds it: 100644, 100755, 120000 (a link), 40000 (a tree), 160000 (a gitlink). */
+  mode: string;
+  kind: TreeEntryKind;
+  /** A name need not be UTF-8: kept as bytes. */
+  name: Uint8Array;
+  oid: string;
+}
+
+/** An entry of a listed tree: its path below the listed tree and, for a blob, its size (known before reading it). */
 export interface TreeEntry {
-  /** Octal mode as git writes it: 100644, 100755, 120000 (a link), 040000 (a tree), 160000 (a gitlink). */
   mode: string;
   kind: TreeEntryKind;
   oid: string;
   /** Bytes of a blob; null for a tree or a gitlink. */
   size: number | null;
-  /** The path below the listed tree, `/`-separated, as bytes (a name need not be UTF-8). */
+  /** The path below the listed tree, `/`-separated, as bytes. */
   path: Uint8Array;
 }
 
 const ASCII = new TextDecoder('latin1');
 
-export function kindOfMode(mode: string, type: string): TreeEntryKind {
-  if (type === 'tree') return 'folder';
-  if (type === 'commit' || mode === '160000') return 'gitlink';
+export function kindOfMode(mode: string): TreeEntryKind {
+  if (mode === '40000' || mode === '040000') return 'folder';
+  if (mode === '160000') return 'gitlink';
   if (mode === '120000') return 'link';
-  if (type === 'blob' && (mode === '100644' || mode === '100755' || mode === '100664')) return 'file';
+  if (mode === '100644' || mode === '100755' || mode === '100664') return 'file';
   return 'other';
 }
 
-/** Parses NUL-terminated `<mode> <type> <oid> <size>\t<path>` records; a malformed one is skipped. */
-export function parseTreeListing(bytes: Uint8Array): TreeEntry[] {
-  const out: TreeEntry[] = [];
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A tree object's bytes as `cat-file` gives them: `<mode> <name>\0<raw id>` repeated; `idBytes` is 20 (SHA-1) or 32
+ * (SHA-256). A record cut short ends the list.
+ */
+export function parseTreeObject(bytes: Uint8Array, idBytes: number): TreeObjectEntry[] {
+  const out: TreeObjectEntry[] = [];
   let at = 0;
   while (at < bytes.length) {
-    let end = bytes.indexOf(0, at);
-    if (end < 0) end = bytes.length;
-    const tab = bytes.indexOf(9, at);
-    if (tab > at && tab < end) {
-      const [mode = '', type = '', oid = '', size = '-'] = ASCII.decode(bytes.subarray(at, tab)).split(/ +/);
-      const n = size === '-' ? null : Number(size);
-      if (/^[0-9a-f]{40,64}$/.test(oid)) out.push({ mode, kind: kindOfMode(mode, type), oid, size: n !== null && Number.isFinite(n) ? n : null, path: bytes.slice(tab + 1, end) });
-    }
-    at = end + 1;
+    const space = bytes.indexOf(0x20, at);
+    const nul = bytes.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + idBytes > bytes.length) break;
+    const mode = ASCII.decode(bytes.subarray(at, space));
+    out.push({ mode, kind: kindOfMode(mode), name: bytes.slice(space + 1, nul), oid: hex(bytes.subarray(nul + 1, nul + 1 + idBytes)) });
+    at = nul + 1 + idBytes;
   }
   return out;
 }
