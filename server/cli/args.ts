@@ -35,6 +35,8 @@ export type Command =
       newToken: boolean;
       readOnly: boolean;
       open: boolean;
+      /** --git REPO: a fleet read from a git remote's refs (then no DIR). */
+      git: { repo: string; refs: string | null; refreshSeconds: number } | null;
     };
 
 /** A mistake in the command line: printed on one line, exit 2. */
@@ -59,6 +61,11 @@ export const USAGE = `usage:
                                --new-token  replace the kept token (pages open with the old one must reopen the URL)
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
+  gcc-studio --git REPO [--refs GLOB] [--refresh N]
+                               a fleet of the agents' memory pushed to REPO (a URL or a path git can fetch):
+                               one row per ref holding a .GCC/ (refs/heads/gcc/* and every branch whose tree
+                               holds one; --refs gcc/* to choose), read-only, fetched every N seconds (default 5)
+                               into a private mirror in ~/.cache/gcc-studio/git; credentials are git's own
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
   gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
@@ -230,6 +237,9 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     scan: { type: 'boolean' },
     depth: { type: 'string' },
     version: { type: 'boolean', short: 'v' },
+    git: { type: 'string' },
+    refs: { type: 'string' },
+    refresh: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
@@ -241,6 +251,7 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
   const demo = values.demo === true;
   if (demo && positionals.length >= 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
   if (demo && scan) throw new UsageError('--demo serves its own workspace: --scan needs a ROOT');
+  const git = gitFlags(values, positionals, demo || scan);
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
   // An empty GCC_STUDIO_TOKEN (`GCC_STUDIO_TOKEN= gcc-studio`) means none, not a bad one.
   const token = (values.token as string | undefined) ?? (env.GCC_STUDIO_TOKEN || null);
@@ -260,9 +271,24 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     token,
     newToken: values['new-token'] === true,
-    readOnly: values['read-only'] === true,
+    readOnly: values['read-only'] === true || git !== null,
     open: values['no-open'] !== true,
+    git,
   };
+}
+
+/** How often a --git fleet fetches, by default (--refresh). */
+export const DEFAULT_GIT_REFRESH_SECONDS = 5;
+
+function gitFlags(values: Record<string, unknown>, positionals: string[], otherSource: boolean): Extract<Command, { kind: 'serve' }>['git'] {
+  const repo = values.git as string | undefined;
+  if (repo === undefined) {
+    if (values.refs !== undefined || values.refresh !== undefined) throw new UsageError('--refs and --refresh are for --git REPO');
+    return null;
+  }
+  if (positionals.length || otherSource) throw new UsageError('--git REPO serves the memory pushed to REPO: give no DIR, --scan or --demo with it');
+  const refresh = values.refresh === undefined ? DEFAULT_GIT_REFRESH_SECONDS : parsePositiveInt(values.refresh as string, '--refresh');
+  return { repo, refs: (values.refs as string | undefined) ?? null, refreshSeconds: refresh };
 }
 
 function parsePositiveInt(text: string, flag: string): number {

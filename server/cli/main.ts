@@ -198,9 +198,19 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   hideTokenFromPs(command.token);
   try {
     const [{ startServer, runtimeDirectory, PortTakenError }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
-    const roots = command.demo ? null : await fleetRoots(command);
+    const roots = command.demo || command.git ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
-    if (roots) {
+    if (command.git) {
+      const { gitInstalled, gitFleetScan, NO_GIT } = await import('../git/index.ts');
+      if (!gitInstalled()) {
+        io.err(NO_GIT);
+        return EXIT_USAGE;
+      }
+      const { startFleetServer } = await loadFleetServer();
+      const git = command.git;
+      const scan = gitFleetScan({ repo: git.repo, refs: git.refs, refreshMs: git.refreshSeconds * 1000 });
+      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start });
+    } else if (roots) {
       // The fleet server is loaded only for a fleet.
       const { startFleetServer } = await loadFleetServer();
       start = (o) => startFleetServer(roots, command.depth, o);

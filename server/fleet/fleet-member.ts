@@ -42,9 +42,8 @@ export class FleetMember {
   }
 
   async open(options: MemberOptions): Promise<void> {
-    const { gccDir, projectDir } = this.found;
-    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
-    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e) });
+    const live = await (this.found.open ?? (() => this.openFolder(options)))();
+    const { gccDir } = this.found;
     const activity = new WorkspaceActivity();
     await activity.load(gccDir, live.store);
     this.live = live;
@@ -57,10 +56,17 @@ export class FleetMember {
     });
   }
 
+  /** A folder on disk: what a crash of ours left is recovered first, then it is read and watched. */
+  private async openFolder(options: MemberOptions): Promise<LiveWorkspace> {
+    const { gccDir, projectDir } = this.found;
+    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
+    return openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, usePolling: options.usePolling(), onError: (e) => options.onError(this, e) });
+  }
+
   /** The inotify limit was hit while this one was watched: watch it again by polling, and read it whole once. */
   async fallBackToPolling(onError: (e: unknown) => void): Promise<void> {
     const live = this.live;
-    if (!live || this.pollingWatcher) return;
+    if (!live || this.pollingWatcher || this.found.open) return;
     const { createWatcher } = await loadWatcher();
     this.pollingWatcher = createWatcher({ gccDir: this.found.gccDir, usePolling: true, onChange: (paths) => void live.store.apply(paths), onError });
     await this.pollingWatcher.ready;

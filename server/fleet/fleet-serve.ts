@@ -6,7 +6,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type StartServerOptions } from '../http/index.ts';
 import { DEFAULT_HOST } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
-import { Fleet } from './fleet.ts';
+import { Fleet, type FleetOptions } from './fleet.ts';
 
 export interface RunningFleet {
   url: string;
@@ -16,14 +16,15 @@ export interface RunningFleet {
   close(): Promise<void>;
 }
 
-export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}): Promise<RunningFleet> {
+/** `more`: the fleet's own options beyond the roots (a git fleet's scan). */
+export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}, more: Partial<FleetOptions> = {}): Promise<RunningFleet> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? DEFAULT_HOST;
   const token = options.token ?? generateToken();
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
   if (!isLoopbackHost(host)) warn(`gcc-studio: warning: listening on ${host}, not a loopback address: anyone who can reach it and knows the token can read this agent memory.`);
-  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn });
+  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, ...more });
   await fleet.start();
   let app: ReturnType<typeof createFleetApp> | null = null;
   const server = createAdaptorServer({ fetch: (req, env) => (app ? app.fetch(req, env) : new Response('starting', { status: 503 })) }) as Server;

@@ -6,6 +6,14 @@ import { writeDiagnostics } from '../write/index.ts';
 import { FleetMember, type MemberOptions } from './fleet-member.ts';
 import { buildRow } from './fleet-row.ts';
 import { startFleetScan, type FleetScan, type ScanChange } from './fleet-scan.ts';
+
+/** What keeps the fleet's list current: the walk of folders (default), or another (a git remote's refs). */
+export type FleetScanStart = (handlers: {
+  onChange: (change: ScanChange) => Promise<void>;
+  onProblem: (message: string) => void;
+  /** A row's facts changed with no event on its bus (a git ref's fetch failed, or moved to the same memory). */
+  touch: (id: string) => void;
+}) => Promise<FleetScan>;
 import type { DiscoveredWorkspace } from './discovery.ts';
 
 export interface FleetOptions {
@@ -20,6 +28,8 @@ export interface FleetOptions {
   openConcurrency?: number;
   /** The background doctor check of a changed workspace runs at most this often (default 30 s). */
   checkEveryMs?: number;
+  /** Where the list comes from instead of a walk of `roots` (which are then only shown). */
+  scan?: FleetScanStart;
 }
 
 export type FleetListener = (event: FleetEvent) => void;
@@ -66,13 +76,11 @@ export class Fleet {
 
   /** The first walk and every workspace opened; resolves when all are loaded and watched. */
   async start(): Promise<void> {
-    this.scan = await startFleetScan({
-      roots: this.options.roots,
-      maxDepth: this.options.maxDepth,
-      intervalMs: this.options.scanIntervalMs,
-      onChange: (change) => this.applyScan(change),
-      onProblem: (message) => this.notice(message),
-    });
+    const onChange = (change: ScanChange) => this.applyScan(change);
+    const onProblem = (message: string) => this.notice(message);
+    this.scan = this.options.scan
+      ? await this.options.scan({ onChange, onProblem, touch: (id) => this.touchId(id) })
+      : await startFleetScan({ roots: this.options.roots, maxDepth: this.options.maxDepth, intervalMs: this.options.scanIntervalMs, onChange, onProblem });
     await this.openAll(this.scan.initial);
     this.checkTimer = setInterval(() => void this.checkNext(), 250);
     this.checkTimer.unref();
@@ -91,7 +99,14 @@ export class Fleet {
     // A workspace that could not be opened (said on the terminal) is shown waiting: the next rescan that finds it
     // again after it went away opens it anew.
     const state = member.gone ? 'gone' : member.live ? 'live' : 'waiting';
-    return buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const row = buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const git = member.found.gitFacts?.();
+    return git ? { ...row, git } : row;
+  }
+
+  private touchId(id: string): void {
+    const member = this.members.get(id);
+    if (member) this.touch(member);
   }
 
   subscribe(listener: FleetListener): () => void {

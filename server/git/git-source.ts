@@ -1,6 +1,7 @@
 // A commit's .GCC/ as a GccSource (server/fs/gcc-source.ts): the same readers read it as they read a folder. Its
 // listing comes first (gcc-tree.ts: sizes known, so a huge blob is refused unread); the blobs it will serve are read at `show`
 // through the repository's one cat-file process, and served synchronously from then on, as the seam asks.
+import { posix } from 'node:path';
 import { LINK, NOT_A_FILE, tooLarge, MAX_TRACKED_FILE_BYTES, type FileStamp, type FolderEntry, type GccSource, type Listing, type Opened, type PathStat, type ReadResult } from '../fs/index.ts';
 import type { ObjectReader } from './object-reader.ts';
 import { listGccTree, type GccTree } from './gcc-tree.ts';
@@ -31,11 +32,15 @@ export class GitTreeSource implements GccSource {
   private readonly blobLimit: number;
   private readonly treeLimit: number;
 
+  readonly root: string;
+
+  /** `root` is normalised as path.join would (the readers join paths onto it). */
   constructor(
-    readonly root: string,
+    root: string,
     private readonly reader: ObjectReader,
     options: GitSourceOptions = {},
   ) {
+    this.root = posix.normalize(root);
     this.blobLimit = options.blobLimit ?? MAX_TRACKED_FILE_BYTES;
     this.treeLimit = options.treeLimit ?? MAX_TREE_BYTES;
   }

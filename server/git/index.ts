@@ -7,3 +7,6 @@ export { GitTreeSource, MAX_TREE_BYTES, sourceAtCommit } from './git-source.ts';
 export { pushMemory, type PushResult } from './push.ts';
 export { runPush } from './push-command.ts';
 export { gitCacheFolder, cachedRepoFolder } from './cache-folder.ts';
+export { gitFleetScan, backoff, type GitFleetOptions } from './git-fleet.ts';
+export { GitWorkspace } from './git-workspace.ts';
+export { GitMirror } from './mirror.ts';
