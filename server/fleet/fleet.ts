@@ -30,6 +30,11 @@ export interface FleetOptions {
   checkEveryMs?: number;
   /** Where the list comes from instead of a walk of `roots` (which are then only shown). */
   scan?: FleetScanStart;
+  /**
+   * Answer before every workspace is read: each is listed at once (waiting) and read in the background, its row going
+   * out when it is (a git remote of 1,000 refs: reading them all takes seconds, listing them does not).
+   */
+  openInBackground?: boolean;
 }
 
 export type FleetListener = (event: FleetEvent) => void;
@@ -81,7 +86,11 @@ export class Fleet {
     this.scan = this.options.scan
       ? await this.options.scan({ onChange, onProblem, touch: (id) => this.touchId(id) })
       : await startFleetScan({ roots: this.options.roots, maxDepth: this.options.maxDepth, intervalMs: this.options.scanIntervalMs, onChange, onProblem });
-    await this.openAll(this.scan.initial);
+    if (this.options.openInBackground) {
+      const members = this.scan.initial.map((found) => new FleetMember(found));
+      for (const m of members) this.members.set(m.id, m);
+      void this.openAll(this.scan.initial, members);
+    } else await this.openAll(this.scan.initial);
     this.checkTimer = setInterval(() => void this.checkNext(), 250);
     this.checkTimer.unref();
   }
@@ -146,17 +155,18 @@ export class Fleet {
     this.emit({ type: 'fleet-notices', notices: [...this.notices] });
   }
 
-  private async openAll(found: readonly DiscoveredWorkspace[]): Promise<void> {
-    const queue = [...found];
+  /** Opens each (into `listed[i]` when it is already listed), a few at a time. */
+  private async openAll(found: readonly DiscoveredWorkspace[], listed?: readonly FleetMember[]): Promise<void> {
+    const queue = found.map((w, i) => ({ w, m: listed?.[i] }));
     const worker = async () => {
-      for (let w = queue.shift(); w; w = queue.shift()) await this.openOne(w);
+      for (let next = queue.shift(); next; next = queue.shift()) await this.openOne(next.w, next.m);
     };
     await Promise.all(Array.from({ length: this.options.openConcurrency ?? 8 }, worker));
   }
 
-  private async openOne(found: DiscoveredWorkspace): Promise<void> {
-    const previous = this.members.get(found.id);
-    const member = new FleetMember(found);
+  private async openOne(found: DiscoveredWorkspace, listed?: FleetMember): Promise<void> {
+    const previous = listed ? undefined : this.members.get(found.id);
+    const member = listed ?? new FleetMember(found);
     if (previous) member.version = previous.version + 1;
     this.members.set(found.id, member);
     try {
