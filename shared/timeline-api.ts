@@ -11,6 +11,8 @@ export interface MomentInfo {
   exact: boolean;
   /** One line each, starting with the file it concerns (`branches/main/log.md: …`). */
   reasons: string[];
+  /** An exact moment: the git commit whose tree of .GCC/ this is (not a reconstruction). */
+  commit?: string;
 }
 
 /** GET /api/workspace?at=…: the workspace as it was, with the moment it shows. */

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
+import { gitMomentPrefix } from '../../shared/git/git-moments.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -75,7 +76,9 @@ export const USAGE = `usage:
                                (default: the branch's detected writer); notes on stderr. When its context()
                                raises, one line on stderr and exit 1. --lossless prints instead what
                                gcc-studio's own reader sees, in that implementation's layout
-                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
+                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N,
+                                            or git:SHA, a commit of the repository around DIR that changed
+                                            .GCC/ (exact: its tree, as the implementation reads it)
   gcc-studio doctor DIR [--json] [--depth N]
                                print the format problems found; exit 1 when any is an error (in any workspace)
   gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE [--branch main] [--k 1] [--dialect D]
@@ -199,6 +202,8 @@ function contextFlags(values: Record<string, unknown>): { branch: string; k: num
 /** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
 function momentFlag(text: string | undefined): string | null {
   if (text === undefined) return null;
+  // A commit that changed .GCC/ (an exact moment): what it names is checked against the repository.
+  if (gitMomentPrefix(text) !== null) return text.trim();
   try {
     return parseMoment(text).text;
   } catch (err) {

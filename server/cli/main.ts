@@ -128,8 +128,18 @@ function momentLine(view: WorkspaceView): string {
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
 async function atMoment(now: RecordsView, gccDir: string, moment: string): Promise<MomentView> {
-  const { timeTravelFor } = await import('../travel/index.ts');
-  return timeTravelFor(now, gccDir)!.view(moment);
+  const { timeTravelFor, withExactMoments } = await import('../travel/index.ts');
+  const travel = timeTravelFor(now, gccDir)!;
+  const { gitMomentPrefix } = await import('../../shared/git/git-moments.ts');
+  if (gitMomentPrefix(moment) === null) return travel.view(moment);
+  const { localGitHistory } = await import('../git/index.ts');
+  const history = await localGitHistory(gccDir);
+  if (!history) throw new MomentError(`moment "${moment}": ${gccDir} is not in a git repository (or git is not installed)`);
+  try {
+    return await withExactMoments(travel, history).view(moment);
+  } finally {
+    history.close();
+  }
 }
 
 /** The implementation's CONTEXT bytes on stdout, its notes on stderr; when its context() raises, one line and exit 1. */

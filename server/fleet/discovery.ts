@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { GCC_DIR_NAME } from '../../shared/gcc/read/paths.ts';
 import type { GitRowFacts } from '../../shared/fleet/fleet-api.ts';
 import type { LiveWorkspace } from '../live/index.ts';
+import type { TimeTravel } from '../travel/index.ts';
 import { entryDecision, rootLabels, workspaceId, type FolderEntry } from './discovery-rules.ts';
 import { gitignoreMatcher, type FolderIgnored } from './gitignore.ts';
 
@@ -16,7 +17,7 @@ export interface DiscoveredWorkspace {
   projectDir: string;
   gccDir: string;
   /** A workspace that is no folder (a git ref): how it opens, read-only, instead of recovering and watching a folder. */
-  open?: () => Promise<LiveWorkspace>;
+  open?: () => Promise<LiveWorkspace & { travel?: TimeTravel | null }>;
   /** A git ref's row facts (its commit, when pushed, whether the last fetch failed). */
   gitFacts?: () => GitRowFacts;
 }

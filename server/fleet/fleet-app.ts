@@ -56,7 +56,9 @@ export function createFleetApp(deps: FleetAppDeps) {
     const live = member.live!;
     let app = apps.get(live);
     if (!app) {
-      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, gccDir: member.found.gccDir, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits });
+      // A member that is no folder (a git ref) has no folder to write to, and brings its own time travel.
+      const own = member.found.open ? { travel: member.travel ?? null } : { gccDir: member.found.gccDir };
+      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, ...own, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits });
       apps.set(live, app);
     }
     return app;

@@ -5,6 +5,7 @@ import type { StudioEvent } from '../../shared/events.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import { loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
 import { recoverWorkspace } from '../write/index.ts';
+import type { TimeTravel } from '../travel/index.ts';
 import { WorkspaceActivity } from './fleet-activity.ts';
 import type { DiscoveredWorkspace } from './discovery.ts';
 
@@ -19,6 +20,8 @@ export interface MemberOptions {
 
 export class FleetMember {
   live: LiveWorkspace | null = null;
+  /** Its time travel when it brings its own (a git ref: exact moments); undefined: the app's default. */
+  travel: TimeTravel | null | undefined = undefined;
   activity: WorkspaceActivity | null = null;
   gone = false;
   version = 1;
@@ -42,7 +45,8 @@ export class FleetMember {
   }
 
   async open(options: MemberOptions): Promise<void> {
-    const live = await (this.found.open ?? (() => this.openFolder(options)))();
+    const live: LiveWorkspace & { travel?: TimeTravel | null } = await (this.found.open ?? (() => this.openFolder(options)))();
+    this.travel = live.travel;
     const { gccDir } = this.found;
     const activity = new WorkspaceActivity();
     await activity.load(gccDir, live.store);

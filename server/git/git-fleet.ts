@@ -54,7 +54,7 @@ export function gitFleetScan(options: GitFleetOptions): { url: () => string; sta
         // Never a folder: a name no write can reach (the store is read-only; nothing is joined onto it on disk).
         gccDir: root,
         open: async () => {
-          const workspace = await GitWorkspace.open({ objects: mirror.objects, tip: row.tip, root, shownRoot: `${mirror.url} ${tip.ref}`, onError: (e) => onProblem(`${id}: ${String(e)}`) });
+          const workspace = await GitWorkspace.open({ gitDir: mirror.gitDir, objects: mirror.objects, tip: row.tip, root, shownRoot: `${mirror.url} ${tip.ref}`, onError: (e) => onProblem(`${id}: ${String(e)}`) });
           row.workspace = workspace;
           return workspace;
         },

@@ -3,12 +3,16 @@
 // `steps-appended` event a folder on disk gives (a file that grew is read on from where it stopped), anything else as
 // a re-read.
 import { createEventBus, createStore, type EventBus, type LiveWorkspace, type Store } from '../live/index.ts';
+import { createTimeTravel, withExactMoments, type ExactTimeTravel } from '../travel/index.ts';
+import { gitHistory } from './git-history.ts';
 import type { RefTip } from '../../shared/git/refs.ts';
 import { listGccTree } from './gcc-tree.ts';
 import { GitTreeSource } from './git-source.ts';
 import type { ObjectReader } from './object-reader.ts';
 
 export interface GitWorkspaceOptions {
+  /** The repository (the mirror) the ref is in. */
+  gitDir: string;
   objects: ObjectReader;
   tip: RefTip;
   /** Where paths are joined (never a folder on disk): `git:<ref>/.GCC`. */
@@ -22,6 +26,8 @@ export class GitWorkspace implements LiveWorkspace {
   readonly bus: EventBus = createEventBus();
   readonly store: Store;
   readonly watching = Promise.resolve();
+  /** `?at=`: every commit of the ref that changed .GCC/ is an exact moment, beside the reconstructed ones. */
+  readonly travel: ExactTimeTravel;
   private readonly source: GitTreeSource;
   private moving: Promise<void> = Promise.resolve();
   tip: RefTip;
@@ -30,6 +36,10 @@ export class GitWorkspace implements LiveWorkspace {
     this.tip = options.tip;
     this.source = new GitTreeSource(options.root, options.objects);
     this.store = createStore({ gccDir: this.source.root, source: this.source, root: options.shownRoot, readOnly: true, bus: this.bus, onError: options.onError });
+    // No hand-edit history: nothing beside the tree is read (and no folder on disk is named).
+    const reconstructed = createTimeTravel({ store: this.store, historyPath: null, readOnly: true });
+    const history = gitHistory({ gitDir: options.gitDir, objects: options.objects, tip: () => this.tip.commit, shownRoot: options.shownRoot });
+    this.travel = withExactMoments(reconstructed, history, () => this.bus.revision);
   }
 
   static async open(options: GitWorkspaceOptions): Promise<GitWorkspace> {
