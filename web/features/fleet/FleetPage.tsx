@@ -10,6 +10,7 @@ import { countOf } from '../../ui/count.ts';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
 import { activityText, FleetRowView, workspaceHref } from './FleetRowView.tsx';
+import { gitFactsText } from './gitFacts.ts';
 import { useFleetAlerts } from './useFleetAlerts.ts';
 import { useFleetKeys } from './useFleetKeys.ts';
 import { useFleetSettings } from './useFleetSettings.ts';
@@ -94,7 +95,7 @@ export function FleetPage() {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} selected={i === selected} onSelect={setSelectedId} />
+                <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} git={r.row.git ? gitFactsText(r.row.git, now) : null} selected={i === selected} onSelect={setSelectedId} />
               ))}
             </tbody>
           </table>
