@@ -58,7 +58,7 @@ test('three pushed agents are three rows; a push shows live; each row opens read
   await expect(row(page, 'gcc/beta').getByTestId('fleet-steps')).toHaveText('4', { timeout: (REFRESH_S + 2) * 1000 });
   console.log(`push → row updated: ${Date.now() - pushed} ms (refresh ${REFRESH_S} s)`);
 
-  for (const [agent, steps] of [['alpha', 2], ['beta', 4], ['gamma', 4]] as const) {
+  for (const [agent, steps] of [['alpha', 2], ['gamma', 4], ['beta', 4]] as const) {
     await page.goto(url);
     await row(page, `gcc/${agent}`).getByTestId('fleet-open').click();
     await expect(page).toHaveURL(new RegExp(`\\?ws=gcc%2F${agent}`));
@@ -66,4 +66,10 @@ test('three pushed agents are three rows; a push shows live; each row opens read
     await expect(page.getByTestId('step-card')).toHaveCount(steps);
     await expect(page.getByTestId('step-card').first()).toContainText(`${agent} saw 0`);
   }
+  // beta was pushed twice: its first push is an exact moment, one step fewer.
+  const moments = page.getByTestId('git-moments');
+  await expect(moments.locator('option')).toHaveCount(3);
+  await moments.selectOption({ index: 2 });
+  await expect(page.getByTestId('moment-git')).toContainText(/^git [0-9a-f]{10} · exact$/);
+  await expect(page.getByTestId('step-card')).toHaveCount(3);
 });

@@ -81,6 +81,9 @@ describe('exact history from git', () => {
     expect(changes.reasons).toEqual([]);
     expect(changes.branches.find((b) => b.branch === 'main')?.steps).toEqual({ before: mainSteps(first), after: mainSteps(last) });
     expect(mainSteps(first)).toBe(1);
+    // The timeline marks every commit as an exact moment, newest first.
+    const axis = await get<{ gitMoments: { moment: string }[] }>('/api/timeline?ws=gcc%2Fh');
+    expect(axis.gitMoments.map((m) => m.moment)).toEqual(commits.map((c) => `git:${c}`));
     expect(changes.branches.find((b) => b.branch === 'side')).toMatchObject({ added: true });
   });
 
