@@ -1,10 +1,11 @@
 // A fleet read from a bare remote the real Python writer's folders were pushed to: one row per ref, a push shows as an
 // append on the row's bus, a deleted ref goes, a force-push is noted, an unreachable remote leaves rows stale and they
 // come back when it does, and a write through a git row's app is refused.
-import { renameSync } from 'node:fs';
+import { cpSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { StudioEvent } from '../../shared/events.ts';
+import type { AgentCompareResponse } from '../../shared/fleet/agent-compare.ts';
 import { securityOptionsFor } from '../http/index.ts';
 import { Fleet } from '../fleet/fleet.ts';
 import { createFleetApp } from '../fleet/fleet-app.ts';
@@ -89,6 +90,32 @@ describe('a fleet from git', () => {
     expect(fleet.notices.join('\n')).toContain('retrying');
     renameSync(`${remote}-away`, remote);
     await expect.poll(() => row(fleet, 'gcc/s')?.git?.stale, { timeout: 5_000 }).toBeNull();
+  });
+
+  it('compares two agents\' memories like two branches: CONTEXT of each, what each lacks', async () => {
+    const remote = initBare();
+    const one = agent('one', 2);
+    const two = tempFolder('gcc-agent-two-');
+    cpSync(join(one, '.GCC'), join(two, '.GCC'), { recursive: true });
+    runRealPython(one, [{ op: 'load' }, { op: 'log', o: 'only one saw this', t: 't', a: 'a' }]);
+    runRealPython(two, [{ op: 'load' }, { op: 'log', o: 'only two saw this', t: 't', a: 'a' }, { op: 'commit', c: 'two saved' }]);
+    await push(one, remote, 'gcc/one');
+    await push(two, remote, 'gcc/two');
+    const fleet = await gitFleet(remote, 60_000);
+    const host = '127.0.0.1:4780';
+    const token = 'git-fleet-token-0123456789';
+    const app = createFleetApp({ fleet, security: securityOptionsFor('127.0.0.1', 4780, token) });
+    const res = await app.request(`http://${host}/api/fleet/compare?a=gcc%2Fone&b=gcc%2Ftwo&k=1`, { headers: { host, authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AgentCompareResponse;
+    expect(body.onlyA.steps.map((s) => s.observation)).toEqual(['only one saw this']);
+    expect(body.onlyB.steps.map((s) => s.observation)).toEqual(['only two saw this']);
+    expect(body.onlyA.commits).toEqual([]);
+    expect(body.onlyB.commits.map((c) => c.thisCommitContribution)).toEqual(['two saved']);
+    expect(body.a.context?.text).toContain('only one saw this');
+    expect(body.b.context?.text).toContain('only two saw this');
+    const missing = await app.request(`http://${host}/api/fleet/compare?a=gcc%2Fone&b=gcc%2Fnone`, { headers: { host, authorization: `Bearer ${token}` } });
+    expect(missing.status).toBe(404);
   });
 
   it('serves each row as a read-only workspace by ?ws=', async () => {
