@@ -72,4 +72,14 @@ test('three pushed agents are three rows; a push shows live; each row opens read
   await moments.selectOption({ index: 2 });
   await expect(page.getByTestId('moment-git')).toContainText(/^git [0-9a-f]{10} · exact$/);
   await expect(page.getByTestId('step-card')).toHaveCount(3);
+
+  // Two agents compared like two branches: main of each, CONTEXT side by side, what each lacks.
+  await page.goto(url);
+  await page.getByTestId('agent-a').selectOption('gcc/alpha');
+  await page.getByTestId('agent-b').selectOption('gcc/gamma');
+  const sides = page.getByTestId('agent-side');
+  await expect(sides).toHaveCount(2);
+  await expect(sides.nth(0).getByTestId('agent-context')).toContainText('alpha saw 1');
+  await expect(sides.nth(1).getByTestId('agent-context')).toContainText('gamma saw 3');
+  await expect(sides.nth(0)).toContainText('Has what gcc/gamma lacks: 1 commit, 2 steps');
 });

@@ -7,6 +7,7 @@ import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
 import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
 import { Brand } from '../../ui/Brand.tsx';
 import { countOf } from '../../ui/count.ts';
+import { AgentCompare } from './AgentCompare.tsx';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
 import { activityText, FleetRowView, workspaceHref } from './FleetRowView.tsx';
@@ -101,6 +102,7 @@ export function FleetPage() {
           </table>
           {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
         </div>
+        {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} />}
       </main>
     </div>
   );
