@@ -159,7 +159,8 @@ export class Fleet {
   private async openAll(found: readonly DiscoveredWorkspace[], listed?: readonly FleetMember[]): Promise<void> {
     const queue = found.map((w, i) => ({ w, m: listed?.[i] }));
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await this.openOne(next.w, next.m);
+      // Closed meanwhile (a background open of 1,000): the rest are not opened.
+      for (let next = queue.shift(); next && !this.closed; next = queue.shift()) await this.openOne(next.w, next.m);
     };
     await Promise.all(Array.from({ length: this.options.openConcurrency ?? 8 }, worker));
   }

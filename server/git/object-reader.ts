@@ -25,6 +25,7 @@ export class ObjectReader {
   private buffer: Buffer = Buffer.alloc(0);
   /** The current answer's header is read and `want` bytes (plus a newline) of its contents are awaited. */
   private want: { info: ObjectInfo } | null = null;
+  private closed = false;
   /** Every object whose contents were asked for (tests: a refused huge blob must never be). */
   readonly contentsAsked = new Set<string>();
 
@@ -41,13 +42,16 @@ export class ObjectReader {
     return got && got.bytes ? { info: got.info, bytes: got.bytes } : null;
   }
 
+  /** Ends the process; a later ask is refused (a read after close must not start another, which would keep Node up). */
   close(): void {
+    this.closed = true;
     this.child?.stdin.end();
     this.child = null;
   }
 
   private ask(kind: Pending['kind'], name: string): Promise<{ info: ObjectInfo; bytes: Uint8Array | null } | null> {
     if (!NAME.test(name)) return Promise.reject(new GitError(`not an object name: ${JSON.stringify(name)}`));
+    if (this.closed) return Promise.reject(new GitError('the repository is closed'));
     const child = this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ kind, resolve, reject });
