@@ -6,7 +6,7 @@ import { dirname, relative, sep } from 'node:path';
 import { LOG_FORMAT, parseGitLog, type GitMoment } from '../../shared/git/git-moments.ts';
 import { readOnce, type RecordsView } from '../live/index.ts';
 import type { ExactMoments } from '../travel/index.ts';
-import { git, runGit } from './git-command.ts';
+import { git, GitError, runGit } from './git-command.ts';
 import { GCC_PATH, isObjectId } from './gcc-tree.ts';
 import { sourceAtCommit } from './git-source.ts';
 import { ObjectReader } from './object-reader.ts';
@@ -45,15 +45,53 @@ export function gitHistory(options: HistoryOptions): ExactMoments {
   };
 }
 
-/** The history of a .GCC/ on disk in the repository around it, or null when it is in none (or git is missing). */
+async function headOf(gitDir: string): Promise<string | null> {
+  const head = await runGit(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { gitDir });
+  return head.code === 0 ? head.stdout.toString('utf8').trim() : null;
+}
+
+/** The history of a .GCC/ on disk in the repository around it, as HEAD is now; null when it is in none (or no git). */
 export async function localGitHistory(gccDir: string): Promise<(ExactMoments & { close(): void }) | null> {
   const r = await runGit(['rev-parse', '--absolute-git-dir', '--show-toplevel'], { cwd: dirname(gccDir) }).catch(() => null);
   if (!r || r.code !== 0) return null;
   const [gitDir, top] = r.stdout.toString('utf8').trim().split('\n');
   if (!gitDir || !top) return null;
-  const head = await runGit(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { gitDir });
-  const tip = head.code === 0 ? head.stdout.toString('utf8').trim() : null;
+  let tip = await headOf(gitDir);
   const objects = new ObjectReader(gitDir);
   const history = gitHistory({ gitDir, objects, tip: () => tip, prefix: relative(top, realpathSync(gccDir)).split(sep).join('/'), shownRoot: dirname(gccDir) });
-  return { ...history, close: () => objects.close() };
+  return {
+    // HEAD moves while a server runs (the user commits): looked at again with each list.
+    list: async () => {
+      tip = await headOf(gitDir);
+      return history.list();
+    },
+    read: history.read,
+    close: () => objects.close(),
+  };
+}
+
+/**
+ * The same, found on first use (a server's start spawns no git): a folder in no repository, or a machine without git,
+ * has no exact moments. `close` ends the cat-file process if one was started.
+ */
+export function lazyLocalGitHistory(gccDir: string): ExactMoments & { close(): void } {
+  let found: Promise<(ExactMoments & { close(): void }) | null> | null = null;
+  let closed = false;
+  const history = () => {
+    if (closed) return Promise.resolve(null);
+    found ??= localGitHistory(gccDir).catch(() => null);
+    return found;
+  };
+  return {
+    list: async () => (await history())?.list() ?? [],
+    read: async (commit) => {
+      const h = await history();
+      if (!h) throw new GitError(`${gccDir} is not in a git repository`);
+      return h.read(commit);
+    },
+    close: () => {
+      closed = true;
+      void found?.then((h) => h?.close());
+    },
+  };
 }

@@ -212,11 +212,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw err;
   }
 
+  // A .GCC/ tracked by the repository around it: its commits are exact moments too (git is asked on first use only).
+  const history = demo ? null : (await import('../git/index.ts')).lazyLocalGitHistory(gccDir);
+  const { timeTravelFor, withExactMoments } = await import('../travel/index.ts');
+  const reconstructed = timeTravelFor(live.store, gccDir, live.bus);
   app = (await appModule).createApp({
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
     gccDir,
+    ...(history ? { travel: withExactMoments(reconstructed, history, () => live.bus.revision) } : {}),
     webDir,
     events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
     logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
@@ -247,6 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       closed = true;
       await stopListening(server);
       await live.close();
+      history?.close();
       await demo?.stop();
     }),
   };
