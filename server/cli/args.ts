@@ -3,6 +3,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 import { gitMomentPrefix } from '../../shared/git/git-moments.ts';
+import { remoteUrlProblem } from '../../shared/git/ref-names.ts';
+import { refPattern } from '../../shared/git/refs.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -293,7 +295,12 @@ function gitFlags(values: Record<string, unknown>, positionals: string[], otherS
   }
   if (positionals.length || otherSource) throw new UsageError('--git REPO serves the memory pushed to REPO: give no DIR, --scan or --demo with it');
   const refresh = values.refresh === undefined ? DEFAULT_GIT_REFRESH_SECONDS : parsePositiveInt(values.refresh as string, '--refresh');
-  return { repo, refs: (values.refs as string | undefined) ?? null, refreshSeconds: refresh };
+  const urlProblem = remoteUrlProblem(repo);
+  if (urlProblem) throw new UsageError(`--git: ${urlProblem}`);
+  const refs = (values.refs as string | undefined) ?? null;
+  const pattern = refs === null ? null : refPattern(refs);
+  if (pattern && 'problem' in pattern) throw new UsageError(pattern.problem);
+  return { repo, refs, refreshSeconds: refresh };
 }
 
 function parsePositiveInt(text: string, flag: string): number {
