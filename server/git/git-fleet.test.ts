@@ -1,7 +1,8 @@
 // A fleet read from a bare remote the real Python writer's folders were pushed to: one row per ref, a push shows as an
 // append on the row's bus, a deleted ref goes, a force-push is noted, an unreachable remote leaves rows stale and they
 // come back when it does, and a write through a git row's app is refused.
-import { cpSync, renameSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { StudioEvent } from '../../shared/events.ts';
@@ -9,7 +10,7 @@ import type { AgentCompareResponse } from '../../shared/fleet/agent-compare.ts';
 import { securityOptionsFor } from '../http/index.ts';
 import { Fleet } from '../fleet/fleet.ts';
 import { createFleetApp } from '../fleet/fleet-app.ts';
-import { fileUrl, gitIn, initBare, removeTempRepos, tempFolder } from '../test-support/git-repos.ts';
+import { commitAll, fileUrl, gitIn, initBare, initRepo, removeTempRepos, tempFolder } from '../test-support/git-repos.ts';
 import { runRealPython } from '../test-support/real-contexa.ts';
 import { gitFleetScan } from './git-fleet.ts';
 import { pushMemory } from './push.ts';
@@ -116,6 +117,24 @@ describe('a fleet from git', () => {
     expect(body.b.context?.text).toContain('only two saw this');
     const missing = await app.request(`http://${host}/api/fleet/compare?a=gcc%2Fone&b=gcc%2Fnone`, { headers: { host, authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(404);
+  });
+
+  it('with --refs gcc/*, fetches the memory refs only: a repository\'s code never reaches the mirror', async () => {
+    const remote = initBare();
+    await push(agent('m', 1), remote, 'gcc/m');
+    const code = initRepo();
+    writeFileSync(join(code, 'big.bin'), Buffer.alloc(2 ** 20, 7));
+    commitAll(code, 'code');
+    gitIn(code, ['push', '-q', fileUrl(remote), 'HEAD:refs/heads/main']);
+    const codeBlob = gitIn(code, ['rev-parse', 'HEAD:big.bin']);
+    const scan = gitFleetScan({ repo: fileUrl(remote), refs: 'gcc/*', refreshMs: 60_000, env });
+    const fleet = new Fleet({ roots: [fileUrl(remote)], maxDepth: 0, readOnly: true, scan: scan.start, warn: () => {} });
+    fleets.push(fleet);
+    await fleet.start();
+    expect(fleet.rows().map((r) => r.id)).toEqual(['gcc/m']);
+    const mirror = join(env.XDG_CACHE_HOME, 'gcc-studio', 'git', 'mirror');
+    const held = readdirSync(mirror).map((d) => spawnSync('git', ['--git-dir', join(mirror, d), 'cat-file', '-e', codeBlob]).status);
+    expect(held.every((status) => status !== 0)).toBe(true);
   });
 
   it('serves each row as a read-only workspace by ?ws=', async () => {

@@ -2,7 +2,7 @@
 // seconds. A new ref is a new row, a moved ref moves its row's workspace (the same live events as a folder), a deleted
 // ref is a row gone; an unreachable remote leaves every row as it was, marked stale, and is retried with backoff.
 import type { GitRowFacts } from '../../shared/fleet/fleet-api.ts';
-import { refPattern, rowIdOfRef, type RefTip } from '../../shared/git/refs.ts';
+import { fetchRefspec, refPattern, rowIdOfRef, type RefTip } from '../../shared/git/refs.ts';
 import type { DiscoveredWorkspace, FleetScan, FleetScanStart } from '../fleet/index.ts';
 import { GitError } from './git-command.ts';
 import { GitWorkspace } from './git-workspace.ts';
@@ -65,7 +65,7 @@ export function gitFleetScan(options: GitFleetOptions): { url: () => string; sta
     /** Fetches; on failure keeps every row and says why. True when the refs may have changed. */
     const fetched = async (): Promise<boolean> => {
       try {
-        await mirror.fetch();
+        await mirror.fetch(fetchRefspec(pattern.pattern));
         const wasStale = state.stale !== null;
         Object.assign(state, { fetchedAt: Date.now(), stale: null, failures: 0 });
         if (wasStale) for (const id of rows.keys()) touch(id);

@@ -1,6 +1,6 @@
-// The private bare mirror a --git fleet reads from, in the per-user cache folder (one per URL): only refs/heads/* are
-// fetched (`fetch --prune`, so a deleted ref goes), nothing is ever checked out, and its objects are read through one
-// cat-file process.
+// The private bare mirror a --git fleet reads from, in the per-user cache folder (one per URL): only branches are
+// fetched (those --refs names, when it can be a refspec; `fetch --prune`, so a deleted ref goes), nothing is ever
+// checked out, and its objects are read through one cat-file process.
 import { existsSync, mkdirSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isMemoryRef, parseRefLines, REF_FORMAT, type RefTip } from '../../shared/git/refs.ts';
@@ -41,9 +41,9 @@ export class GitMirror {
     return new GitMirror(url, gitDir);
   }
 
-  /** Brings refs/heads/* to the remote's; a deleted ref is pruned. Throws a GitError with git's reason. */
-  async fetch(): Promise<void> {
-    const r = await runGit(['fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--', this.url, '+refs/heads/*:refs/heads/*'], { gitDir: this.gitDir });
+  /** Brings the refs `refspec` names to the remote's; a deleted one is pruned. Throws a GitError with git's reason. */
+  async fetch(refspec = '+refs/heads/*:refs/heads/*'): Promise<void> {
+    const r = await runGit(['fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--', this.url, refspec], { gitDir: this.gitDir });
     if (r.code !== 0) throw new GitError(`cannot fetch ${this.url}: ${lastLine(r.stderr) || `git fetch failed (exit ${r.code})`}`);
   }
 

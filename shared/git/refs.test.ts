@@ -1,6 +1,6 @@
 // for-each-ref lines and --refs patterns.
 import { describe, expect, it } from 'vitest';
-import { parseRefLines, refPattern, rowIdOfRef } from './refs.ts';
+import { fetchRefspec, parseRefLines, refPattern, rowIdOfRef } from './refs.ts';
 
 const A = 'a'.repeat(40);
 describe('parseRefLines', () => {
@@ -17,4 +17,14 @@ describe('refPattern', () => {
     ['refs/heads/team-*', 'refs/heads/team-*'],
   ])('%s → %s', (glob, pattern) => expect(refPattern(glob)).toEqual({ pattern }));
   it('refuses what reads as an option', () => expect(refPattern('--exclude=x')).toHaveProperty('problem'));
+});
+
+describe('fetchRefspec', () => {
+  it.each([
+    ['refs/heads/', '+refs/heads/*:refs/heads/*'],
+    ['refs/heads/gcc/*', '+refs/heads/gcc/*:refs/heads/gcc/*'],
+    ['refs/heads/main', '+refs/heads/main:refs/heads/main'],
+    ['refs/heads/*/gcc-*', '+refs/heads/*:refs/heads/*'],
+    ['refs/tags/*', '+refs/heads/*:refs/heads/*'],
+  ])('%s → %s', (pattern, spec) => expect(fetchRefspec(pattern)).toBe(spec));
 });

@@ -33,3 +33,14 @@ export function refPattern(glob: string): { pattern: string } | { problem: strin
 
 /** The refs always shown when they hold a .GCC/ tree or not (a memory ref with a hostile tree is shown, diagnosed). */
 export const isMemoryRef = (ref: string) => ref.startsWith('refs/heads/gcc/');
+
+/**
+ * What the mirror fetches for a for-each-ref pattern: only those refs when the pattern can be a refspec (one `*`, or a
+ * folder), so `--refs 'gcc/*'` on a huge repository fetches the memory refs' objects and none of the code's.
+ */
+export function fetchRefspec(pattern: string): string {
+  const glob = pattern.endsWith('/') ? `${pattern}*` : pattern;
+  const stars = glob.split('*').length - 1;
+  if (!glob.startsWith('refs/heads/') || stars > 1 || /[?[\\]/.test(glob)) return '+refs/heads/*:refs/heads/*';
+  return `+${glob}:${glob}`;
+}
