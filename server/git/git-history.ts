@@ -6,7 +6,7 @@ import { dirname, relative, sep } from 'node:path';
 import { LOG_FORMAT, parseGitLog, type GitMoment } from '../../shared/git/git-moments.ts';
 import { readOnce, type RecordsView } from '../live/index.ts';
 import type { ExactMoments } from '../travel/index.ts';
-import { git, GitError, runGit } from './git-command.ts';
+import { git, runGit } from './git-command.ts';
 import { GCC_PATH, isObjectId } from './gcc-tree.ts';
 import { sourceAtCommit } from './git-source.ts';
 import { ObjectReader } from './object-reader.ts';
@@ -67,31 +67,5 @@ export async function localGitHistory(gccDir: string): Promise<(ExactMoments & {
     },
     read: history.read,
     close: () => objects.close(),
-  };
-}
-
-/**
- * The same, found on first use (a server's start spawns no git): a folder in no repository, or a machine without git,
- * has no exact moments. `close` ends the cat-file process if one was started.
- */
-export function lazyLocalGitHistory(gccDir: string): ExactMoments & { close(): void } {
-  let found: Promise<(ExactMoments & { close(): void }) | null> | null = null;
-  let closed = false;
-  const history = () => {
-    if (closed) return Promise.resolve(null);
-    found ??= localGitHistory(gccDir).catch(() => null);
-    return found;
-  };
-  return {
-    list: async () => (await history())?.list() ?? [],
-    read: async (commit) => {
-      const h = await history();
-      if (!h) throw new GitError(`${gccDir} is not in a git repository`);
-      return h.read(commit);
-    },
-    close: () => {
-      closed = true;
-      void found?.then((h) => h?.close());
-    },
   };
 }

@@ -10,4 +10,4 @@ export { gitCacheFolder, cachedRepoFolder } from './cache-folder.ts';
 export { gitFleetScan, backoff, type GitFleetOptions } from './git-fleet.ts';
 export { GitWorkspace } from './git-workspace.ts';
 export { GitMirror } from './mirror.ts';
-export { gitHistory, localGitHistory, lazyLocalGitHistory } from './git-history.ts';
+export { gitHistory, localGitHistory } from './git-history.ts';

@@ -213,8 +213,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   // A .GCC/ tracked by the repository around it: its commits are exact moments too (git is asked on first use only).
-  const history = demo ? null : (await import('../git/index.ts')).lazyLocalGitHistory(gccDir);
-  const { timeTravelFor, withExactMoments } = await import('../travel/index.ts');
+  const { timeTravelFor, withExactMoments, lazyExactMoments } = await import('../travel/index.ts');
+  const history = demo ? null : lazyExactMoments(async () => (await import('../git/index.ts')).localGitHistory(gccDir));
   const reconstructed = timeTravelFor(live.store, gccDir, live.bus);
   app = (await appModule).createApp({
     store: live.store,

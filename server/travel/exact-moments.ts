@@ -74,3 +74,29 @@ export function withExactMoments(base: TimeTravel | null, exact: ExactMoments, r
     },
   };
 }
+
+/**
+ * Exact moments found on first use (a server's start spawns no git and loads no git code): `find` says where they come
+ * from, null when there are none (a folder in no repository, a machine without git). `close` ends what `find` started.
+ */
+export function lazyExactMoments(find: () => Promise<(ExactMoments & { close(): void }) | null>): ExactMoments & { close(): void } {
+  let found: Promise<(ExactMoments & { close(): void }) | null> | null = null;
+  let closed = false;
+  const source = () => {
+    if (closed) return Promise.resolve(null);
+    found ??= find().catch(() => null);
+    return found;
+  };
+  return {
+    list: async () => (await source())?.list() ?? [],
+    read: async (commit) => {
+      const s = await source();
+      if (!s) throw new MomentError(`moment "${gitMomentText(commit)}": no git history here`);
+      return s.read(commit);
+    },
+    close: () => {
+      closed = true;
+      void found?.then((s) => s?.close());
+    },
+  };
+}
