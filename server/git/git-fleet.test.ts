@@ -75,7 +75,6 @@ describe('a fleet from git', () => {
     const before = row(fleet, 'gcc/f')!.git!.commit;
     const other = agent('g', 1);
     const theirs = await pushMemory({ projectDir: other, gccDir: join(other, '.GCC'), remote: fileUrl(initBare()), ref: 'gcc/x', env });
-    gitIn(other, ['init', '-q']);
     gitIn(remote, ['fetch', '-q', theirs.url, `refs/heads/gcc/x:refs/heads/gcc/f`, '--force']);
     await expect.poll(() => row(fleet, 'gcc/f')?.git?.rewrittenFrom, { timeout: 5_000 }).toBe(before);
     expect(row(fleet, 'gcc/f')!.steps).toBe(1);
