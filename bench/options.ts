@@ -1,6 +1,6 @@
 // The bench's command line: `npm run bench` runs the full pass; `-- --quick` a ~90-second pass (fewer rounds, a short
 // live run, no soak, no page build or packed install); `--only=a,b` some sections; `--soak-seconds=N` the soak.
-export const SECTIONS = ['oneshot', 'parse', 'spawn', 'live', 'graph', 'page', 'startup', 'fleet', 'travel', 'page-scale', 'wide', 'wide-fleet', 'mcp'] as const;
+export const SECTIONS = ['oneshot', 'parse', 'spawn', 'live', 'graph', 'page', 'startup', 'fleet', 'travel', 'page-scale', 'wide', 'wide-fleet', 'mcp', 'git'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

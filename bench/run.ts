@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     (await import('./wide.ts')).runWideFleetBench(),
   );
   await section('fleet', 'Fleet: 100 workspaces × 10 branches × 200 steps under one root, 10 writing at 20/s (servers as their own processes)', () => runFleetBench());
+  await section('git', `Memory through git: --git on 100 pushed agents, 1,000 refs, push latency (real git, file:// remotes)`, async () => (await import('./git.ts')).runGitBench());
   await section('graph', 'Branch graph: layout of 500 branches / 10,000 commits', () => runGraphLayoutBench());
   await section('page', "Page: Vite's build of it", async () => (await import('./page-size.ts')).runPageSizeBench());
   await section('startup', '--demo start-up: the packed install against the sources through tsx (interleaved, 5 runs each)', async () =>

@@ -3,6 +3,7 @@
 import type { AuthorsResponse, BranchResponse, CommitsResponse, ContextResponse, SearchResponse, SessionResponse, StepsPage } from './api.ts';
 import type { CompareResponse, MergeHistoryResponse, MergePreviewResponse, MergeRequest, MergeResponse, MergeUndoResponse } from './compare-api.ts';
 import type { FleetResponse } from './fleet/fleet-api.ts';
+import type { AgentCompareResponse } from './fleet/agent-compare.ts';
 import type { MomentChanges } from './gcc/moment/changes.ts';
 import type {
   CommitEditRequest,
@@ -52,6 +53,8 @@ export const ROUTES = {
   fleet: route<FleetResponse | { mode: 'single' }>()('GET', '/fleet'),
   /** The fleet's event stream, resumed from `since` of `epoch`; EventSource sends no header, so the token rides here. */
   fleetEvents: route<never, { epoch?: string; since?: string; token?: string }>()('GET', '/fleet/events'),
+  /** Two fleet rows (two agents' memories) compared: a branch of each (default main), CONTEXT at `k`, what each lacks. */
+  fleetCompare: route<AgentCompareResponse, { a: string; b: string; branch?: string; otherBranch?: string; k?: number }>()('GET', '/fleet/compare'),
   branch: route<BranchResponse, At>()('GET', '/branches/:name'),
   steps: route<StepsPage, { from: number; limit: number } & At>()('GET', '/branches/:name/steps'),
   context: route<ContextResponse, { k: number; dialect: ContextDialect } & At>()('GET', '/branches/:name/context'),

@@ -11,6 +11,8 @@ export interface MomentInfo {
   exact: boolean;
   /** One line each, starting with the file it concerns (`branches/main/log.md: …`). */
   reasons: string[];
+  /** An exact moment: the git commit whose tree of .GCC/ this is (not a reconstruction). */
+  commit?: string;
 }
 
 /** GET /api/workspace?at=…: the workspace as it was, with the moment it shows. */
@@ -30,6 +32,18 @@ export interface TimelineResponse {
   /** Every event of the range when there are at most `limit` of them, else null (zoom in). */
   records: AxisRecord[] | null;
   revision: number;
+  /** Exact moments: the git commits that changed .GCC/ (newest first), each the tree as that commit holds it. */
+  gitMoments?: GitMomentMark[];
+}
+
+export interface GitMomentMark {
+  /** `git:<sha>`: what `?at=` takes. */
+  moment: string;
+  commit: string;
+  /** The author date (UTC ISO) and its epoch ms. */
+  time: string;
+  ms: number;
+  subject: string;
 }
 
 /** GET /api/timeline/adjacent?at=&dir=next|prev: the event next to a moment, null at either end. */

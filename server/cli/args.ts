@@ -3,6 +3,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../shared/types.ts';
 import { MomentError, parseMoment } from '../../shared/gcc/moment/moment.ts';
 import { AGENT_DIALECTS, type AgentDialect } from '../../shared/gcc/write/agent-records.ts';
+import { gitMomentPrefix } from '../../shared/git/git-moments.ts';
+import { remoteUrlProblem } from '../../shared/git/ref-names.ts';
+import { refPattern } from '../../shared/git/refs.ts';
 
 export const DEFAULT_PORT = 4780;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -17,6 +20,7 @@ export type Command =
   | { kind: 'doctor'; dir: string; json?: boolean; depth?: number }
   | { kind: 'mcp'; dir: string; dialect: AgentDialect | null; readOnly: boolean }
   | { kind: 'export'; dir: string; at: string | null; format: 'html' | 'markdown'; file: string; branch: string; k: number; dialect: ContextDialect | null }
+  | { kind: 'push'; dir: string; remote: string | null; ref: string | null; watch: boolean; intervalSeconds: number }
   | {
       kind: 'serve';
       dir: string | null;
@@ -36,6 +40,8 @@ export type Command =
       newToken: boolean;
       readOnly: boolean;
       open: boolean;
+      /** --git REPO: a fleet read from a git remote's refs (then no DIR). */
+      git: { repo: string; refs: string | null; refreshSeconds: number } | null;
     };
 
 /** A mistake in the command line: printed on one line, exit 2. */
@@ -60,6 +66,11 @@ export const USAGE = `usage:
                                --new-token  replace the kept token (pages open with the old one must reopen the URL)
                                --read-only  no hand edits, no merges
                                --open       open the default browser (the default; not on a machine with no display)
+  gcc-studio --git REPO [--refs GLOB] [--refresh N]
+                               a fleet of the agents' memory pushed to REPO (a URL or a path git can fetch):
+                               one row per ref holding a .GCC/ (refs/heads/gcc/* and every branch whose tree
+                               holds one; --refs gcc/* to choose), read-only, fetched every N seconds (default 5)
+                               into a private mirror in ~/.cache/gcc-studio/git; credentials are git's own
   gcc-studio --demo [...]      serve a demo workspace with a simulated agent writing to it
   gcc-studio inspect DIR [--json] [--depth N] [--at MOMENT]
                                print the parsed workspace (roadmap, branches, commits, steps, diagnostics);
@@ -69,7 +80,9 @@ export const USAGE = `usage:
                                (default: the branch's detected writer); notes on stderr. When its context()
                                raises, one line on stderr and exit 1. --lossless prints instead what
                                gcc-studio's own reader sees, in that implementation's layout
-                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N
+                               --at MOMENT  as it was then: an ISO 8601 time with its offset, B@step:N or B@commit:N,
+                                            or git:SHA, a commit of the repository around DIR that changed
+                                            .GCC/ (exact: its tree, as the implementation reads it)
   gcc-studio doctor DIR [--json] [--depth N]
                                print the format problems found; exit 1 when any is an error (in any workspace)
   gcc-studio export DIR [--at MOMENT] --html FILE | --markdown FILE [--branch main] [--k 1] [--dialect D]
@@ -80,6 +93,12 @@ export const USAGE = `usage:
                                an MCP server over stdin/stdout giving an agent GCC memory in DIR (default .):
                                claude mcp add gcc -- npx gcc-studio mcp. A DIR with no .GCC/ gets one from the
                                agent's gcc_init, in --dialect (default python); logs go to stderr
+  gcc-studio push [DIR] [--remote R] [--ref gcc/NAME] [--watch [--interval N]]
+                               commit .GCC/ as it is now onto refs/heads/gcc/NAME (default gcc/<host>-<folder>) and
+                               push it to R (a URL, a path, or a remote of the repository around DIR; default its
+                               origin; required in no repository), never forced; your HEAD, index, working tree
+                               and branches are not touched. --watch: push on every change, at most once per N
+                               seconds (default 10). Credentials are git's own (credential helper, ssh key)
   gcc-studio --version | --help`;
 
 export function parseCommandLine(argv: string[], env: Record<string, string | undefined> = {}): Command {
@@ -90,7 +109,25 @@ export function parseCommandLine(argv: string[], env: Record<string, string | un
 }
 
 /** The one-shot commands by name; any other first word is the server's (a DIR, a flag, or nothing). */
-const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport, mcp: parseMcp };
+const ONE_SHOT: Record<string, (args: string[]) => Command> = { inspect: parseInspect, context: parseContext, doctor: parseDoctor, export: parseExport, mcp: parseMcp, push: parsePush };
+
+/** How often `push --watch` pushes at most, by default (--interval). */
+export const DEFAULT_PUSH_INTERVAL_SECONDS = 10;
+
+function parsePush(args: string[]): Command {
+  const { values, positionals } = parse(args, { remote: { type: 'string' }, ref: { type: 'string' }, watch: { type: 'boolean' }, interval: { type: 'string' } });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 1) throw new UsageError(`push: expected at most one DIR, got ${positionals.length}`);
+  if (values.interval !== undefined && !values.watch) throw new UsageError('push: --interval is for --watch');
+  return {
+    kind: 'push',
+    dir: positionals[0] ?? '.',
+    remote: (values.remote as string | undefined) ?? null,
+    ref: (values.ref as string | undefined) ?? null,
+    watch: values.watch === true,
+    intervalSeconds: values.interval === undefined ? DEFAULT_PUSH_INTERVAL_SECONDS : parsePositiveInt(values.interval as string, '--interval'),
+  };
+}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -173,6 +210,8 @@ function contextFlags(values: Record<string, unknown>): { branch: string; k: num
 /** --at: its grammar is checked here (what it names is checked against the workspace once loaded). */
 function momentFlag(text: string | undefined): string | null {
   if (text === undefined) return null;
+  // A commit that changed .GCC/ (an exact moment): what it names is checked against the repository.
+  if (gitMomentPrefix(text) !== null) return text.trim();
   try {
     return parseMoment(text).text;
   } catch (err) {
@@ -222,6 +261,9 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     scan: { type: 'boolean' },
     depth: { type: 'string' },
     version: { type: 'boolean', short: 'v' },
+    git: { type: 'string' },
+    refs: { type: 'string' },
+    refresh: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
@@ -233,6 +275,7 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
   const demo = values.demo === true;
   if (demo && positionals.length >= 1) throw new UsageError('--demo serves its own workspace: give either DIR or --demo');
   if (demo && scan) throw new UsageError('--demo serves its own workspace: --scan needs a ROOT');
+  const git = gitFlags(values, positionals, demo || scan);
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port as string);
   // An empty GCC_STUDIO_TOKEN (`GCC_STUDIO_TOKEN= gcc-studio`) means none, not a bad one.
   const token = (values.token as string | undefined) ?? (env.GCC_STUDIO_TOKEN || null);
@@ -252,9 +295,29 @@ function parseServe(args: string[], env: Record<string, string | undefined>): Co
     host: (values.host as string | undefined) ?? DEFAULT_HOST,
     token,
     newToken: values['new-token'] === true,
-    readOnly: values['read-only'] === true,
+    readOnly: values['read-only'] === true || git !== null,
     open: values['no-open'] !== true,
+    git,
   };
+}
+
+/** How often a --git fleet fetches, by default (--refresh). */
+export const DEFAULT_GIT_REFRESH_SECONDS = 5;
+
+function gitFlags(values: Record<string, unknown>, positionals: string[], otherSource: boolean): Extract<Command, { kind: 'serve' }>['git'] {
+  const repo = values.git as string | undefined;
+  if (repo === undefined) {
+    if (values.refs !== undefined || values.refresh !== undefined) throw new UsageError('--refs and --refresh are for --git REPO');
+    return null;
+  }
+  if (positionals.length || otherSource) throw new UsageError('--git REPO serves the memory pushed to REPO: give no DIR, --scan or --demo with it');
+  const refresh = values.refresh === undefined ? DEFAULT_GIT_REFRESH_SECONDS : parsePositiveInt(values.refresh as string, '--refresh');
+  const urlProblem = remoteUrlProblem(repo);
+  if (urlProblem) throw new UsageError(`--git: ${urlProblem}`);
+  const refs = (values.refs as string | undefined) ?? null;
+  const pattern = refs === null ? null : refPattern(refs);
+  if (pattern && 'problem' in pattern) throw new UsageError(pattern.problem);
+  return { repo, refs, refreshSeconds: refresh };
 }
 
 function parsePositiveInt(text: string, flag: string): number {

@@ -82,6 +82,8 @@ async function run(command: Command, io: Io): Promise<number> {
       const { runMcpStdio } = await import('../mcp/index.ts');
       return runMcpStdio({ dir: command.dir, readOnly: command.readOnly, dialect: command.dialect, version: packageVersion(), warn: io.err });
     }
+    case 'push':
+      return (await import('../git/index.ts')).runPush(command, io);
   }
 }
 
@@ -130,8 +132,18 @@ function momentLine(view: WorkspaceView): string {
 
 /** The workspace as it was at the moment (throws MomentError when the moment names nothing). */
 async function atMoment(now: RecordsView, gccDir: string, moment: string): Promise<MomentView> {
-  const { timeTravelFor } = await import('../travel/index.ts');
-  return timeTravelFor(now, gccDir)!.view(moment);
+  const { timeTravelFor, withExactMoments } = await import('../travel/index.ts');
+  const travel = timeTravelFor(now, gccDir)!;
+  const { gitMomentPrefix } = await import('../../shared/git/git-moments.ts');
+  if (gitMomentPrefix(moment) === null) return travel.view(moment);
+  const { localGitHistory } = await import('../git/index.ts');
+  const history = await localGitHistory(gccDir);
+  if (!history) throw new MomentError(`moment "${moment}": ${gccDir} is not in a git repository (or git is not installed)`);
+  try {
+    return await withExactMoments(travel, history).view(moment);
+  } finally {
+    history.close();
+  }
 }
 
 /** The implementation's CONTEXT bytes on stdout, its notes on stderr; when its context() raises, one line and exit 1. */
@@ -200,9 +212,19 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
   hideTokenFromPs(command.token);
   try {
     const [{ startServer, runtimeDirectory, PortTakenError }, { fleetRoots, loadFleetServer }] = await Promise.all([import('../http/index.ts'), import('../fleet/index.ts')]);
-    const roots = command.demo ? null : await fleetRoots(command);
+    const roots = command.demo || command.git ? null : await fleetRoots(command);
     let start: (o: Parameters<typeof startServer>[0]) => Promise<{ close(): Promise<void> }> = startServer;
-    if (roots) {
+    if (command.git) {
+      const { gitInstalled, gitFleetScan, NO_GIT } = await import('../git/index.ts');
+      if (!gitInstalled()) {
+        io.err(NO_GIT);
+        return EXIT_USAGE;
+      }
+      const { startFleetServer } = await loadFleetServer();
+      const git = command.git;
+      const scan = gitFleetScan({ repo: git.repo, refs: git.refs, refreshMs: git.refreshSeconds * 1000 });
+      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start, openInBackground: true });
+    } else if (roots) {
       // The fleet server is loaded only for a fleet.
       const { startFleetServer } = await loadFleetServer();
       start = (o) => startFleetServer(roots, command.depth, o);

@@ -3,6 +3,9 @@
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GCC_DIR_NAME } from '../../shared/gcc/read/paths.ts';
+import type { GitRowFacts } from '../../shared/fleet/fleet-api.ts';
+import type { LiveWorkspace } from '../live/index.ts';
+import type { TimeTravel } from '../travel/index.ts';
 import { entryDecision, rootLabels, workspaceId, type FolderEntry } from './discovery-rules.ts';
 import { gitignoreMatcher, type FolderIgnored } from './gitignore.ts';
 
@@ -13,6 +16,10 @@ export interface DiscoveredWorkspace {
   /** The folder holding .GCC/. */
   projectDir: string;
   gccDir: string;
+  /** A workspace that is no folder (a git ref): how it opens, read-only, instead of recovering and watching a folder. */
+  open?: () => Promise<LiveWorkspace & { travel?: TimeTravel | null }>;
+  /** A git ref's row facts (its commit, when pushed, whether the last fetch failed). */
+  gitFacts?: () => GitRowFacts;
 }
 
 export interface DiscoveryOptions {

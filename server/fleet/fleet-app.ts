@@ -10,6 +10,7 @@ import { answerError, createApp, apiGuard, hostGuard, securityHeaders, DEFAULT_W
 import type { LiveWorkspace } from '../live/index.ts';
 import { wsIdProblem } from './discovery-rules.ts';
 import { fleetEventRoutes, type FleetEventsOptions } from './fleet-events.ts';
+import { fleetCompareRoutes } from './fleet-compare.ts';
 import type { FleetMember } from './fleet-member.ts';
 import type { Fleet } from './fleet.ts';
 import { taggedBus } from './tagged-bus.ts';
@@ -58,7 +59,9 @@ export function createFleetApp(deps: FleetAppDeps) {
     const live = member.live!;
     let app = apps.get(live);
     if (!app) {
-      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, gccDir: member.found.gccDir, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits, mcp: deps.mcp });
+      // A member that is no folder (a git ref) has no folder to write to, and brings its own time travel.
+      const own = member.found.open ? { travel: member.travel ?? null } : { gccDir: member.found.gccDir };
+      app = createApp({ store: live.store, bus: taggedBus(live.bus, member.id), security: deps.security, ...own, webDir: deps.webDir, events: deps.events, logError: deps.logError, edits: deps.edits, mcp: deps.mcp });
       apps.set(live, app);
     }
     return app;
@@ -67,7 +70,8 @@ export function createFleetApp(deps: FleetAppDeps) {
   const api = new Hono()
     .use('*', apiGuard(deps.security))
     .get(ROUTES.fleet.path, (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
-    .route(ROUTES.fleetEvents.path, fleetEventRoutes(fleet, deps.fleetEvents));
+    .route(ROUTES.fleetEvents.path, fleetEventRoutes(fleet, deps.fleetEvents))
+    .route('/', fleetCompareRoutes(fleet));
 
   const app = new Hono().use('*', securityHeaders()).use('*', hostGuard(deps.security)).route('/api', api);
   app.all('/api/*', (c: Context) => appOf(memberFor(fleet, c.req.query('ws'))).fetch(c.req.raw, c.env));

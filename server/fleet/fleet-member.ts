@@ -5,6 +5,7 @@ import type { StudioEvent } from '../../shared/events.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import { loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
 import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
+import type { TimeTravel } from '../travel/index.ts';
 import { WorkspaceActivity } from './fleet-activity.ts';
 import type { DiscoveredWorkspace } from './discovery.ts';
 
@@ -28,6 +29,8 @@ const FLEET_IDENTITY_CHECK_MS = 5000;
 
 export class FleetMember {
   live: LiveWorkspace | null = null;
+  /** Its time travel when it brings its own (a git ref: exact moments); undefined: the app's default. */
+  travel: TimeTravel | null | undefined = undefined;
   activity: WorkspaceActivity | null = null;
   gone = false;
   version = 1;
@@ -51,9 +54,8 @@ export class FleetMember {
   }
 
   async open(options: MemberOptions): Promise<void> {
-    const { gccDir, projectDir } = this.found;
-    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
-    const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), usePolling: options.usePolling(), onError: (e) => options.onError(this, e), watchAfter: options.watchAfter, identityCheckMs: FLEET_IDENTITY_CHECK_MS });
+    const live: LiveWorkspace & { travel?: TimeTravel | null } = await (this.found.open ?? (() => this.openFolder(options)))();
+    this.travel = live.travel;
     const activity = new WorkspaceActivity();
     activity.load(live.store);
     this.live = live;
@@ -66,10 +68,26 @@ export class FleetMember {
     });
   }
 
+  /** A folder on disk: what a crash of ours left is recovered first, then it is read and watched. */
+  private async openFolder(options: MemberOptions): Promise<LiveWorkspace> {
+    const { gccDir, projectDir } = this.found;
+    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly })).lines) options.warn(`gcc-studio: ${this.id}: ${line}`);
+    return openLiveWorkspace({
+      gccDir,
+      root: projectDir,
+      readOnly: options.readOnly,
+      authorsFile: authorsPathFor(gccDir),
+      usePolling: options.usePolling(),
+      onError: (e) => options.onError(this, e),
+      watchAfter: options.watchAfter,
+      identityCheckMs: FLEET_IDENTITY_CHECK_MS,
+    });
+  }
+
   /** The inotify limit was hit while this one was watched: watch it again by polling, and read it whole once. */
   async fallBackToPolling(onError: (e: unknown) => void): Promise<void> {
     const live = this.live;
-    if (!live || this.pollingWatcher) return;
+    if (!live || this.pollingWatcher || this.found.open) return;
     const { createWatcher } = await loadWatcher();
     this.pollingWatcher = createWatcher({ gccDir: this.found.gccDir, usePolling: true, onChange: (paths) => void live.store.apply(paths), onError });
     await this.pollingWatcher.ready;

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { closeMcpEndpoints, firstAnswerGate, gatedServer, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
 import { DEFAULT_HOST, packageVersion } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
-import { Fleet } from './fleet.ts';
+import { Fleet, type FleetOptions } from './fleet.ts';
 
 const FLEET_STREAM = /^\/api\/fleet\/events\/?$/;
 
@@ -17,7 +17,8 @@ export interface RunningFleet {
   close(): Promise<void>;
 }
 
-export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}): Promise<RunningFleet> {
+/** `more`: the fleet's own options beyond the roots (a git fleet's scan). */
+export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}, more: Partial<FleetOptions> = {}): Promise<RunningFleet> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? DEFAULT_HOST;
@@ -27,7 +28,7 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   // Each member's watcher (chokidar's scan, then a second look at every file) starts once the page has its first
   // screen, as a single workspace's does: on 1,000 workspaces it was a third of the time to the first answer.
   const firstAnswer = firstAnswerGate();
-  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, watchAfter: firstAnswer.settled });
+  const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, watchAfter: firstAnswer.settled, ...more });
   await fleet.start();
   let app: ReturnType<typeof createFleetApp> | null = null;
   const server = gatedServer(() => app, firstAnswer, FLEET_STREAM);

@@ -6,6 +6,14 @@ import { writeDiagnostics } from '../write/index.ts';
 import { FleetMember, type MemberOptions } from './fleet-member.ts';
 import { buildRow } from './fleet-row.ts';
 import { startFleetScan, type FleetScan, type ScanChange } from './fleet-scan.ts';
+
+/** What keeps the fleet's list current: the walk of folders (default), or another (a git remote's refs). */
+export type FleetScanStart = (handlers: {
+  onChange: (change: ScanChange) => Promise<void>;
+  onProblem: (message: string) => void;
+  /** A row's facts changed with no event on its bus (a git ref's fetch failed, or moved to the same memory). */
+  touch: (id: string) => void;
+}) => Promise<FleetScan>;
 import type { DiscoveredWorkspace } from './discovery.ts';
 
 export interface FleetOptions {
@@ -22,6 +30,13 @@ export interface FleetOptions {
   checkEveryMs?: number;
   /** Members found at start begin watching once this settles (the fleet server: after its first answer). */
   watchAfter?: Promise<unknown>;
+  /** Where the list comes from instead of a walk of `roots` (which are then only shown). */
+  scan?: FleetScanStart;
+  /**
+   * Answer before every workspace is read: each is listed at once (waiting) and read in the background, its row going
+   * out when it is (a git remote of 1,000 refs: reading them all takes seconds, listing them does not).
+   */
+  openInBackground?: boolean;
 }
 
 export type FleetListener = (event: FleetEvent) => void;
@@ -69,14 +84,16 @@ export class Fleet {
 
   /** The first walk and every workspace opened; resolves when all are loaded and watched. */
   async start(): Promise<void> {
-    this.scan = await startFleetScan({
-      roots: this.options.roots,
-      maxDepth: this.options.maxDepth,
-      intervalMs: this.options.scanIntervalMs,
-      onChange: (change) => this.applyScan(change),
-      onProblem: (message) => this.notice(message),
-    });
-    await this.openAll(this.scan.initial);
+    const onChange = (change: ScanChange) => this.applyScan(change);
+    const onProblem = (message: string) => this.notice(message);
+    this.scan = this.options.scan
+      ? await this.options.scan({ onChange, onProblem, touch: (id) => this.touchId(id) })
+      : await startFleetScan({ roots: this.options.roots, maxDepth: this.options.maxDepth, intervalMs: this.options.scanIntervalMs, onChange, onProblem });
+    if (this.options.openInBackground) {
+      const members = this.scan.initial.map((found) => new FleetMember(found));
+      for (const m of members) this.members.set(m.id, m);
+      void this.openAll(this.scan.initial, members);
+    } else await this.openAll(this.scan.initial);
     this.checkTimer = setInterval(() => void this.checkNext(), 250);
     this.checkTimer.unref();
   }
@@ -94,7 +111,14 @@ export class Fleet {
     // A workspace that could not be opened (said on the terminal) is shown waiting: the next rescan that finds it
     // again after it went away opens it anew.
     const state = member.gone ? 'gone' : member.live ? 'live' : 'waiting';
-    return buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const row = buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const git = member.found.gitFacts?.();
+    return git ? { ...row, git } : row;
+  }
+
+  private touchId(id: string): void {
+    const member = this.members.get(id);
+    if (member) this.touch(member);
   }
 
   subscribe(listener: FleetListener): () => void {
@@ -136,17 +160,19 @@ export class Fleet {
     this.emit({ type: 'fleet-notices', notices: [...this.notices] });
   }
 
-  private async openAll(found: readonly DiscoveredWorkspace[]): Promise<void> {
-    const queue = [...found];
+  /** Opens each (into `listed[i]` when it is already listed), a few at a time. */
+  private async openAll(found: readonly DiscoveredWorkspace[], listed?: readonly FleetMember[]): Promise<void> {
+    const queue = found.map((w, i) => ({ w, m: listed?.[i] }));
     const worker = async () => {
-      for (let w = queue.shift(); w; w = queue.shift()) await this.openOne(w);
+      // Closed meanwhile (a background open of 1,000): the rest are not opened.
+      for (let next = queue.shift(); next && !this.closed; next = queue.shift()) await this.openOne(next.w, next.m);
     };
     await Promise.all(Array.from({ length: this.options.openConcurrency ?? 8 }, worker));
   }
 
-  private async openOne(found: DiscoveredWorkspace): Promise<void> {
-    const previous = this.members.get(found.id);
-    const member = new FleetMember(found);
+  private async openOne(found: DiscoveredWorkspace, listed?: FleetMember): Promise<void> {
+    const previous = listed ? undefined : this.members.get(found.id);
+    const member = listed ?? new FleetMember(found);
     if (previous) member.version = previous.version + 1;
     this.members.set(found.id, member);
     try {

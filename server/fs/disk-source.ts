@@ -14,8 +14,8 @@ export type OpenProblem = 'missing' | 'link' | 'folder' | 'other' | 'error';
 export type OpenedFile = { ok: true; fd: number; stamp: FileStamp } | { ok: false; problem: OpenProblem; message: string };
 
 /** Words that follow a file's name in a diagnostic. */
-const LINK = 'is a symbolic link; not followed';
-const NOT_A_FILE = 'is not a regular file';
+export const LINK = 'is a symbolic link; not followed';
+export const NOT_A_FILE = 'is not a regular file';
 
 /** O_NOFOLLOW: a link as the last part is refused by the kernel; O_NONBLOCK: a FIFO is never waited on. */
 const NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -100,7 +100,7 @@ export function readFd(fd: number, start: number, length: number, into?: Uint8Ar
   return got === bytes.length ? bytes : bytes.subarray(0, got);
 }
 
-function tooLarge(size: number, limit: number): string {
+export function tooLarge(size: number, limit: number): string {
   return `is ${(size / 2 ** 20).toFixed(0)} MB (${size} bytes), over the ${limit / 2 ** 20} MB gcc-studio reads of this file: not read`;
 }
 

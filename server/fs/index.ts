@@ -1,7 +1,7 @@
 // The file system as the rest of the server meets it: a workspace's bytes through a GccSource (gcc-source.ts),
 // finding .GCC/, the checked reads before a write, and the fault seam tests use.
 export type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadResult } from './gcc-source.ts';
-export { ANY_PATH, diskSource, MAX_SMALL_FILE_BYTES } from './disk-source.ts';
+export { ANY_PATH, diskSource, MAX_SMALL_FILE_BYTES, LINK, NOT_A_FILE, tooLarge } from './disk-source.ts';
 export { describeFsError } from './fs-errors.ts';
 export { GccDirError, isDir, listBranchFolders, locateGccDir } from './gcc-dir.ts';
 export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, type TailOpen, type TailRequest } from './tail-reader.ts';

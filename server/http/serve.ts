@@ -194,12 +194,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
+  // A .GCC/ tracked by the repository around it: its commits are exact moments too (git is asked on first use only).
+  const { timeTravelFor, withExactMoments, lazyExactMoments } = await import('../travel/index.ts');
+  const history = demo ? null : lazyExactMoments(async () => (await import('../git/index.ts')).localGitHistory(gccDir));
+  // Made only beside exact moments: the app makes its own otherwise (two would record each change twice).
+  const travel = history ? withExactMoments(timeTravelFor(live.store, gccDir, live.bus), history, () => live.bus.revision) : null;
   app = (await appModule).createApp({
     mcp,
     store: live.store,
     bus: live.bus,
     security: securityOptionsFor(host, port, token),
     gccDir,
+    ...(travel ? { travel } : {}),
     webDir,
     events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
     logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
@@ -231,6 +237,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await closeMcpEndpoints(mcp);
       await stopListening(server);
       await live.close();
+      history?.close();
       await demo?.stop();
     }),
   };

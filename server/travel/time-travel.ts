@@ -1,6 +1,7 @@
 // Time travel on the live store: the memory at a moment, from the store's records and the hand-edit history, answered
 // through the same view the routes read now.
 import { stat, readFile } from 'node:fs/promises';
+import type { GitMoment } from '../../shared/git/git-moments.ts';
 import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
 import { targetKey, type EditEntry } from '../../shared/gcc/write/edit.ts';
@@ -17,6 +18,8 @@ export interface TimeTravel {
   view(moment: string): Promise<MomentView>;
   /** The timeline, current with the store. */
   timeline(): Promise<WorkspaceTimeline>;
+  /** The exact moments beside it (git commits that changed .GCC/), when there are any: exact-moments.ts. */
+  exactMoments?(): Promise<GitMoment[]>;
 }
 
 export interface TimeTravelOptions {

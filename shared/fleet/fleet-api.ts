@@ -48,6 +48,23 @@ export interface FleetRow {
   errors: { count: number; messages: string[] };
   /** Epoch ms of the newest hand edit saved through gcc-studio; null: none. */
   lastEditAt: number | null;
+  /** A row read from a git ref (`--git REPO`): which commit it shows, and how current that is. */
+  git?: GitRowFacts;
+}
+
+export interface GitRowFacts {
+  url: string;
+  /** refs/heads/gcc/NAME, or a branch whose tree holds .GCC/. */
+  ref: string;
+  commit: string;
+  /** Epoch ms of the tip's author date: when the agent pushed it. */
+  pushedAt: number;
+  /** Epoch ms of the last fetch that succeeded. */
+  fetchedAt: number | null;
+  /** The last fetch failed (the row keeps its last state): why, in git's words. */
+  stale: string | null;
+  /** The ref was rewritten (force-pushed) since it was first read: the commit it no longer descends from. */
+  rewrittenFrom: string | null;
 }
 
 export interface FleetResponse {

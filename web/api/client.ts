@@ -93,6 +93,8 @@ export const api = {
   eventsUrl: (lastEventId: number | null) => withWorkspace(apiUrl(ROUTES.events, { lastEventId: lastEventId ?? undefined, token: authToken() || undefined })),
   /** The fleet's rows; a single-workspace server answers `single`. */
   fleet: (signal?: AbortSignal) => getJson(apiUrl(ROUTES.fleet), signal),
+  /** Two fleet rows compared (two agents' memories): a branch of each, CONTEXT at k, what each lacks. */
+  fleetCompare: (a: string, b: string, branch: string, otherBranch: string, k: number, signal?: AbortSignal) => getJson(apiUrl(ROUTES.fleetCompare, { a, b, branch, otherBranch, k }), signal),
   /** The fleet's EventSource URL: resumes from `since` of `epoch`; the token rides in the query, as on eventsUrl. */
   fleetEventsUrl: (epoch: string | null, since: string) =>
     apiUrl(ROUTES.fleetEvents, { epoch: epoch || undefined, since: epoch ? since : undefined, token: authToken() || undefined }),

@@ -4,7 +4,7 @@ import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } fro
 import type { MergeRequest } from '../../shared/compare-api.ts';
 import type { CommitBrief } from '../../shared/api.ts';
 import type { ContextDialect } from '../../shared/types.ts';
-import { api } from './client.ts';
+import { api, retryOnce } from './client.ts';
 
 /** Steps are fetched and cached in pages of this many; a 200,000-step log is never downloaded whole. */
 export const STEPS_PAGE_SIZE = 200;
@@ -37,6 +37,11 @@ export const keys = {
 
 /** A query asked again as the workspace moves: its last answer stays on screen meanwhile, kept 30 s after no view shows it. */
 export const RECOMPUTED = { placeholderData: keepPreviousData, gcTime: 30_000 } as const;
+
+/** Two agents' memories compared; asked again when either row's version moves (the caller puts them in `versions`). */
+export function fleetCompareOptions(a: string, b: string, branch: string, otherBranch: string, k: number, versions: string) {
+  return queryOptions({ queryKey: ['fleet-compare', a, b, branch, otherBranch, k, versions] as const, queryFn: ({ signal }) => api.fleetCompare(a, b, branch, otherBranch, k, signal), retry: retryOnce, placeholderData: keepPreviousData });
+}
 
 /** The fleet's rows (or `single` on a single-workspace server); kept live by useFleetLive, never refetched by itself. */
 export function fleetOptions() {

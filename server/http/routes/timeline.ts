@@ -7,7 +7,8 @@ import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shar
 import { momentChanges } from '../../../shared/gcc/moment/changes.ts';
 import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/read/time-key.ts';
 import { ROUTES } from '../../../shared/routes.ts';
-import type { TimelineResponse } from '../../../shared/timeline-api.ts';
+import type { GitMomentMark, TimelineResponse } from '../../../shared/timeline-api.ts';
+import { gitMomentText, type GitMoment } from '../../../shared/git/git-moments.ts';
 import { CONTEXT_DIALECTS, type ContextDialect } from '../../../shared/types.ts';
 import type { WorkspaceView } from '../../live/index.ts';
 import type { TimeTravel } from '../../travel/index.ts';
@@ -70,6 +71,7 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
         buckets: axisBuckets(tl, fromMs, toMs, buckets),
         records: limit === 0 ? null : axisRecords(tl, msKey(fromMs), msKey(toMs, true), limit),
         revision: revision(),
+        ...(t.exactMoments ? { gitMoments: gitMarks(await t.exactMoments()) } : {}),
       };
       return answer(c, ROUTES.timeline, body);
     })
@@ -100,6 +102,11 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
       if (!result) throw new HTTPException(404, { message: `no branch "${name}"` });
       return answer(c, ROUTES.contextOf, result);
     });
+}
+
+/** The exact moments as the axis marks them; at most the newest 1,000. */
+function gitMarks(moments: readonly GitMoment[]): GitMomentMark[] {
+  return moments.slice(0, 1000).map((m) => ({ moment: gitMomentText(m.commit), commit: m.commit, time: new Date(m.ms).toISOString(), ms: m.ms, subject: m.subject.slice(0, 200) }));
 }
 
 /** Epoch ms as a key; `end` covers the whole millisecond. */

@@ -7,9 +7,11 @@ import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
 import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
 import { Brand } from '../../ui/Brand.tsx';
 import { countOf } from '../../ui/count.ts';
+import { AgentCompare } from './AgentCompare.tsx';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
 import { activityText, FleetRowView, workspaceHref } from './FleetRowView.tsx';
+import { gitFactsText } from './gitFacts.ts';
 import { useFleetAlerts } from './useFleetAlerts.ts';
 import { useFleetKeys } from './useFleetKeys.ts';
 import { useFleetSettings } from './useFleetSettings.ts';
@@ -94,12 +96,13 @@ export function FleetPage() {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} selected={i === selected} onSelect={setSelectedId} />
+                <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} git={r.row.git ? gitFactsText(r.row.git, now) : null} selected={i === selected} onSelect={setSelectedId} />
               ))}
             </tbody>
           </table>
           {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
         </div>
+        {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} />}
       </main>
     </div>
   );

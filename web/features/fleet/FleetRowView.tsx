@@ -4,6 +4,7 @@ import type { FleetRow } from '../../../shared/fleet/fleet-api.ts';
 import { minuteSeries } from './fleetView.ts';
 import { Sparkline } from './Sparkline.tsx';
 import { countOf } from '../../ui/count.ts';
+import type { GitFactsText } from './gitFacts.ts';
 
 export function workspaceHref(id: string): string {
   return `?ws=${encodeURIComponent(id)}`;
@@ -15,6 +16,8 @@ interface Props {
   /** "12 s ago", computed by the list each second. */
   activity: string;
   nowMinute: number;
+  /** A row read from git: its commit, push time, staleness; computed by the list each second, like `activity`. */
+  git?: GitFactsText | null;
   selected: boolean;
   onSelect: (id: string) => void;
 }
@@ -23,11 +26,11 @@ const badgesKey = (badges: readonly Badge[]) => badges.map((b) => `${b.kind}:${b
 
 /** Re-rendered only when what it shows changed: a live fleet sends many rows, most of them the same as before. */
 function sameProps(a: Props, b: Props): boolean {
-  return a.row === b.row && a.activity === b.activity && a.nowMinute === b.nowMinute && a.selected === b.selected && a.onSelect === b.onSelect && badgesKey(a.badges) === badgesKey(b.badges);
+  return a.row === b.row && a.activity === b.activity && JSON.stringify(a.git) === JSON.stringify(b.git) && a.nowMinute === b.nowMinute && a.selected === b.selected && a.onSelect === b.onSelect && badgesKey(a.badges) === badgesKey(b.badges);
 }
 
 /** One workspace: path, dialects, branch counts, steps and commits, last activity, steps per minute, badges. */
-export const FleetRowView = memo(function FleetRowView({ row, badges, activity, nowMinute, selected, onSelect }: Props) {
+export const FleetRowView = memo(function FleetRowView({ row, badges, activity, nowMinute, git, selected, onSelect }: Props) {
   const series = minuteSeries(row.stepsPerMinute, nowMinute);
   const gone = row.state === 'gone';
   return (
@@ -49,8 +52,9 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
           </a>
         )}
         <div className="muted fleet-abs" title={row.path}>
-          {gone ? 'gone: no longer under the root' : row.state === 'waiting' ? 'waiting for .GCC/' : row.path}
+          {gone ? (row.git ? 'gone: the ref was deleted' : 'gone: no longer under the root') : row.state === 'waiting' ? (row.git ? 'being read…' : 'waiting for .GCC/') : row.path}
         </div>
+        {git && <GitFacts git={git} url={row.git?.url ?? ''} />}
       </td>
       <td className="muted">{row.dialects.join(', ') || '—'}</td>
       <td className="fleet-num" data-testid="fleet-branches" title="active / merged / abandoned">
@@ -82,6 +86,26 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
     </tr>
   );
 }, sameProps);
+
+function GitFacts({ git, url }: { git: GitFactsText; url: string }) {
+  return (
+    <div className="fleet-git" data-testid="fleet-git">
+      <span className="mono muted" title={url}>
+        {git.line}
+      </span>
+      {git.stale && (
+        <span className="fleet-git-stale" data-testid="fleet-git-stale">
+          {git.stale}
+        </span>
+      )}
+      {git.rewritten && (
+        <span className="fleet-git-rewritten" data-testid="fleet-git-rewritten">
+          {git.rewritten}
+        </span>
+      )}
+    </div>
+  );
+}
 
 export function activityText(row: FleetRow, now: number): string {
   return row.lastActivityAt === null ? '—' : `${describeAge(now - row.lastActivityAt)} ago`;

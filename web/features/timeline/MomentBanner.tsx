@@ -17,6 +17,11 @@ export function MomentBanner({ at, info }: { at: string | null; info: MomentInfo
           …
         </span>
       )}
+      {info?.commit ? (
+        <span className="pill moment-git" data-testid="moment-git" title={`The tree of commit ${info.commit}, read as it is: exact, not reconstructed`}>
+          git {info.commit.slice(0, 10)} · exact
+        </span>
+      ) : null}
       {info && !info.exact ? (
         <details className="moment-inexact">
           <summary className="pill pill-warning">not exact</summary>

@@ -10,6 +10,7 @@ import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { updateUrlState, useUrlValue } from '../../state/useUrlState.ts';
 import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
 import { MomentBanner } from './MomentBanner.tsx';
+import { GitMomentPicker } from './GitMomentPicker.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
 import { REPLAY_SPEEDS, useReplay, type ReplaySpeed } from './useReplay.ts';
 import './timeline.css';
@@ -86,6 +87,7 @@ function LiveTimeline() {
   return (
     <section className={`timeline${at ? ' is-travelling' : ''}`} aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
+      {axis.gitMoments?.length ? <GitMomentPicker at={at} moments={axis.gitMoments} travelTo={travelTo} /> : null}
       <canvas
         ref={canvas}
         className="timeline-axis"
@@ -182,7 +184,7 @@ interface CanvasInput {
   range: AxisRange | null;
   width: number;
   setWidth: (w: number) => void;
-  axis: { buckets: import('../../../shared/timeline-api.ts').AxisBucket[]; records: import('../../../shared/timeline-api.ts').AxisRecord[] | null } | undefined;
+  axis: { buckets: import('../../../shared/timeline-api.ts').AxisBucket[]; records: import('../../../shared/timeline-api.ts').AxisRecord[] | null; gitMoments?: { ms: number }[] } | undefined;
   momentMs: number | null;
   nowMs: number | null;
 }
@@ -206,7 +208,7 @@ function useAxisCanvas(p: CanvasInput) {
     const ctx = el.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawAxis(ctx, p.width, HEIGHT, { range: p.range, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs });
+    drawAxis(ctx, p.width, HEIGHT, { range: p.range, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs, gitMs: p.axis.gitMoments?.map((m) => m.ms) });
   }, [p.range?.fromMs, p.range?.toMs, p.width, p.axis, p.momentMs, p.nowMs]);
   return ref;
 }

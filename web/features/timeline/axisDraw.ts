@@ -28,6 +28,7 @@ export function isoMs(iso: string): number {
   return Date.parse(`${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}${m[3]}`);
 }
 
+const GIT_COLOUR = '#bf3989';
 const COLOURS: Record<AxisKind, string> = { step: '#8c959f', commit: '#0969da', branch: '#1a7f37', merge: '#8250df', roadmap: '#9a6700', edit: '#bc4c00' };
 const TICK_KINDS: AxisKind[] = ['commit', 'branch', 'merge', 'roadmap', 'edit'];
 
@@ -37,6 +38,8 @@ export interface AxisPicture {
   records: readonly AxisRecord[] | null;
   momentMs: number | null;
   nowMs: number | null;
+  /** Exact moments (git commits that changed .GCC/): marked apart from the records, whose moments are reconstructed. */
+  gitMs?: readonly number[];
 }
 
 export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: number, p: AxisPicture): void {
@@ -64,8 +67,20 @@ export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: n
   }
   ctx.fillStyle = '#d1d9e0';
   ctx.fillRect(0, base, width, 1);
+  for (const ms of p.gitMs ?? []) gitMark(ctx, xAtMs(p.range, width, ms), height);
   if (p.nowMs !== null) line(ctx, xAtMs(p.range, width, p.nowMs), height, '#1a7f37');
   if (p.momentMs !== null) line(ctx, xAtMs(p.range, width, p.momentMs), height, '#d1242f');
+}
+
+/** A small downward triangle on the top edge: an exact moment (a git commit). */
+function gitMark(ctx: CanvasRenderingContext2D, x: number, height: number): void {
+  ctx.fillStyle = GIT_COLOUR;
+  ctx.beginPath();
+  ctx.moveTo(x - 4, 0);
+  ctx.lineTo(x + 4, 0);
+  ctx.lineTo(x, Math.min(7, height / 4));
+  ctx.closePath();
+  ctx.fill();
 }
 
 function tick(ctx: CanvasRenderingContext2D, x: number, top: number, bottom: number, colour: string): void {
