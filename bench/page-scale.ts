@@ -20,7 +20,7 @@ const GRAPH_WATCH = {
   graphRows: '[data-testid="graph-view"] .graph-row',
 };
 
-interface Render {
+export interface Render {
   /** Navigation start → the graph's frame (ms). */
   ms: number;
   firstPaint: number;
@@ -29,7 +29,7 @@ interface Render {
 }
 
 /** Opens the page in a fresh context (cold cache) and times navigation start → `what` drawn. */
-async function timeRender(browser: Browser, url: string, what: keyof typeof GRAPH_WATCH): Promise<Render> {
+export async function timeRender(browser: Browser, url: string, what: keyof typeof GRAPH_WATCH): Promise<Render> {
   const page = await probedPage(browser, GRAPH_WATCH);
   try {
     await page.goto(url);
