@@ -152,6 +152,8 @@ export async function runWideFleetBench(): Promise<BenchRow[]> {
       const live = rows.filter((r) => r.state === 'live').length;
       // After the first answer every member starts its watcher (chokidar's scan, a second look at each file): a step
       // written meanwhile is seen once its member watches. The step → row figure is taken once that has settled.
+      // The watchers wait for the first-answer gate (at most MAX_QUIET_WAIT_MS with no page), then the CPU's quiet.
+      await new Promise((r) => setTimeout(r, MAX_QUIET_WAIT_MS));
       await serverSettled(fleet);
       const settledMs = performance.now() - started;
       const idle = rssMb(fleet.child.pid!);
