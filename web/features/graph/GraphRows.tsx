@@ -34,7 +34,9 @@ export function GraphRows(p: GraphRowsProps) {
   const { layout } = model;
   const scroller = useRef<HTMLDivElement>(null);
   const rowH = order.rowH ?? ROW_H;
-  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12 });
+  // No flushSync on scroll: React batches the rows of a fast scroll (on 5,000 branches each synchronous render was a
+  // long task; the 12 rows of overscan cover the frame it may lag).
+  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12, useFlushSync: false });
   p.revealRef.current = (display) => virtualizer.scrollToIndex(display, { align: 'auto' });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
