@@ -87,6 +87,13 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
+  // A server that dies during a test says why: its stderr goes to the test's output (a page left "Reconnecting").
+  let stderr = '';
+  let stopping = false;
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`gcc-studio (${dir}) exited during the test with ${code ?? signal}:\n${stderr}`);
+  });
   const parsed = new URL(url);
   const state =
     typeof source === 'string'
@@ -104,6 +111,7 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
     writer,
     python: () => (python ??= new RealPythonWriter(dir)),
     async stop() {
+      stopping = true;
       await python?.close();
       await stopServerProcess(child);
       rmSync(dir, { recursive: true, force: true });
