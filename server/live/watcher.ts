@@ -3,7 +3,8 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
-import { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from '../fs/index.ts';
+import { folderIdentities, type FolderIdentities } from '../fs/index.ts';
+import { createIdentityCheck } from './identity-check.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -254,66 +255,6 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       reporter.close();
       identities.stop();
       await current.fs.close();
-    },
-  };
-}
-
-/**
- * Compares the folders' identities when asked, and on a timer when the stamp of .GCC/ and branches/ moved (or may
- * have: folderStamp), so an idle workspace costs two stats a second however many branches it has. Calls `onReplaced`
- * with the folders swapped.
- */
-function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError: ((error: unknown) => void) | undefined, everyMs: number) {
-  let known: FolderIdentities = new Map();
-  let stamp: string | null = null;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const run = async (): Promise<void> => {
-    do {
-      again = false;
-      stamp = await folderStamp(gccDir);
-      const now = await folderIdentities(gccDir);
-      const replaced = replacedFolders(known, now);
-      known = now;
-      if (replaced.length > 0 && !stopped) await onReplaced(replaced);
-    } while (again && !stopped);
-  };
-
-  const check = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = run()
-      .catch((err: unknown) => onError?.(err))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  return {
-    check,
-    /** The folders as the last look found them. */
-    known: (): FolderIdentities => known,
-    async start() {
-      stamp = await folderStamp(gccDir);
-      known = await folderIdentities(gccDir);
-      if (stopped) return;
-      const tick = async () => {
-        const now = await folderStamp(gccDir);
-        if (now === null || now !== stamp) await check();
-      };
-      timer = setInterval(() => void tick().catch((err: unknown) => onError?.(err)), everyMs);
-      timer.unref();
-    },
-    stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
     },
   };
 }
