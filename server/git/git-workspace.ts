@@ -67,5 +67,6 @@ export class GitWorkspace implements LiveWorkspace {
   async close(): Promise<void> {
     await this.moving;
     await this.store.idle();
+    this.store.stopSleeping();
   }
 }

@@ -14,16 +14,18 @@ export const MAX_QUIET_WAIT_MS = 2000;
  * Settles once the server has answered its first request, someone has opened the event stream (a page does once its
  * workspace is in) and no request has begun for QUIET_MS since; at most MAX_QUIET_WAIT_MS after that first answer; or
  * FIRST_ANSWER_WAIT_MS after listening when no request came. What waits for it (the watcher's initial scan, ~0.4 s of
- * CPU for 500 branches; warming CONTEXT up, which starts the token worker; the demo's agent) competed with a page's
- * first screen on a 2-core machine: a page opened at the first answer waited a second for its 1 MB of commits. Nothing
- * written meanwhile is missed: once the watcher is ready, the store looks at every file again (live-workspace.ts).
+ * CPU for 500 branches; the demo's agent) competed with a page's first screen on a 2-core machine: a page opened at
+ * the first answer waited a second for its 1 MB of commits. Nothing written meanwhile is missed: once the watcher is
+ * ready, the store looks at every file again (live-workspace.ts). Warming CONTEXT up waits for `pageSettled`.
  */
 export function firstAnswerGate(now: () => number = () => performance.now()) {
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
+  let pageSettle = () => {};
+  const pageSettled = new Promise<void>((resolve) => (pageSettle = resolve));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let answeredAt: number | null = null;
-  let streamOpened = false;
+  let streamOpenedAt: number | null = null;
   let lastRequestAt = Number.NEGATIVE_INFINITY;
   const wait = (ms: number, then: () => void) => {
     if (timer) clearTimeout(timer);
@@ -33,20 +35,29 @@ export function firstAnswerGate(now: () => number = () => performance.now()) {
   const check = () => {
     const t = now();
     const latest = answeredAt! + MAX_QUIET_WAIT_MS;
-    const quietAt = streamOpened ? lastRequestAt + QUIET_MS : latest;
-    if (t >= Math.min(quietAt, latest)) settle();
-    else wait(Math.min(quietAt, latest) - t, check);
+    // A page's requests paused, or went on for as long as the limit allows (counted from its stream when it came late).
+    const pageAt = streamOpenedAt === null ? Number.POSITIVE_INFINITY : Math.min(lastRequestAt + QUIET_MS, Math.max(latest, streamOpenedAt + MAX_QUIET_WAIT_MS));
+    const settleAt = Math.min(pageAt, latest);
+    if (t >= settleAt) settle();
+    if (t >= pageAt) return pageSettle();
+    const next = t < settleAt ? settleAt : pageAt;
+    if (Number.isFinite(next)) wait(next - t, check);
   };
   return {
     settled,
+    /**
+     * Settles like `settled`, but only once a page has opened the event stream: what only a page uses (CONTEXT warmed
+     * up, with the ~70 MB token worker) is not paid for by a server nobody looks at.
+     */
+    pageSettled,
     listening() {
       if (answeredAt === null) wait(FIRST_ANSWER_WAIT_MS, settle);
     },
     /** A request has begun; `stream`: it opens the event stream. */
     request(stream = false) {
       lastRequestAt = now();
-      if (stream && !streamOpened) {
-        streamOpened = true;
+      if (stream && streamOpenedAt === null) {
+        streamOpenedAt = lastRequestAt;
         if (answeredAt !== null) check();
       }
     },

@@ -56,6 +56,40 @@ describe('firstAnswerGate', () => {
     }
   });
 
+  it('says a page has settled only once one opened the stream, however late, and its requests paused', async () => {
+    vi.useFakeTimers();
+    const gate = firstAnswerGate(() => Date.now());
+    let page = false;
+    void gate.pageSettled.then(() => (page = true));
+    gate.listening();
+    gate.request();
+    gate.answered();
+    await vi.advanceTimersByTimeAsync(MAX_QUIET_WAIT_MS * 5);
+    // A client that never opens the stream (a script, an MCP client): the kept work began, CONTEXT is not warmed.
+    expect(await settledYet(gate)).toBe(true);
+    expect(page).toBe(false);
+    gate.request(true);
+    await vi.advanceTimersByTimeAsync(QUIET_MS / 2);
+    gate.request();
+    await vi.advanceTimersByTimeAsync(QUIET_MS - 10);
+    expect(page).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(page).toBe(true);
+  });
+
+  it('settles for a page at once with the rest when its stream opened early', async () => {
+    vi.useFakeTimers();
+    const gate = firstAnswerGate(() => Date.now());
+    let page = false;
+    void gate.pageSettled.then(() => (page = true));
+    gate.listening();
+    gate.request(true);
+    gate.answered();
+    await vi.advanceTimersByTimeAsync(QUIET_MS + 10);
+    expect(await settledYet(gate)).toBe(true);
+    expect(page).toBe(true);
+  });
+
   it('settles a while after listening when no request comes', async () => {
     vi.useFakeTimers();
     const gate = firstAnswerGate(() => Date.now());

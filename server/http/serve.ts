@@ -221,7 +221,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closed = false;
   // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
   firstAnswer.listening();
-  void firstAnswer.settled.then(() => {
+  void firstAnswer.pageSettled.then(() => {
     if (!closed) live.store.warmContexts();
   });
   return {

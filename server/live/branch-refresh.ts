@@ -35,6 +35,7 @@ export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
 }
 
 export function redetectDialect(b: BranchEntry, clues: DialectClues): boolean {
+  b.detectedWithLock = clues.lockFile;
   const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile: clues.lockFile });
   if (next.dialect === b.dialect && next.writers.join() === b.writers.join()) return false;
   b.dialect = next.dialect;
@@ -68,6 +69,7 @@ export async function readNewBranch(b: BranchEntry, clues: DialectClues): Promis
 /** Looks at the named files of one known branch and publishes what changed. */
 export async function refreshBranch(b: BranchEntry, what: Set<BranchFileWant>, clues: DialectClues, publish: Publish): Promise<void> {
   const all = what.has('all');
+  const metadataBefore = b.metaBytesKey;
   const logChange: FileChange = all || what.has('log') ? await b.log.refresh() : { kind: 'none' };
   const commitChange: FileChange = all || what.has('commit') ? await b.commits.refresh() : { kind: 'none' };
   const metaChanged = all || what.has('metadata') ? await refreshMetadata(b) : false;
@@ -79,7 +81,9 @@ export async function refreshBranch(b: BranchEntry, what: Set<BranchFileWant>, c
     if (logChange.kind === 'appended') b.noteTimestamps(b.log.records, logChange.from);
     if (commitChange.kind === 'appended') b.noteTimestamps(timedCommits(b.commits.records), commitChange.from);
   }
-  const dialectChanged = redetectDialect(b, clues);
+  // Only what changed is judged again: a look that found nothing new leaves a sleeping branch asleep.
+  const evidenceMoved = logChange.kind !== 'none' || commitChange.kind !== 'none' || b.metaBytesKey !== metadataBefore || b.detectedWithLock !== clues.lockFile;
+  const dialectChanged = evidenceMoved && redetectDialect(b, clues);
   if (dialectChanged && (await settleParsers(b, clues))) {
     publish({ type: 'branch-reloaded', branch: b.name, summary: b.summary() });
     return;

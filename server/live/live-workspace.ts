@@ -81,6 +81,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
       stopAuthors();
       await stopWatching();
       await store.idle();
+      store.stopSleeping();
     },
   };
 }

@@ -2,6 +2,7 @@
 // precise event in the same synchronous step, so a snapshot's revision always matches its contents.
 import { ImplementationReadings } from '../context/index.ts';
 import { createApplyQueue } from './apply-queue.ts';
+import { Dormancy } from './dormancy.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -26,6 +27,8 @@ export interface Store extends RecordsView {
   apply(paths: readonly string[]): Promise<void>;
   /** Resolves when every queued apply has been processed. */
   idle(): Promise<void>;
+  /** Stops putting untouched files to sleep (the store is being closed). */
+  stopSleeping(): void;
   readonly revision: number;
 }
 
@@ -69,7 +72,8 @@ export function createStore(options: StoreOptions): Store {
   const contexts = contextCacheOver(readings, model);
   const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, revision: bus.revision }));
   const gate = new EventGate(bus);
-  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate };
+  const dormancy = new Dormancy();
+  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy };
   const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
 
   return {
@@ -83,6 +87,7 @@ export function createStore(options: StoreOptions): Store {
       } finally {
         gate.open = true;
       }
+      dormancy.start();
     },
     warmContexts() {
       // The branches a page is likely to open first (main, which it selects, then the most recently active), one a turn
@@ -99,6 +104,7 @@ export function createStore(options: StoreOptions): Store {
     },
     apply: (paths) => queue.enqueue(paths),
     idle: () => queue.idle(),
+    stopSleeping: () => dormancy.stop(),
     workspace: view.workspace,
     branch: view.branch,
     steps: view.steps,

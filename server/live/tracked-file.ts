@@ -4,6 +4,7 @@ import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
+import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 
 export type FileChange =
@@ -29,6 +30,8 @@ export interface TrackedFileOptions {
   watched?: boolean;
   /** Where the file's bytes come from (default: `path` taken as given on disk). */
   source?: GccSource;
+  /** Lets the file drop its records while nobody looks at them (dormancy.ts); none: always awake. */
+  dormancy?: Dormancy;
 }
 
 /**
@@ -36,10 +39,16 @@ export interface TrackedFileOptions {
  * no record ends in it, up to MAX_RECORD_BYTES) and land in reused buffers (piece-buffers.ts). How records are kept is
  * the keeper's (record-keepers.ts); a log's steps are decoded when asked from the bytes file-range.ts gives back.
  */
-export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> {
+export class TrackedFile<S extends ResumePoint, L extends { readonly length: number }> implements Sleeper {
   stamp: FileStamp | null = null;
   state: S | null = null;
-  records: L;
+  /** Null while asleep: rebuilt from the held bytes when next asked for. */
+  private list: L | null;
+  /** How many records it had when it fell asleep. */
+  private sleptCount = 0;
+  /** Reads under way: a file never sleeps in the middle of one (its records are compared after each await). */
+  private reading = 0;
+  private readonly dormancy: Dormancy | undefined;
   /** Diagnostics of the consumed bytes; the pending block's warning is added by `diagnostics`. */
   private consumedDiagnostics: Diagnostic[] = [];
   private pending: PendingBlock | null = null;
@@ -64,8 +73,59 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
     this.watched = options.watched ?? true;
     this.source = options.source ?? ANY_PATH;
+    this.dormancy = options.dormancy;
     this.bytes = this.newBytes();
-    this.records = keeper.create(this.bytes.read);
+    this.list = keeper.create(this.bytes.read);
+  }
+
+  /** The records (waking the file when it sleeps). */
+  get records(): L {
+    const list = this.list ?? this.wake();
+    this.dormancy?.touched(this);
+    return list;
+  }
+
+  /** How many records there are, asleep or awake (a summary never wakes a file). */
+  get count(): number {
+    return this.list === null ? this.sleptCount : this.list.length;
+  }
+
+  get asleep(): boolean {
+    return this.list === null;
+  }
+
+  /** Drops the records when the bytes they came from are held whole (rebuilding them costs no read of the disk). */
+  sleep(): 'asleep' | 'busy' | 'never' {
+    if (this.list === null) return 'asleep';
+    if (this.reading > 0) return 'busy';
+    if (!this.watched || this.state === null || this.bytes.heldPrefix(this.state.consumed) === null) return 'never';
+    this.sleptCount = this.list.length;
+    this.list = null;
+    return 'asleep';
+  }
+
+  /** The records parsed again from the held bytes, as the reading that made them left them. */
+  private wake(): L {
+    const list = recordsOf(this.keeper, this.bytes, this.state?.consumed ?? 0);
+    this.list = list;
+    return list;
+  }
+
+  /**
+   * The records of the file as it is now, parsed when first asked: while the file is this version they are its
+   * records (appends included, as a list held awake grows); after a reload, the ones this version had.
+   */
+  recordsNow(): () => L {
+    const consumed = this.state?.consumed ?? 0;
+    // Bytes not held (a big file, which never sleeps): the list itself is the version's records.
+    if (this.list && this.bytes.heldPrefix(consumed) === null) return constant(this.list);
+    return this.versionRecords(this.bytes, this.keeper, consumed);
+  }
+
+  // Its own scope: a closure made beside one holding the list would keep the list alive too.
+  private versionRecords(bytes: FileBytes, keeper: RecordKeeper<S, L>, consumed: number): () => L {
+    let old: L | null = null;
+    return () => (this.bytes === bytes ? this.records : (old ??= recordsOf(keeper, bytes, consumed)));
   }
 
   /**
@@ -73,6 +133,15 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    * The old records stay in place until the new ones are ready.
    */
   async rereadWith(keeper: RecordKeeper<S, L>): Promise<FileChange> {
+    this.reading += 1;
+    try {
+      return await this.rereadWithOnce(keeper);
+    } finally {
+      this.reading -= 1;
+    }
+  }
+
+  private async rereadWithOnce(keeper: RecordKeeper<S, L>): Promise<FileChange> {
     this.keeper = keeper;
     const opened = await openTail(this.source, this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
@@ -96,11 +165,20 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   /** Looks at the file and updates the records; says what changed. */
   async refresh(): Promise<FileChange> {
+    this.reading += 1;
+    try {
+      return await this.refreshOnce();
+    } finally {
+      this.reading -= 1;
+    }
+  }
+
+  private async refreshOnce(): Promise<FileChange> {
     const state = this.state;
     const opened = await openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
     if (opened.kind !== 'open') {
-      const had = this.state !== null || this.records.length > 0;
+      const had = this.state !== null || this.count > 0;
       this.reset();
       this.problem = opened.kind === 'missing' ? { missing: true, message: 'no such file' } : { missing: false, message: opened.message, code: opened.code };
       // A file too large keeps its stamp: the next look without a change costs one lstat.
@@ -206,7 +284,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.stamp = null;
     this.state = null;
     this.bytes = this.newBytes();
-    this.records = this.keeper.create(this.bytes.read);
+    this.list = this.keeper.create(this.bytes.read);
     this.consumedDiagnostics = [];
     this.pending = null;
     this.cutShort = null;
@@ -225,15 +303,30 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       const consumed = bytes.subarray(0, result.state.consumed);
       draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
-    const hadRecords = this.records.length > 0;
+    const hadRecords = this.count > 0;
     this.reset();
     this.bytes = held;
-    this.records = list;
+    this.list = list;
     this.commit(draft, stamp);
     // A file seen for the first time (or after it was empty) just gained records: that is an append from 0.
     if (hadRecords) return { kind: 'reloaded' };
     return list.length > 0 ? { kind: 'appended', from: 0, count: list.length } : { kind: 'none' };
   }
+}
+
+const constant =
+  <T,>(value: T) =>
+  (): T =>
+    value;
+
+/** The records of bytes [0, consumed) a reading holds (a sleeping file sleeps only when they are held). */
+function recordsOf<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, bytes: FileBytes, consumed: number): L {
+  const list = keeper.create(bytes.read);
+  if (consumed === 0) return list;
+  keeper.reserve?.(list, consumed);
+  keeper.parse(null, bytes.heldPrefix(consumed)!, list);
+  keeper.commit(list);
+  return list;
 }
 
 /** What a read of the disk found, before it becomes the file's state (the records wait in the keeper's list). */

@@ -2,6 +2,7 @@
 // as it is made.
 import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
+import type { Dormancy } from './dormancy.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
 import type { ContextCache } from '../context/index.ts';
 import type { Announcer } from './event-gate.ts';
@@ -24,6 +25,8 @@ export interface RefreshParts {
   gate: Announcer;
   /** Read only this branch (the one-shot `context`): the others are listed, never read. */
   only?: string;
+  /** Where untouched branches' files are put to sleep (none: a one-shot read, which keeps nothing). */
+  dormancy?: Dormancy;
 }
 
 const sourceOf = (parts: RefreshParts): GccSource => (parts.source ??= diskSource(parts.gccDir));
@@ -62,8 +65,10 @@ async function refreshListing(parts: RefreshParts): Promise<void> {
   for (let i = 0; i < fresh.length; i += READ_AHEAD) {
     const read = await Promise.all(
       fresh.slice(i, i + READ_AHEAD).map(async (folder) => {
-        const b = new BranchEntry(folder.name, folder.dir, watched ?? true, source);
+        const b = new BranchEntry(folder.name, folder.dir, watched ?? true, source, parts.dormancy);
         await readNewBranch(b, model);
+        // Its records die young: only what a summary needs stays until someone asks for the rest.
+        if (parts.dormancy) b.sleep();
         return b;
       }),
     );

@@ -65,14 +65,23 @@ export function modelView(model: WorkspaceModel, parts: Omit<ContextParts, 'road
     stepList: (name) => model.branches.get(name)?.log.records ?? null,
     records: () => ({
       roadmap: model.roadmap,
-      branches: model.sortedBranches().map((b) => ({
-        name: b.name,
-        metadata: b.meta?.metadata ?? null,
-        dialect: b.dialect,
-        steps: b.log.records,
-        commits: b.commits.records,
-        logModifiedMs: b.log.stamp?.mtimeMs ?? null,
-      })),
+      // Records are parsed when a caller reads them: a sleeping branch nobody reads stays asleep.
+      branches: model.sortedBranches().map((b) => {
+        const steps = b.log.recordsNow();
+        const commits = b.commits.recordsNow();
+        return {
+          name: b.name,
+          metadata: b.meta?.metadata ?? null,
+          dialect: b.dialect,
+          get steps() {
+            return steps();
+          },
+          get commits() {
+            return commits();
+          },
+          logModifiedMs: b.log.stamp?.mtimeMs ?? null,
+        };
+      }),
       diagnostics: model.allDiagnostics(),
     }),
     async context(name, k, requested, lossless = false) {

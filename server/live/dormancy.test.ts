@@ -1,0 +1,135 @@
+// A file asleep holds what it held awake: the same records when woken (every corpus log and commit file, read whole
+// or appended in pieces), the same counts while asleep, and appends, atomic saves and rewrites after a sleep told as
+// they are told to a file that never slept.
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { CORPUS } from '../../fixtures/corpus.ts';
+import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
+import { COLLECT_AFTER, Dormancy, type Sleeper } from './dormancy.ts';
+import { commitsKeeper, logKeeper } from './format.ts';
+import type { RecordKeeper } from './record-keepers.ts';
+import { TrackedFile } from './tracked-file.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'gcc-dormancy-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type AnyList = { readonly length: number; slice(from?: number): unknown[] };
+const keeperFor = (path: string) => (path.endsWith('log.md') ? logKeeper('b') : commitsKeeper('b')) as unknown as RecordKeeper<ResumePoint, AnyList>;
+
+function branchFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) branchFiles(p, out);
+    else if (e.isFile() && (e.name === 'log.md' || e.name === 'commit.md') && p.includes('/branches/')) out.push(p);
+  }
+  return out;
+}
+const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
+
+const never = (): void => {};
+
+describe('a followed file asleep', () => {
+  it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: woken, its records are the ones it had', async (_, path) => {
+    for (const chunkBytes of [61, 1 << 20]) {
+      const t = new TrackedFile(path, keeperFor(path), 'b/file', { chunkBytes, dormancy: new Dormancy(1000, never) });
+      await t.refresh();
+      const before = t.records.slice();
+      const diagnostics = t.diagnostics;
+      expect(t.sleep()).toBe('asleep');
+      expect(t.asleep).toBe(true);
+      expect(t.count).toBe(before.length);
+      expect(t.diagnostics).toEqual(diagnostics);
+      expect(t.records.slice()).toEqual(before);
+      expect(t.asleep).toBe(false);
+    }
+  });
+
+  it('tells an append after a sleep as an append, from the count it had', async () => {
+    const src = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
+    const cut = src.indexOf('### Step 3 ');
+    const path = join(scratch, 'append.md');
+    writeFileSync(path, src.subarray(0, cut));
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000, never) });
+    await t.refresh();
+    const had = t.count;
+    t.sleep();
+    appendFileSync(path, src.subarray(cut));
+    expect(await t.refresh()).toEqual({ kind: 'appended', from: had, count: expect.any(Number) });
+    const fresh = new TrackedFile(path, logKeeper('main'), 'b/log.md');
+    await fresh.refresh();
+    expect(t.records.slice()).toEqual(fresh.records.slice());
+  });
+
+  it('tells an atomic save that only appended as an append, and a rewrite as a reload that keeps the old records', async () => {
+    const src = readFileSync(join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'commit.md'));
+    const cut = src.indexOf('## Commit', src.indexOf('## Commit') + 1);
+    const path = join(scratch, 'commit.md');
+    writeFileSync(path, src.subarray(0, cut));
+    const t = new TrackedFile(path, commitsKeeper('main'), 'b/commit.md', { dormancy: new Dormancy(1000, never) });
+    await t.refresh();
+    const first = t.records.slice();
+    t.sleep();
+    writeFileSync(`${path}.tmp`, src);
+    renameSync(`${path}.tmp`, path);
+    expect(await t.refresh()).toEqual({ kind: 'appended', from: first.length, count: expect.any(Number) });
+
+    const whole = t.records.slice();
+    t.sleep();
+    const seen = t.recordsNow();
+    const rewritten = Buffer.from(src.toString('utf8').replace(/\*\*Timestamp\*\*/u, '**Timestamp**'));
+    writeFileSync(path, Buffer.concat([Buffer.from('# rewritten\n\n'), rewritten]));
+    expect((await t.refresh()).kind).toBe('reloaded');
+    expect(seen().slice()).toEqual(whole);
+    expect(t.recordsNow()().slice()).toEqual(t.records.slice());
+  });
+
+  it('never sleeps in the middle of a read, and keeps records it cannot rebuild (a file not held)', async () => {
+    const path = join(scratch, 'busy.md');
+    writeFileSync(path, readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md')));
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000, never) });
+    const reading = t.refresh();
+    expect(t.sleep()).toBe('busy');
+    await reading;
+    expect(t.sleep()).toBe('asleep');
+    const once = new TrackedFile(path, logKeeper('main'), 'b/log.md', { watched: false });
+    await once.refresh();
+    expect(once.sleep()).toBe('never');
+  });
+});
+
+describe('Dormancy', () => {
+  const sleeper = (answer: () => 'asleep' | 'busy' | 'never') => ({ sleep: vi.fn(answer) }) satisfies Sleeper;
+
+  it('puts a file to sleep after a whole sweep untouched, tries a busy one again, forgets one that cannot sleep', () => {
+    const collect = vi.fn();
+    const d = new Dormancy(1000, collect);
+    const quiet = sleeper(() => 'asleep');
+    const looked = sleeper(() => 'asleep');
+    let busy = true;
+    const reading = sleeper(() => (busy ? 'busy' : 'asleep'));
+    const big = sleeper(() => 'never');
+    for (const f of [quiet, looked, reading, big]) d.touched(f);
+    expect(d.sweep()).toBe(0);
+    d.touched(looked);
+    expect(d.sweep()).toBe(1);
+    expect(quiet.sleep).toHaveBeenCalledTimes(1);
+    expect(looked.sleep).not.toHaveBeenCalled();
+    expect(d.awakeCount).toBe(2);
+    busy = false;
+    expect(d.sweep()).toBe(2);
+    expect(d.awakeCount).toBe(0);
+    expect(big.sleep).toHaveBeenCalledTimes(1);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  it('asks for a collection once a sweep put many files to sleep', () => {
+    const collect = vi.fn();
+    const d = new Dormancy(1000, collect);
+    for (let i = 0; i < COLLECT_AFTER; i++) d.touched(sleeper(() => 'asleep'));
+    d.sweep();
+    d.sweep();
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});
