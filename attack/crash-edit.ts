@@ -42,6 +42,9 @@ async function crashMidEdit(corpus: string, lockName: string, at: CrashPoint = M
     const warnings = await studio.restart();
     if (!warnings.some((w) => w.includes('removed a stale lock of ours'))) failures.push(`${where}: the restart did not say it removed our stale lock: ${warnings.join(' | ')}`);
     if (existsSync(join(gccDir, lockName))) failures.push(`${where}: ${lockName} is still there after the restart`);
+    // Temp files no reader opens are removed once the server has answered (at most a few seconds after its start).
+    const tempsGone = Date.now() + 5000;
+    while (tempsIn(join(gccDir, 'branches/main')).length && Date.now() < tempsGone) await new Promise((r) => setTimeout(r, 50));
     if (tempsIn(join(gccDir, 'branches/main')).length) failures.push(`${where}: temp files left: ${tempsIn(join(gccDir, 'branches/main')).join(', ')}`);
     if (!readFileSync(join(gccDir, FILE)).equals(before)) failures.push(`${where}: ${FILE} changed by the killed edit`);
     const started = Date.now();

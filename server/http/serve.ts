@@ -11,7 +11,7 @@ import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.t
 import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
-import { authorsPathFor, recoverWorkspace } from '../write/index.ts';
+import { authorsPathFor, recoverLeftovers, recoverWorkspace } from '../write/index.ts';
 import { firstAnswerGate, gatedServer } from './first-answer.ts';
 
 const EVENT_STREAM = /^\/api\/events\/?$/;
@@ -112,8 +112,13 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
 
   let live: LiveWorkspace;
   try {
-    // Before the first read: what a crash of ours left (stale locks, temp files, a merge cut short) is put right.
-    for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly ?? false })).lines) warn(`gcc-studio: ${line}`);
+    // Before the first read: what a crash of ours left (stale locks, a merge cut short) is put right; its temp files,
+    // which no reader opens, once the server has answered (finding them lists every branch folder).
+    const readOnly = options.readOnly ?? false;
+    for (const line of (await recoverWorkspace(gccDir, { readOnly, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
+    void firstAnswer.then(async () => {
+      for (const line of await recoverLeftovers(gccDir, readOnly)) warn(`gcc-studio: ${line}`);
+    });
     // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
     // nothing written meanwhile is missed (live-workspace.ts).
     live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });

@@ -5,7 +5,7 @@ export { performMerge, previewMerge, type MergeArgs, type MergeContext } from '.
 export { mergeHistoryEntries, undoMerge } from './merge-undo.ts';
 export { mergeNotices } from './merge-notices.ts';
 export { EditError, MergeError, MergeWriteError, Refusal } from './refusals.ts';
-export { recoverWorkspace } from './recovery.ts';
+export { recoverLeftovers, recoverWorkspace } from './recovery.ts';
 export { writeDiagnostics } from './write-diagnostics.ts';
 export { createMemoryWriter, type MemoryWriter, type MemoryWriterOptions, type WriterStore } from './agent-writes.ts';
 export { authorsPathFor, createAuthorship, type Authored, type Authorship } from './authorship.ts';

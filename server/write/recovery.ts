@@ -73,12 +73,16 @@ async function recoverLocks(gccDir: string, readOnly: boolean, lines: string[]):
   if (!readOnly) await removeAbandonedLockDir(gccDir);
 }
 
-async function recoverLeftovers(gccDir: string, readOnly: boolean, lines: string[]): Promise<void> {
+/**
+ * The temp files and moved-aside lock folders a killed gcc-studio left (removed; said under --read-only). No reader
+ * opens them, so a server looks for them after its first answer: that takes a listing of every branch folder.
+ */
+export async function recoverLeftovers(gccDir: string, readOnly: boolean, lines: string[] = []): Promise<string[]> {
   const leftovers = await findLeftovers(gccDir);
-  if (leftovers.length === 0) return;
+  if (leftovers.length === 0) return lines;
   if (readOnly) {
     lines.push(`left by a gcc-studio that was killed, and kept (--read-only): ${leftovers.map((l) => `.GCC/${l.file}`).join(', ')}`);
-    return;
+    return lines;
   }
   const removed: string[] = [];
   for (const l of leftovers) {
@@ -86,19 +90,21 @@ async function recoverLeftovers(gccDir: string, readOnly: boolean, lines: string
     if (ok) removed.push(`.GCC/${l.file}`);
   }
   if (removed.length) lines.push(`removed what a killed gcc-studio left: ${removed.join(', ')}`);
+  return lines;
 }
 
-/** Puts right what a crash of ours left in .GCC/ (or, read-only, only says what it finds). */
 /**
- * A lock of ours whose process is gone (removed), a lock folder we had moved aside to release it, the temp files of
- * replaces that never finished (when their process is gone), and a merge that did not finish (merge-recovery.ts). A
- * lock that names no owner is a Contexa writer's: said, never removed. Under --read-only nothing is changed.
+ * Puts right what a crash of ours left in .GCC/ (or, read-only, only says what it finds): a lock of ours whose process
+ * is gone (removed), a lock folder we had moved aside to release it, the temp files of replaces that never finished
+ * (when their process is gone; `leftoversLater`: the caller runs recoverLeftovers itself), and a merge that did not
+ * finish (merge-recovery.ts). A lock that names no owner is a Contexa writer's: said, never removed. Under
+ * --read-only nothing is changed.
  */
-export async function recoverWorkspace(gccDir: string, options: { readOnly: boolean }): Promise<RecoveryReport> {
+export async function recoverWorkspace(gccDir: string, options: { readOnly: boolean; leftoversLater?: boolean }): Promise<RecoveryReport> {
   const lines: string[] = [];
   if (!(await lstat(gccDir).then((i) => i.isDirectory(), () => false))) return { lines, merge: null };
   await recoverLocks(gccDir, options.readOnly, lines);
-  await recoverLeftovers(gccDir, options.readOnly, lines);
+  if (!options.leftoversLater) await recoverLeftovers(gccDir, options.readOnly, lines);
   let merge: RecoveredMerge | null = null;
   try {
     merge = await resolvePendingMerge(gccDir, mergeJournal(gccDir), { readOnly: options.readOnly });

@@ -233,6 +233,9 @@ export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed:
   return out;
 }
 
+/** No bytes: the fingerprint before byte 0, shared (it is only ever compared). */
+export const NO_BYTES: Uint8Array = new Uint8Array(0);
+
 export function initialResumePoint(file: string): ResumePoint {
-  return { file, consumed: 0, line: 1, fingerprint: new Uint8Array(0) };
+  return { file, consumed: 0, line: 1, fingerprint: NO_BYTES };
 }

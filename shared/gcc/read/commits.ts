@@ -1,7 +1,7 @@
 // commit.md: the commits of one branch, read losslessly and incrementally (the writing: ../write/commit-write.ts).
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
-import { Chunk, initialResumePoint, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { Chunk, NO_BYTES, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
 import { TIMESTAMP_RE, backticked, RecordEnd, preview, probableTimestamp, type ItemStarts, provisionalEnd } from './records.ts';
 import { FieldSplitter } from './record-fields.ts';
@@ -52,7 +52,11 @@ const STARTS: ItemStarts = { afterBlank: ['## Commit ', '# Commit History '], di
 
 export function initialCommitsState(options: CommitsParseOptions): CommitsState {
   return {
-    ...initialResumePoint(options.file),
+    // Fields, not a spread of initialResumePoint: V8 built a spread object ~10x slower (a cost per file at start).
+    file: options.file,
+    consumed: 0,
+    line: 1,
+    fingerprint: NO_BYTES,
     dialect: options.dialect,
     headerSeen: false,
     branch: options.branch ?? '',
@@ -117,7 +121,10 @@ class CommitsReader {
     const c = this.c;
     const { resume, pending } = c.stopAt(pos, () => 'The last commit block is incomplete.');
     const state: CommitsState = {
-      ...resume,
+      file: resume.file,
+      consumed: resume.consumed,
+      line: resume.line,
+      fingerprint: resume.fingerprint,
       dialect: this.state.dialect,
       headerSeen: this.headerSeen,
       branch: this.branch,
