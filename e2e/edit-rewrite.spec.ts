@@ -1,12 +1,12 @@
-// A draft typed into a commit's editor while another program rewrites commit.md in place (truncate, then write, as
-// fs.writeFileSync does): the text is never lost, the editor says what happened on disk, and the draft still saves.
+// A draft typed into a commit's or a step's editor while another program rewrites its file in place (truncate, then
+// write, as fs.writeFileSync does): the text is never lost, the editor says what happened, and the draft still saves.
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseCommits } from '../shared/gcc/read/commits.ts';
 import { editCommits } from '../shared/gcc/write/edit-records.ts';
 import { commitVersion } from '../shared/gcc/write/edit-version.ts';
-import { expect, openStudio, test } from './fixtures.ts';
+import { expect, openStudio, stepCards, test } from './fixtures.ts';
 
 const commitCard = (page: Page, id: string) => page.getByTestId('commit-card').filter({ has: page.getByRole('button', { name: `Select commit ${id}` }) });
 
@@ -67,4 +67,27 @@ test('a draft outlives commit.md rewritten in place: kept through rewrites, a re
   await expect(card.getByTestId('editor')).toHaveCount(0);
   await expect(card).toContainText(typed);
   expect(readFileSync(commitFile, 'utf8')).toContain(`**This Commit's Contribution:** ${typed}\n\n---\n`);
+});
+
+test('a step draft outlives log.md cut short and written again', async ({ page, studio }) => {
+  const logFile = join(studio.gcc, 'branches/main/log.md');
+  const original = readFileSync(logFile);
+  await openStudio(page, studio.url);
+  const step = stepCards(page, '').last();
+  await step.hover();
+  await step.getByRole('button', { name: /^Edit the thought of step/ }).click();
+  await step.getByRole('textbox').fill('A thought typed by hand');
+
+  const fd = openSync(logFile, 'w');
+  const detached = page.getByTestId('detached-draft');
+  await expect(detached.getByTestId('edit-notice')).toHaveText(/was removed from disk while you edited; your text is kept/);
+  await expect(detached.getByRole('textbox')).toHaveValue('A thought typed by hand');
+  writeSync(fd, original);
+  closeSync(fd);
+  await expect(detached).toHaveCount(0);
+  const editor = page.getByTestId('step-card').getByTestId('editor');
+  await expect(editor.getByRole('textbox')).toHaveValue('A thought typed by hand');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+  expect(readFileSync(logFile, 'utf8')).toContain('**Thought:** A thought typed by hand\n\n');
 });
