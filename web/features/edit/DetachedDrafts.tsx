@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 import { drafts, useDraftsChanged, type DraftTarget, type HeldDraft } from './drafts.ts';
+import { useCanEdit } from './EditAccess.ts';
 import { OpenEditor } from './EditableText.tsx';
 import { fieldOf, saveDraft } from './saveDraft.ts';
 
@@ -15,8 +16,10 @@ interface Props {
 
 export function DetachedDrafts({ branch, kind, count }: Props) {
   useDraftsChanged();
+  // Not while the page may not edit (a moment travelled to holds fewer records: they are not gone).
+  const canEdit = useCanEdit();
   const gone = drafts.of(branch, kind).filter((d) => d.target.index >= count);
-  if (gone.length === 0) return null;
+  if (gone.length === 0 || !canEdit) return null;
   return (
     <section className="detached-drafts" aria-label="Drafts whose record is gone" data-testid="detached-drafts">
       {gone.map((d) => (

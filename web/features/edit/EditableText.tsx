@@ -47,7 +47,8 @@ export function EditableText(props: EditableTextProps) {
   const held = useHeldDraft(key);
   const open = () => (target ? drafts.open({ target, label, base: version, text: value, opened: value }) : setEditing(true));
   const close = () => (key ? drafts.drop(key) : setEditing(false));
-  if (!editing && !held) {
+  // A held draft waits while the page may not edit (a moment travelled to): its record's card shows the record.
+  if (!canEdit || (!editing && !held)) {
     return (
       <div className={`editable${props.className ? ` ${props.className}` : ''}`}>
         <div className="editable-view">{render(value)}</div>
