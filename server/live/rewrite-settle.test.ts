@@ -82,6 +82,26 @@ describe('a record file rewritten in place', () => {
     expect([appended.from, appended.steps.map((s) => s.observation)]).toEqual([9, ['back']]);
   });
 
+  it('settles again a file still being written when its settle ends', async () => {
+    const { gccDir, store, events, settling, held, endSettles } = await open();
+    const file = join(gccDir, logPath);
+    const original = readFileSync(file);
+    const fd = openSync(file, 'w');
+    const looked = store.apply([logPath]);
+    await Promise.race([held, looked]);
+    // Half written when the settle ends: still short, and changed since the settle began.
+    writeSync(fd, original.subarray(0, original.length >> 1));
+    endSettles();
+    await expect.poll(() => settling.length).toBe(1);
+    expect(types(events)).toEqual([]);
+    writeSync(fd, original.subarray(original.length >> 1));
+    closeSync(fd);
+    endSettles();
+    await looked;
+    expect(types(events)).toEqual([]);
+    expect(store.steps('main', 0, 100)!.total).toBe(9);
+  });
+
   it('publishes a truncation that stays, once settled', async () => {
     const { gccDir, store, events, settling, held, endSettles } = await open();
     const file = join(gccDir, commitPath);

@@ -1,9 +1,8 @@
 // A log.md or commit.md rewritten in place (truncate, then write: fs.writeFileSync) is empty or short for a moment:
 // such a file is looked at again after a settle, so records about to come back are never published as gone.
 import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
-import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
-import { openTail, type FileStamp, type GccSource } from '../fs/index.ts';
+import type { GccSource } from '../fs/index.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 
 /** How long a file that would lose records is left to settle before it is looked at again (chokidar may say nothing). */
@@ -11,7 +10,7 @@ export const SETTLE_MS = 150;
 
 export interface RewriteSettle {
   /** The paths of a batch to read now; a file that would lose records is held and looked at again after the settle. */
-  admit(paths: Set<string>): Promise<Set<string>>;
+  admit(paths: Set<string>): Set<string>;
   /** Resolves once every file held among `paths` (every one, when omitted) has been looked at again. */
   settled(paths?: Iterable<string>): Promise<void>;
 }
@@ -19,31 +18,40 @@ export interface RewriteSettle {
 /** What of a tracked file (tracked-file.ts) tells whether the disk would take records away. */
 interface Followed {
   readonly path: string;
-  readonly stamp: FileStamp | null;
   readonly state: ResumePoint | null;
   readonly records: { readonly length: number };
 }
 
+/** Settles at most this many in a row while the file keeps changing short (a writer rewriting it without pause). */
+export const MAX_SETTLES = 4;
+
+/** A held file: what its stat was when the settle began, and how many settles it has had. */
+interface Hold {
+  stamp: string;
+  rounds: number;
+}
+
 /**
- * `lookAgain` queues a path for the store once its settle is over (that look is let through whatever it finds: a
- * file that stays short is a true truncation). `wait` is the settle itself (tests end it when they choose).
+ * `lookAgain` queues a path for the store once its settle is over. That look publishes what it finds unless the file
+ * is short and changed meanwhile (still being written: it settles again); a file that stayed short is a true
+ * truncation. `wait` is the settle itself (tests end it when they choose).
  */
 export function createRewriteSettle(
   model: WorkspaceModel,
   lookAgain: (paths: string[]) => Promise<void>,
   wait: (path: string) => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
 ): RewriteSettle {
-  const waiting = new Set<string>();
-  const released = new Set<string>();
+  const waiting = new Map<string, Hold>();
+  const ended = new Map<string, Hold>();
   /** Each held path's settle and the look after it. */
   const held = new Map<string, Promise<void>>();
 
-  const hold = (path: string) => {
+  const hold = (path: string, h: Hold) => {
     if (waiting.has(path)) return;
-    waiting.add(path);
+    waiting.set(path, h);
     const done = wait(path).then(() => {
       waiting.delete(path);
-      released.add(path);
+      ended.set(path, h);
       return lookAgain([path]);
     });
     held.set(path, done);
@@ -53,12 +61,15 @@ export function createRewriteSettle(
   };
 
   return {
-    async admit(paths) {
+    admit(paths) {
       const now = new Set<string>();
       for (const path of paths) {
         const followed = followedFile(model, path);
-        if (released.delete(path) || !followed || !(await wouldLoseRecords(followed.file, followed.source))) now.add(path);
-        else hold(path);
+        const loss = followed ? lossStamp(followed.file, followed.source) : null;
+        const end = ended.get(path);
+        ended.delete(path);
+        if (loss === null || (end && (loss === end.stamp || end.rounds >= MAX_SETTLES))) now.add(path);
+        else hold(path, { stamp: loss, rounds: (end?.rounds ?? 0) + 1 });
       }
       return now;
     },
@@ -84,21 +95,15 @@ function followedFile(model: WorkspaceModel, path: string): { file: Followed; so
 }
 
 /**
- * Gone, shorter than what was read, or rewritten in place (the same inode with other bytes before the offset): a look
- * now could publish fewer records. A file replaced by a rename (as long as the one read) is whole by nature.
+ * When the file is gone or shorter than what was read (a look now would publish fewer records), its stat as a string;
+ * else null. A stat, no read: a file as long as before or longer is an append, or a rewrite whose write() is complete.
  */
-async function wouldLoseRecords(file: Followed, source: GccSource): Promise<boolean> {
+function lossStamp(file: Followed, source: GccSource): string | null {
   const state = file.state;
-  if (!state || file.records.length === 0) return false;
-  const opened = await openTail(source, file.path, { from: state.consumed, previous: file.stamp });
-  if (opened.kind === 'missing') return true;
-  if (opened.kind !== 'open') return false;
-  try {
-    if (opened.stamp.size < state.consumed) return true;
-    if (opened.stamp.ino !== file.stamp?.ino) return false;
-    const fp = state.fingerprint;
-    return !bytesEqual(await opened.source.read(state.consumed - fp.length, fp.length), fp);
-  } finally {
-    await opened.close();
-  }
+  if (!state || file.records.length === 0) return null;
+  const at = source.stat(file.path);
+  if (at.kind === 'missing') return 'missing';
+  if (at.kind !== 'file' || at.stamp.size >= state.consumed) return null;
+  const { ino, size, mtimeMs, ctimeMs } = at.stamp;
+  return `${ino}:${size}:${mtimeMs}:${ctimeMs}`;
 }

@@ -77,7 +77,7 @@ export function createStore(options: StoreOptions): Store {
   const gate = new EventGate(bus);
   const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate };
   const settle = createRewriteSettle(model, (paths) => queue.enqueue(paths), options.settle);
-  const queue = createApplyQueue(async (paths) => processBatch(parts, await settle.admit(paths)), (err) => options.onError?.(err));
+  const queue = createApplyQueue((paths) => processBatch(parts, settle.admit(paths)), (err) => options.onError?.(err));
 
   return {
     get revision() {
