@@ -38,7 +38,8 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
   useEffect(() => {
     const input = area.current;
     if (tab !== 'write' || !input) return;
-    input.focus();
+    // Not scrolled to: a card drawn again in the log's window must not move the log.
+    input.focus({ preventScroll: true });
     // At the end of the text: a draft given back (its card drawn again) is typed on where it stopped.
     input.setSelectionRange(input.value.length, input.value.length);
   }, [tab]);
