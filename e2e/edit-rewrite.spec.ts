@@ -47,6 +47,10 @@ test('a draft outlives commit.md rewritten in place: kept through rewrites, a re
   await expect(detachedBox).toHaveValue(typed);
   await detachedBox.pressSequentially(' (typed while it was gone)');
   typed += ' (typed while it was gone)';
+  // A save now is refused by the edit route, with its reason; the draft stays.
+  await detached.getByRole('button', { name: 'Save' }).click();
+  await expect(detached.getByRole('alert')).toContainText('has no commit #2');
+  await expect(detachedBox).toHaveValue(typed);
   // Back as it was: its card takes the draft again, as typed, with nothing to say.
   writeSync(fd, original);
   closeSync(fd);
