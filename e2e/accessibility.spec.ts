@@ -1,7 +1,7 @@
 // axe-core on the views a user meets first, in light and dark: the live page (Context and Roadmap tabs), a travelled
 // moment, the fleet page and the exported pages: no serious or critical violation. Each view's screenshot is saved
 // (e2e-screens/) for a person to look at.
-import { cpSync } from 'node:fs';
+import { closeSync, cpSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, openStudio, test } from './fixtures.ts';
 import { expectAccessible, expectNoViolationsOf } from './helpers/axe.ts';
@@ -37,6 +37,26 @@ for (const theme of THEMES) {
       await expect(page.getByTestId('commit-card').first()).toBeVisible();
       await expectAccessible(page, `the Commits tab (${theme})`);
       await saveScreen(page, 'main-commits', theme);
+    });
+
+    test('an editor whose record went away, then changed, on disk', async ({ page, studio }) => {
+      const commitFile = join(studio.gcc, 'branches/main/commit.md');
+      const original = readFileSync(commitFile, 'utf8');
+      await openStudio(page, studio.url, 'branch=main&tab=commits');
+      const card = page.getByTestId('commit-card').filter({ has: page.getByRole('button', { name: 'Select commit a9fb4e15' }) });
+      await card.getByRole('button', { name: "Edit this commit's contribution of commit a9fb4e15" }).click();
+      await card.getByRole('textbox').fill('Implemented CRUD for `/todos`, as I would put it.');
+      // Cut short (truncate, then nothing): the draft stays open above the list.
+      const fd = openSync(commitFile, 'w');
+      await expect(page.getByTestId('detached-draft').getByTestId('edit-notice')).toBeVisible();
+      await expectAccessible(page, `a draft whose record was removed (${theme})`);
+      await saveScreen(page, 'edit-removed-on-disk', theme);
+      writeSync(fd, original.replace('backed by Postgres', 'backed by SQLite'));
+      closeSync(fd);
+      await expect(card.getByTestId('edit-notice')).toContainText('changed on disk');
+      await expectAccessible(page, `an editor whose record changed on disk (${theme})`);
+      await saveScreen(page, 'edit-changed-on-disk', theme);
+      writeFileSync(commitFile, original);
     });
 
     test('a travelled moment', async ({ page, studio }) => {

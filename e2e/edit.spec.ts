@@ -3,7 +3,7 @@
 // Contexa's real Python reads each edit back (its summary() equals `gcc-studio context`) and its real writer goes on
 // writing on the edited files.
 import { execFile } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -92,9 +92,8 @@ test('a record rewritten on disk while editing: the page shows the disk text bes
     { index: 1, version: commitVersion(commits[1]!), fields: { thisCommitContribution: 'CRUD for /todos, rewritten in **another tab**.' } },
   ]);
   if (!theirs.ok) throw new Error(theirs.message);
-  // As another gcc-studio tab saves: whole, by rename (a truncate-then-write seen half way is another matter).
-  writeFileSync(`${commitFile}.other-tab`, theirs.bytes);
-  renameSync(`${commitFile}.other-tab`, commitFile);
+  // In place, truncate then write, as fs.writeFileSync does: the empty moment between is never shown as no commits.
+  writeFileSync(commitFile, theirs.bytes);
 
   await editor.getByRole('button', { name: 'Save' }).click();
   const conflict = editor.getByTestId('edit-conflict');

@@ -3,6 +3,7 @@
 import { ImplementationReadings } from '../context/index.ts';
 import { createApplyQueue } from './apply-queue.ts';
 import { Dormancy } from './dormancy.ts';
+import { createRewriteSettle } from './rewrite-settle.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
 import { processBatch, type RefreshParts } from './workspace-refresh.ts';
@@ -23,7 +24,10 @@ export interface Store extends RecordsView {
    * for CONTEXT first thing. The server calls it once it listens, so that start-up does not wait for it.
    */
   warmContexts(): void;
-  /** Re-reads what these paths (relative to .GCC/, as the watcher reports them) touch, and emits the changes. */
+  /**
+   * Re-reads what these paths (relative to .GCC/, as the watcher reports them) touch, and emits the changes; a file
+   * that would lose records is read once it has settled (rewrite-settle.ts), and this waits for that too.
+   */
   apply(paths: readonly string[]): Promise<void>;
   /** Resolves when every queued apply has been processed. */
   idle(): Promise<void>;
@@ -43,7 +47,9 @@ export interface StoreOptions {
   onError?: ((error: unknown) => void) | undefined;
   /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
   wholeFileLimit?: number;
-  }
+  /** How long a file rewritten in place is left to settle (rewrite-settle.ts); tests end it when they choose. */
+  settle?: (path: string) => Promise<void>;
+}
 
 /** How many branches' CONTEXT is read ahead when the server starts. */
 export const WARMED_AT_START = 8;
@@ -74,7 +80,8 @@ export function createStore(options: StoreOptions): Store {
   const gate = new EventGate(bus);
   const dormancy = new Dormancy();
   const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy };
-  const queue = createApplyQueue((paths) => processBatch(parts, paths), (err) => options.onError?.(err));
+  const settle = createRewriteSettle(model, (paths) => queue.enqueue(paths), options.settle);
+  const queue = createApplyQueue((paths) => processBatch(parts, settle.admit(paths)), (err) => options.onError?.(err));
 
   return {
     get revision() {
@@ -102,8 +109,14 @@ export function createStore(options: StoreOptions): Store {
       };
       setImmediate(next);
     },
-    apply: (paths) => queue.enqueue(paths),
-    idle: () => queue.idle(),
+    apply: async (paths) => {
+      await queue.enqueue(paths);
+      await settle.settled(paths);
+    },
+    idle: async () => {
+      await queue.idle();
+      await settle.settled();
+    },
     stopSleeping: () => dormancy.stop(),
     workspace: view.workspace,
     branch: view.branch,

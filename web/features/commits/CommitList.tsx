@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Commit } from '../../../shared/types.ts';
 import { liveStore, useLiveState } from '../../api/liveStore.ts';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
+import { DetachedDrafts } from '../edit/index.ts';
 import { CommitCard } from './CommitCard.tsx';
 
 /** Newest first. Commits are few (one per checkpoint), so the list is not virtualized. */
@@ -17,23 +18,35 @@ export function CommitList({ branch, commits }: { branch: string; commits: reado
     list.current?.querySelector(`[data-index="${selectedIndex}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedIndex]);
   if (!commits) return <div className="empty">Loading commits…</div>;
-  if (commits.length === 0) return <div className="empty">No commits on this branch yet.</div>;
+  // A draft whose commit is gone from commit.md (cut short on disk) stays open above the list.
+  const detached = <DetachedDrafts branch={branch} kind="commit" count={commits.length} />;
+  if (commits.length === 0) {
+    return (
+      <>
+        {detached}
+        <div className="empty">No commits on this branch yet.</div>
+      </>
+    );
+  }
   const order = commits.map((c, i) => [c, i] as const).reverse();
   return (
-    <ol className="commit-list" ref={list} data-testid="commit-list">
-      {order.map(([c, i]) => (
-        <li key={i} data-index={i}>
-          <CommitCard
-            branch={branch}
-            commit={c}
-            index={i}
-            selected={i === selectedIndex}
-            fresh={liveStore.isFresh(`commit:${branch}:${i}`)}
-            query={query}
-            onSelect={() => setUrl({ commit: c.commitId })}
-          />
-        </li>
-      ))}
-    </ol>
+    <>
+      {detached}
+      <ol className="commit-list" ref={list} data-testid="commit-list">
+        {order.map(([c, i]) => (
+          <li key={i} data-index={i}>
+            <CommitCard
+              branch={branch}
+              commit={c}
+              index={i}
+              selected={i === selectedIndex}
+              fresh={liveStore.isFresh(`commit:${branch}:${i}`)}
+              query={query}
+              onSelect={() => setUrl({ commit: c.commitId })}
+            />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,14 +1,14 @@
 // A commit field edited in place. Editing a contribution offers to carry the new text into the next commit's
 // Previous Progress Summary, which Contexa filled from this contribution (the summary chain stays whole).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { commitVersion, type CommitField } from '../../../shared/gcc/write/edit.ts';
 import type { Commit } from '../../../shared/types.ts';
-import { editApi } from '../../api/editClient.ts';
-import { invalidateAfterEdit } from '../../api/editQueries.ts';
 import { branchOptions } from '../../api/queries.ts';
 import { useCanEdit } from './EditAccess.ts';
+import type { DraftTarget } from './drafts.ts';
 import { EditableText, type MisreadModule } from './EditableText.tsx';
+import { fieldOf, saveDraft } from './saveDraft.ts';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 
 const LABELS: Record<CommitField, string> = {
@@ -34,6 +34,7 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
   const [carry, setCarry] = useState<boolean | null>(null);
   const carryChecked = carry ?? (next !== undefined && next.previousProgressSummary === commit.thisCommitContribution);
   const check = useCallback((draft: string, readers: MisreadModule) => readers.commitMisread({ ...commit, [field]: draft }, [field]), [commit, field]);
+  const target = useMemo((): DraftTarget => ({ kind: 'commit', branch, index, commitId: commit.commitId, field }), [branch, index, commit.commitId, field]);
   return (
     <EditableText
       value={commit[field]}
@@ -43,12 +44,11 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
       canEdit={canEdit}
       misread={{ field, check }}
       render={(text) => <MarkdownText text={text} highlight={highlight} />}
-      conflictText={(current) => (current as Commit)[field] ?? ''}
+      target={target}
+      conflictText={(current) => fieldOf(current, field)}
       save={async (draft, baseVersion) => {
-        const carryToNext = next && carryChecked ? { version: commitVersion(next) } : undefined;
-        await editApi.commit(branch, index, { commitId: commit.commitId, version: baseVersion, fields: { [field]: draft }, ...(carryToNext ? { carryToNext } : {}) });
+        await saveDraft(client, target, draft, baseVersion, next && carryChecked ? { version: commitVersion(next) } : undefined);
         setCarry(null);
-        await invalidateAfterEdit(client, { kind: 'commit', branch, index, commitId: commit.commitId });
       }}
       extra={
         next

@@ -1,12 +1,12 @@
 // An OTA step field edited in place (plain text: the log shows steps as written, not as Markdown).
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { stepVersion, type StepField } from '../../../shared/gcc/write/edit.ts';
 import type { OtaStep } from '../../../shared/types.ts';
-import { editApi } from '../../api/editClient.ts';
-import { invalidateAfterEdit } from '../../api/editQueries.ts';
 import { useCanEdit } from './EditAccess.ts';
+import type { DraftTarget } from './drafts.ts';
 import { EditableText, type MisreadModule } from './EditableText.tsx';
+import { fieldOf, saveDraft } from './saveDraft.ts';
 
 interface Props {
   branch: string;
@@ -20,6 +20,7 @@ export function EditStepField({ branch, step, index, field, render }: Props) {
   const client = useQueryClient();
   const canEdit = useCanEdit();
   const check = useCallback((draft: string, readers: MisreadModule) => readers.stepMisread({ ...step, [field]: draft }, [field]), [step, field]);
+  const target = useMemo((): DraftTarget => ({ kind: 'step', branch, index, step: step.step, field }), [branch, index, step.step, field]);
   return (
     <EditableText
       value={step[field]}
@@ -28,11 +29,9 @@ export function EditStepField({ branch, step, index, field, render }: Props) {
       canEdit={canEdit}
       misread={{ field, check }}
       render={render}
-      conflictText={(current) => (current as OtaStep)[field] ?? ''}
-      save={async (draft, baseVersion) => {
-        await editApi.step(branch, index, { step: step.step, version: baseVersion, fields: { [field]: draft } });
-        await invalidateAfterEdit(client, { kind: 'step', branch, index, step: step.step });
-      }}
+      target={target}
+      conflictText={(current) => fieldOf(current, field)}
+      save={(draft, baseVersion) => saveDraft(client, target, draft, baseVersion)}
     />
   );
 }

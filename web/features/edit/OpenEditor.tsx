@@ -2,16 +2,28 @@
 // Save and Cancel, a conflict's two texts.
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ConflictView } from './ConflictView.tsx';
+import type { HeldDraft } from './drafts.ts';
+import { DraftNotice } from './DraftNotice.tsx';
 import type { EditableTextProps } from './EditableText.tsx';
 import { MisreadWarning } from './MisreadWarning.tsx';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 import { useFieldEditor, type EditorTab } from './useFieldEditor.ts';
 
+interface OpenEditorProps extends EditableTextProps {
+  onClose(): void;
+  /** The record's draft as drafts.ts holds it (the editor was open before its card was drawn again). */
+  held?: HeldDraft | undefined;
+  /** The record is gone from disk (DetachedDrafts.tsx). */
+  removed?: boolean;
+}
+
 /** The field being edited: Write/Preview, the misread warning, Save and Cancel, a conflict's two texts. */
-export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
+export function OpenEditor(props: OpenEditorProps) {
   const { value, label, markdown = false, singleLine = false } = props;
   const ed = useFieldEditor(props, props.onClose);
   const { draft, busy, conflict, close, submit } = ed;
+  // While a save is on its way the record's new version arrives before the editor closes: not a change to tell.
+  const notice = props.removed ? 'removed' : props.version !== ed.base && !busy ? 'changed' : null;
   // Esc or Cancel with text typed asks first: one key must not throw away a paragraph.
   const [askingDiscard, setAskingDiscard] = useState(false);
   const cancel = () => (draft === value ? close() : setAskingDiscard(true));
@@ -45,6 +57,7 @@ export function OpenEditor(props: EditableTextProps & { onClose(): void }) {
         </ConflictView>
       ) : (
         <>
+          {notice ? <DraftNotice kind={notice} draft={draft} /> : null}
           {editor}
           {props.extra?.(draft)}
           {ed.misread ? <MisreadWarning report={ed.misread} field={props.misread?.field ?? ''} onUseSafeForm={ed.setDraft} /> : null}

@@ -4,17 +4,25 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as readers from '../../../shared/gcc/dialects/misread.ts';
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { EditConflictError, EditMisreadError } from '../../api/editClient.ts';
+import { drafts, type HeldDraft } from './drafts.ts';
 import type { EditableTextProps } from './EditableText.tsx';
 
 export type Conflict = { text: string; version: string };
 export type EditorTab = 'write' | 'preview';
 
-/** `close`: leaves the editor (after a save, on Cancel or Esc, or taking the disk's text). */
-export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText' | 'misread'>, close: () => void) {
-  const { value, version } = props;
-  // Made from the record as it is when the editor opens.
-  const [draft, setDraft] = useState(value);
-  const [base] = useState(version);
+/**
+ * `close`: leaves the editor (after a save, on Cancel or Esc, or taking the disk's text). `held`: the record's draft
+ * as drafts.ts keeps it, when the editor opens again on it (its card was drawn again).
+ */
+export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version' | 'save' | 'conflictText' | 'misread'> & { held?: HeldDraft | undefined }, close: () => void) {
+  const { value, version, held } = props;
+  // Made from the record as it is when the editor first opens.
+  const [draft, setDraftState] = useState(held?.text ?? value);
+  const [base] = useState(held?.base ?? version);
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    if (held) drafts.type(held.key, text);
+  };
   const [tab, setTab] = useState<EditorTab>('write');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +36,12 @@ export function useFieldEditor(props: Pick<EditableTextProps, 'value' | 'version
   const id = useId();
 
   useEffect(() => {
-    if (tab === 'write') area.current?.focus();
+    const input = area.current;
+    if (tab !== 'write' || !input) return;
+    // Not scrolled to: a card drawn again in the log's window must not move the log.
+    input.focus({ preventScroll: true });
+    // At the end of the text: a draft given back (its card drawn again) is typed on where it stopped.
+    input.setSelectionRange(input.value.length, input.value.length);
   }, [tab]);
 
   const submit = async (against: string) => {

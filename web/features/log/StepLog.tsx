@@ -5,6 +5,7 @@ import type { OtaStep } from '../../../shared/types.ts';
 import { liveStore, useLiveState } from '../../api/liveStore.ts';
 import type { FollowTail } from './useFollowTail.ts';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
+import { DetachedDrafts } from '../edit/index.ts';
 import { StepCard } from './StepCard.tsx';
 import { useStepPages } from './useStepPages.ts';
 import { useStepScroll } from './useStepScroll.ts';
@@ -23,32 +24,44 @@ export function StepLog({ branch, count }: { branch: string; count: number }) {
   const stepAt = useStepPages(branch, count, win.first, win.last);
   const select = useCallback((index: number) => setUrl({ step: index }), [setUrl]);
 
-  if (count === 0) return <div className="empty">No steps in this log yet. New steps appear here as the agent writes them.</div>;
+  // A draft whose step is gone from log.md (cut short on disk) stays open above the log.
+  const detached = <DetachedDrafts branch={branch} kind="step" count={count} />;
+  if (count === 0) {
+    return (
+      <>
+        {detached}
+        <div className="empty">No steps in this log yet. New steps appear here as the agent writes them.</div>
+      </>
+    );
+  }
 
   const drawn: number[] = [];
   for (let i = win.first; i <= win.last; i++) drawn.push(i);
   return (
-    <div className="step-log">
-      <div ref={scroller} className="step-scroller" data-testid="step-log" tabIndex={0} aria-label={`OTA log of ${branch}, ${countOf(count, 'step')}`}>
-        <div className="step-spacer" style={{ height: win.total }}>
-          {drawn.map((index) => (
-            <StepItem
-              key={index}
-              index={index}
-              top={win.offsetOf(index)}
-              measure={win.measure}
-              branch={branch}
-              step={stepAt(index)}
-              selected={step === index}
-              fresh={liveStore.isFresh(`step:${branch}:${index}`)}
-              query={query}
-              onSelect={select}
-            />
-          ))}
+    <>
+      {detached}
+      <div className="step-log">
+        <div ref={scroller} className="step-scroller" data-testid="step-log" tabIndex={0} aria-label={`OTA log of ${branch}, ${countOf(count, 'step')}`}>
+          <div className="step-spacer" style={{ height: win.total }}>
+            {drawn.map((index) => (
+              <StepItem
+                key={index}
+                index={index}
+                top={win.offsetOf(index)}
+                measure={win.measure}
+                branch={branch}
+                step={stepAt(index)}
+                selected={step === index}
+                fresh={liveStore.isFresh(`step:${branch}:${index}`)}
+                query={query}
+                onSelect={select}
+              />
+            ))}
+          </div>
         </div>
+        <FollowTailButton follow={follow} />
       </div>
-      <FollowTailButton follow={follow} />
-    </div>
+    </>
   );
 }
 
