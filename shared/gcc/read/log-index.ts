@@ -58,9 +58,11 @@ const OWN = 0;
 const MERGED = 1;
 const REFUSED = -1;
 
+/** One for all reads: its month, cached, stays what the last read left (a new one per read changed it each time). */
+const TIMES = new TimeKeys();
+
 class LogIndexer {
-  private readonly scanner = new StepScanner();
-  private readonly times = new TimeKeys();
+  private readonly scanner: StepScanner;
   private readonly base: number;
   // The state at `pos`, kept in plain numbers (one shape for the optimiser, no object per record); NaN stands for
   // null, and a field that may hold a fraction starts with one (a field that changes its kind of number costs the
@@ -87,6 +89,7 @@ class LogIndexer {
     private readonly tail: Uint8Array,
     private readonly sink: StepSink,
   ) {
+    this.scanner = new StepScanner(tail);
     this.base = start.consumed;
     this.line = start.line;
     this.headerSeen = start.headerSeen;
@@ -110,7 +113,7 @@ class LogIndexer {
       // must start an item: a step header right there confirms it.
       const p = skipBlank(bytes, this.pos);
       const unconfirmed = this.provisional && p !== this.pos;
-      if (!unconfirmed && this.fastRun(p, countLines(bytes, this.pos, p)) > 0) continue;
+      if (!unconfirmed && this.headerSeen && this.fastRun(p, countLines(bytes, this.pos, p)) > 0) continue;
       // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end). A close
       // not confirmed is decided by what comes after, maybe past that boundary: the full reader reads on to the end.
       const boundary = p < n && !unconfirmed ? nextBoundary(bytes, p + 1) : -1;
@@ -128,25 +131,22 @@ class LogIndexer {
 
   /**
    * Indexes canonical records from `p` (after `blankLines` blank lines from `pos`) for as long as they follow one
-   * another; returns how many. The hot path of a 205,000-step log: the state is written back record by record, so
-   * that leaving the loop runs no code the optimiser has not seen run.
+   * another; returns how many. The hot path of a 205,000-step log: its first call runs long enough to be optimised
+   * while it runs, so the code before the loop and after it never runs before that (see step-scan.ts): all it reads
+   * is read in the loop, and the state is written back record by record.
    */
   private fastRun(p: number, blankLines: number): number {
-    if (!this.headerSeen) return 0;
-    const bytes = this.tail;
-    const n = bytes.length;
-    const s = this.scanner;
-    const times = this.times;
-    const sink = this.sink;
-    const base = this.base;
     let skipped = blankLines;
     let count = 0;
-    while (p < n) {
-      if (!s.scan(bytes, p)) break;
-      const key = times.of(bytes, s.tsStart);
+    while (p < this.tail.length) {
+      const s = this.scanner;
+      const bytes = this.tail;
+      if (!s.scan(p)) break;
+      const key = TIMES.of(bytes, s.tsStart);
       const placed = this.place(s.step, key[0], key[1]);
       if (placed === REFUSED) break;
-      sink.pushScanned(base + p, base + s.end, s.step, key, times.real, times.shape, placed === MERGED ? this.branches[this.secBranch]! : undefined, s.plainShape);
+      const base = this.base;
+      this.sink.pushScanned(base + p, base + s.end, s.step, key, TIMES.real, TIMES.shape, placed === MERGED ? this.branches[this.secBranch]! : undefined, s.plainShape);
       count++;
       this.count++;
       this.line += s.lines + skipped;

@@ -94,6 +94,12 @@ function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
   return false;
 }
 
+/** StepScanner.nextLook on a big-endian machine: byte by byte. */
+function nextLookByByte(bytes: Uint8Array, j: number): number {
+  for (; j < bytes.length; j++) if (CLASS[bytes[j]!] !== 0) return j;
+  return bytes.length;
+}
+
 /** Whether bytes[at] is an ASCII digit (false past the end). */
 const digitAt = (bytes: Uint8Array, at: number): boolean => {
   const c = byteAt(bytes, at);
@@ -155,17 +161,25 @@ export class StepScanner implements ScannedStep {
   tsEnd = 0;
   lines = 0;
   plainShape = -1;
-  private bytes: Uint8Array = new Uint8Array(0);
   /** The bytes as 32-bit words from their first 4-aligned byte (`wordFrom`), to skip four plain bytes at a time. */
-  private words: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private wordFrom = 0;
+  private readonly words: Int32Array<ArrayBufferLike>;
+  private readonly wordFrom: number;
   // Per value: proved plain so far, and whether it was empty (1).
   private plain = true;
   private readonly empty = new Uint8Array(3);
 
+  /** A scanner of `bytes` (one per piece read: what is set once is set here, not on the scan's path). */
+  constructor(private readonly bytes: Uint8Array) {
+    // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4), the first in its lowest byte on a little-endian machine
+    // (a big-endian one looks at every byte).
+    this.wordFrom = Math.min(bytes.length, (4 - (bytes.byteOffset & 3)) & 3);
+    const count = (bytes.length - this.wordFrom) >> 2;
+    this.words = count > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + this.wordFrom, count) : new Int32Array(0);
+  }
+
   /** Whether the bytes at `p` are one canonical step record (the fields above are then set). */
-  scan(bytes: Uint8Array, p: number): boolean {
-    if (bytes !== this.bytes) this.setBytes(bytes);
+  scan(p: number): boolean {
+    const bytes = this.bytes;
     if (!startsWithBytes(bytes, p, STEP_HEADER)) return false;
     let i = p + 9;
     let n = 0;
@@ -207,28 +221,21 @@ export class StepScanner implements ScannedStep {
     return true;
   }
 
-  private setBytes(bytes: Uint8Array): void {
-    this.bytes = bytes;
-    // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4), the first in its lowest byte: a big-endian machine has
-    // no words (every byte is looked at).
-    this.wordFrom = (4 - (bytes.byteOffset & 3)) & 3;
-    const count = LITTLE_ENDIAN ? Math.max(0, (bytes.length - this.wordFrom) >> 2) : 0;
-    this.words = new Int32Array(bytes.buffer, bytes.byteOffset + this.wordFrom, count);
-  }
-
   /**
    * The first byte at or after `j` whose class is not 0, or the length: the words in which no byte needs a look are
    * skipped four bytes at a time, and in a word that has one, the flagged bytes are visited in order (on a
    * little-endian machine, the lowest flag is the first byte; a flag may be false, never missing: CLASS decides).
+   * The 1-3 bytes after the last whole word are not looked at: a value that is read ends at least 6 bytes before the
+   * end (its newline, a blank line, `---\n`), so one that reaches them is refused whatever they hold.
    */
   private nextLook(j: number): number {
     const bytes = this.bytes;
+    const len = bytes.length;
     const words = this.words;
     const wordFrom = this.wordFrom;
-    const len = bytes.length;
-    if (j < wordFrom) {
-      for (; j < wordFrom && j < len; j++) if (CLASS[bytes[j]!] !== 0) return j;
-    }
+    if (!LITTLE_ENDIAN) return nextLookByByte(bytes, j);
+    // Before the first word: the first 1-3 bytes of the bytes, which a value never starts in.
+    for (; j < wordFrom; j++) if (CLASS[bytes[j]!] !== 0) return j;
     const count = words.length;
     let w = (j - wordFrom) >> 2;
     // The bytes of the first word before `j` are not looked at again.
@@ -239,12 +246,9 @@ export class StepScanner implements ScannedStep {
         if (CLASS[bytes[at]!] !== 0) return at;
         m &= m - 1;
       }
-      if (++w >= count) break;
+      if (++w >= count) return len;
       m = lookMask(words[w]!);
     }
-    // The bytes after the last whole word.
-    for (j = Math.max(j, wordFrom + (count << 2)); j < len; j++) if (CLASS[bytes[j]!] !== 0) return j;
-    return len;
   }
 
   /**
