@@ -56,6 +56,8 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     const shape = index.plainShapeAt(i);
     if (shape >= 0) expect(plainShapeOf(s), `${label} #${i} proved plain`).toBe(shape);
   }
+  // The column at once, as the reader tally reads it.
+  expect(Array.from(index.plainShapes(0, all.length)), label).toEqual(all.map((_, i) => index.plainShapeAt(i)));
   // The newest step by timestampKey's order (the first of equals), from the columns, as the decoded steps tell it.
   const newestAfter = (after: [number, number] | null) => {
     let best = -1;

@@ -114,7 +114,8 @@ export function timestampEnd(b: Uint8Array, s: number): number {
   if (s + 20 > b.length) return -1;
   for (let k = 0; k < 19; k++) {
     const want = SHAPE[k]!;
-    if (want === 0 ? !digitAt(b, s + k) : b[s + k] !== want) return -1;
+    const c = b[s + k]!;
+    if (want === 0 ? c < 0x30 || c > 0x39 : c !== want) return -1;
   }
   let i = s + 19;
   if (b[i] === 0x2e) {
@@ -186,7 +187,7 @@ export class StepScanner implements ScannedStep {
     while (i < bytes.length && digitAt(bytes, i)) n = n * 10 + (bytes[i++]! - 0x30);
     // Up to 15 digits the running sum is exactly Number(digits).
     if (i === p + 9 || i - p - 9 > 15) return false;
-    if (byteAt(bytes, i) !== 0x20 || byteAt(bytes, i + 1) !== 0xe2 || byteAt(bytes, i + 2) !== 0x80 || byteAt(bytes, i + 3) !== 0x94 || byteAt(bytes, i + 4) !== 0x20) return false;
+    if (i + 5 > bytes.length || bytes[i] !== 0x20 || bytes[i + 1] !== 0xe2 || bytes[i + 2] !== 0x80 || bytes[i + 3] !== 0x94 || bytes[i + 4] !== 0x20) return false;
     const tsStart = i + 5;
     const nl = timestampEnd(bytes, tsStart);
     if (nl === -1 || byteAt(bytes, nl) !== 0x0a) return false;
@@ -196,8 +197,9 @@ export class StepScanner implements ScannedStep {
     this.lines = 1;
     this.plain = true;
     let at = nl + 1;
+    // The first label; scanValue makes sure of the next one.
+    if (!startsWithBytes(bytes, at, OBSERVATION)) return false;
     for (let k = 0; k < 3; k++) {
-      if (!startsWithBytes(bytes, at, LABELS[k]!)) return false;
       let v = at + LABELS[k]!.length;
       if (byteAt(bytes, v) === 0x20) v++;
       // A value that starts like a step header is reported by the full reader (step-header-in-value).
@@ -209,7 +211,7 @@ export class StepScanner implements ScannedStep {
       at = valueEnd + 2;
     }
     // After the action's blank line: the closing `---` line.
-    if (byteAt(bytes, at) !== 0x2d || byteAt(bytes, at + 1) !== 0x2d || byteAt(bytes, at + 2) !== 0x2d || byteAt(bytes, at + 3) !== 0x0a) return false;
+    if (at + 4 > bytes.length || bytes[at] !== 0x2d || bytes[at + 1] !== 0x2d || bytes[at + 2] !== 0x2d || bytes[at + 3] !== 0x0a) return false;
     this.lines += 1;
     const end = at + 4;
     this.end = end;
@@ -266,7 +268,10 @@ export class StepScanner implements ScannedStep {
     let luaPattern = true;
     let plain = true;
     let extraLines = 0;
-    for (let j = this.nextLook(v); j < len; j = this.nextLook(j + 1)) {
+    // One call of nextLook (its code is copied into this function's where it is called).
+    for (let j = v - 1; ; ) {
+      j = this.nextLook(j + 1);
+      if (j >= len) return -1;
       const b = bytes[j]!;
       const cls = CLASS[b]!;
       if (cls === NL) {
@@ -308,7 +313,7 @@ export class StepScanner implements ScannedStep {
         const s = j + 1;
         const c = byteAt(bytes, s);
         if (c === 0x23 && startsWithBytes(bytes, s, STEP_HEADER)) return -1;
-        if (c === 0x2a && (startsWithBytes(bytes, s, OBSERVATION) || startsWithBytes(bytes, s, THOUGHT) || startsWithBytes(bytes, s, ACTION))) return -1;
+        if (c === 0x2a) for (let t = 0; t < LABELS.length; t++) if (startsWithBytes(bytes, s, LABELS[t]!)) return -1;
         if (c === 0x2d && byteAt(bytes, s + 1) === 0x2d && byteAt(bytes, s + 2) === 0x2d && (s + 3 >= len || bytes[s + 3] === 0x0a)) return -1;
         extraLines++;
         lineNo++;
@@ -324,6 +329,5 @@ export class StepScanner implements ScannedStep {
         if (byteAt(bytes, j + 1) === 0x2a && bytes[j - 1] === 0x3a) plain = false;
       } else if (byteAt(bytes, j + 1) === 0x23) plain = false;
     }
-    return -1;
   }
 }
