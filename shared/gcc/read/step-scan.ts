@@ -100,11 +100,8 @@ function nextLookByByte(bytes: Uint8Array, j: number): number {
   return bytes.length;
 }
 
-/** Whether bytes[at] is an ASCII digit (false past the end). */
-const digitAt = (bytes: Uint8Array, at: number): boolean => {
-  const c = byteAt(bytes, at);
-  return c >= 0x30 && c <= 0x39;
-};
+/** Whether a byte (or -1) is an ASCII digit. */
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /**
  * Where a timestamp that TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) and that starts at `s` ends, or
@@ -117,16 +114,17 @@ export function timestampEnd(b: Uint8Array, s: number): number {
     const c = b[s + k]!;
     if (want === 0 ? c < 0x30 || c > 0x39 : c !== want) return -1;
   }
+  const len = b.length;
   let i = s + 19;
   if (b[i] === 0x2e) {
     const f = ++i;
-    while (i - f <= 20 && digitAt(b, i)) i++;
+    while (i < len && i - f <= 20 && isDigit(b[i]!)) i++;
     if (i === f || i - f > 20) return -1;
   }
   const zone = byteAt(b, i);
   if (zone === 0x5a) return i + 1;
-  if (zone !== 0x2b && zone !== 0x2d) return -1;
-  return digitAt(b, i + 1) && digitAt(b, i + 2) && byteAt(b, i + 3) === 0x3a && digitAt(b, i + 4) && digitAt(b, i + 5) ? i + 6 : -1;
+  if ((zone !== 0x2b && zone !== 0x2d) || i + 6 > len) return -1;
+  return isDigit(b[i + 1]!) && isDigit(b[i + 2]!) && b[i + 3] === 0x3a && isDigit(b[i + 4]!) && isDigit(b[i + 5]!) ? i + 6 : -1;
 }
 
 /** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
@@ -184,7 +182,7 @@ export class StepScanner implements ScannedStep {
     if (!startsWithBytes(bytes, p, STEP_HEADER)) return false;
     let i = p + 9;
     let n = 0;
-    while (i < bytes.length && digitAt(bytes, i)) n = n * 10 + (bytes[i++]! - 0x30);
+    for (; i < bytes.length && isDigit(bytes[i]!); i++) n = n * 10 + (bytes[i]! - 0x30);
     // Up to 15 digits the running sum is exactly Number(digits).
     if (i === p + 9 || i - p - 9 > 15) return false;
     if (i + 5 > bytes.length || bytes[i] !== 0x20 || bytes[i + 1] !== 0xe2 || bytes[i + 2] !== 0x80 || bytes[i + 3] !== 0x94 || bytes[i + 4] !== 0x20) return false;
