@@ -86,8 +86,9 @@ export class ReaderTally {
       this.unproved.length = 0;
     }
     // The index proved most steps plain when it read them; the rest are decoded and read by each reader.
+    const shapes = steps.plainShapes?.(from, steps.length);
     for (let i = from; i < steps.length; i++) {
-      const shape = steps.plainShapeAt(i);
+      const shape = shapes ? shapes[i - from]! : steps.plainShapeAt(i);
       if (shape < 0) this.unproved.push(i);
       else this.plainShapes[shape]! += 1;
     }

@@ -56,6 +56,8 @@ function expectSame(bytes: Uint8Array, dialect: Dialect | undefined, cuts: numbe
     const shape = index.plainShapeAt(i);
     if (shape >= 0) expect(plainShapeOf(s), `${label} #${i} proved plain`).toBe(shape);
   }
+  // The column at once, as the reader tally reads it.
+  expect(Array.from(index.plainShapes(0, all.length)), label).toEqual(all.map((_, i) => index.plainShapeAt(i)));
   // The newest step by timestampKey's order (the first of equals), from the columns, as the decoded steps tell it.
   const newestAfter = (after: [number, number] | null) => {
     let best = -1;
@@ -103,6 +105,35 @@ describe('indexLog equals continueLog', () => {
     for (let i = 0; i < index.length; i++) if ((index as unknown as { decoded: Map<number, unknown> }).decoded.has(i)) decoded++;
     // The first step (after the file header) and the one after the merge heading.
     expect(decoded).toBe(2);
+  });
+
+  it('merged copies and the agent after them, cut at every byte, on the fast path', () => {
+    const step = (n: number, ts: string, o = `seen ${n}`) => serializeStep({ step: n, timestamp: ts, observation: o, thought: 'naïve — ✓', action: '' });
+    const text =
+      serializeLogHeader('main') +
+      step(1, '2026-01-01T00:00:01Z') +
+      step(2, '2026-01-01T00:00:02.5+02:00') +
+      serializeMergeHeader('feat', '2026-01-01T00:01:00Z') +
+      step(1, '2026-01-01T00:00:30Z') +
+      step(2, '2026-01-01T00:00:40Z', 'a\n---\nb') +
+      step(3, '2026-01-01T00:00:50Z') +
+      step(3, '2026-01-01T00:02:00Z') +
+      step(4, '2026-01-01T00:02:00Z') +
+      step(4, '2026-01-01T00:03:00Z');
+    const bytes = encodeUtf8(text);
+    expectSame(bytes, 'typescript');
+    for (let cut = 1; cut < bytes.length; cut++) expectSame(bytes, 'typescript', [cut], `cut at ${cut}`);
+    const { index } = both(bytes, 'typescript');
+    // Decoded: the first step (after the file header), the first copy (after the merge heading) and the last, whose
+    // number does not go up (reported).
+    expect([...(index as unknown as { decoded: Map<number, unknown> }).decoded.keys()]).toEqual([0, 2, 7]);
+    expect(Array.from({ length: index.length }, (_, i) => index.mergedFromAt(i))).toEqual([undefined, undefined, 'feat', 'feat', 'feat', undefined, undefined, undefined]);
+  });
+
+  it('blank lines after a closing `---` (the full reader then reads on), cut at every byte', () => {
+    const step = (n: number) => serializeStep({ step: n, timestamp: `2026-01-01T00:00:0${n}Z`, observation: `seen ${n}`, thought: '', action: 'a' });
+    const bytes = encodeUtf8(serializeLogHeader('main') + step(1) + '\n \n\t\n' + step(2) + '\n' + step(3) + step(4));
+    for (let cut = 1; cut < bytes.length; cut++) expectSame(bytes, 'typescript', [cut], `cut at ${cut}`);
   });
 
   it('logs written from random values (labels, `---` lines, CRLF, unicode, backslashes, near-miss times), at random cuts', () => {

@@ -58,20 +58,25 @@ const OWN = 0;
 const MERGED = 1;
 const REFUSED = -1;
 
+/** One for all reads: its month, cached, stays what the last read left (a new one per read changed it each time). */
+const TIMES = new TimeKeys();
+
 class LogIndexer {
-  private readonly scanner = new StepScanner();
-  private readonly times = new TimeKeys();
+  private readonly scanner: StepScanner;
   private readonly base: number;
-  // The state at `pos`, kept in plain numbers and strings (one shape for the optimiser, no object per record); NaN
-  // stands for null.
+  // The state at `pos`, kept in plain numbers (one shape for the optimiser, no object per record); NaN stands for
+  // null, and a field that may hold a fraction starts with one (a field that changes its kind of number costs the
+  // optimised code: see step-scan.ts).
   private pos = 0;
   private line: number;
   private headerSeen: boolean;
   private provisional: boolean;
-  private secBranch: string | null = null;
-  private secHasKey = false;
-  private secKey0 = 0;
-  private secKey1 = 0;
+  /** The open merge section's branch, as an index into `branches`; -1: none. */
+  private secBranch = -1;
+  private readonly branches: string[] = [];
+  /** The section's time key; NaN when it has none. */
+  private secKey0 = Number.NaN;
+  private secKey1 = Number.NaN;
   private secLast = Number.NaN;
   private ownLast: number;
   private count = 0;
@@ -84,6 +89,7 @@ class LogIndexer {
     private readonly tail: Uint8Array,
     private readonly sink: StepSink,
   ) {
+    this.scanner = new StepScanner(tail);
     this.base = start.consumed;
     this.line = start.line;
     this.headerSeen = start.headerSeen;
@@ -93,10 +99,9 @@ class LogIndexer {
   }
 
   private takeSection(section: MergeSection | null): void {
-    this.secBranch = section ? section.branch : null;
-    this.secHasKey = !!section?.key;
-    this.secKey0 = section?.key ? section.key[0] : 0;
-    this.secKey1 = section?.key ? section.key[1] : 0;
+    this.secBranch = section ? this.branches.push(section.branch) - 1 : -1;
+    this.secKey0 = section?.key ? section.key[0] : Number.NaN;
+    this.secKey1 = section?.key ? section.key[1] : Number.NaN;
     this.secLast = section?.lastStep ?? Number.NaN;
   }
 
@@ -104,10 +109,14 @@ class LogIndexer {
     const bytes = this.tail;
     const n = bytes.length;
     while (this.pos < n) {
-      if (this.fastRun()) continue;
-      // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end).
+      // Blank lines before a record are skipped here, not in the hot loop. After a provisional close the next bytes
+      // must start an item: a step header right there confirms it.
       const p = skipBlank(bytes, this.pos);
-      const boundary = p < n ? nextBoundary(bytes, p + 1) : -1;
+      const unconfirmed = this.provisional && p !== this.pos;
+      if (!unconfirmed && this.headerSeen && this.fastRun(p, countLines(bytes, this.pos, p)) > 0) continue;
+      // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end). A close
+      // not confirmed is decided by what comes after, maybe past that boundary: the full reader reads on to the end.
+      const boundary = p < n && !unconfirmed ? nextBoundary(bytes, p + 1) : -1;
       const r = this.decode(boundary === -1 ? n : boundary + 9);
       if (r.needsFullReparse) return { ...r, steps: 0 };
       if (boundary === -1) return this.finish(r);
@@ -121,72 +130,72 @@ class LogIndexer {
   }
 
   /**
-   * Indexes canonical records from `pos` for as long as there are some; true when it read at least one. One loop over
-   * locals: the hot path of a 205,000-step log.
+   * Indexes canonical records from `p` (after `blankLines` blank lines from `pos`) for as long as they follow one
+   * another; returns how many. The hot path of a 205,000-step log: its first call runs long enough to be optimised
+   * while it runs, so the code before the loop and after it never runs before that (see step-scan.ts): all it reads
+   * is read in the loop, and the state is written back record by record.
    */
-  // One piece: the loop keeps the whole reader state in locals and writes it back once.
-  private fastRun(): boolean {
-    if (!this.headerSeen) return false;
-    const bytes = this.tail;
-    const n = bytes.length;
-    const s = this.scanner;
-    const times = this.times;
-    const sink = this.sink;
-    const base = this.base;
-    let pos = this.pos;
-    let line = this.line;
-    let provisional = this.provisional;
+  private fastRun(p: number, blankLines: number): number {
+    let skipped = blankLines;
     let count = 0;
-    while (pos < n) {
-      const p = skipBlank(bytes, pos);
-      // After a provisional close the next bytes must start an item: a step header confirms it.
-      if (provisional && p !== pos) break;
-      if (!s.scan(bytes, p)) break;
-      const key = times.of(bytes, s.tsStart);
+    while (p < this.tail.length) {
+      const s = this.scanner;
+      const bytes = this.tail;
+      if (!s.scan(p)) break;
+      const key = TIMES.of(bytes, s.tsStart);
       const placed = this.place(s.step, key[0], key[1]);
       if (placed === REFUSED) break;
-      sink.pushScanned(base + p, base + s.end, s.step, key, times.real, times.shape, placed === MERGED ? this.secBranch! : undefined, s.plainShape);
+      const base = this.base;
+      this.sink.pushScanned(base + p, base + s.end, s.step, key, TIMES.real, TIMES.shape, placed === MERGED ? this.branches[this.secBranch]! : undefined, s.plainShape);
       count++;
-      line += s.lines + (p === pos ? 0 : countLines(bytes, pos, p));
-      provisional = s.atEnd;
-      pos = s.end;
+      this.count++;
+      this.line += s.lines + skipped;
+      skipped = 0;
+      this.provisional = s.atEnd;
+      p = s.end;
+      this.pos = p;
     }
-    this.pos = pos;
-    this.line = line;
-    this.provisional = provisional;
-    this.count += count;
-    return count > 0;
+    return count;
   }
 
-  /** log-step.ts placeStep for a numbered step: OWN, MERGED (into the current section), or REFUSED (it reports the number). */
+  /**
+   * log-step.ts placeStep for a numbered step: OWN, MERGED (into the current section), or REFUSED (it reports the
+   * number). Every comparison is made whether a section is open or not (no section: NaN keys and last step), and only
+   * their answers are chosen between, so a merge section, rare, runs the same code as the common case.
+   */
   private place(step: number, key0: number, key1: number): number {
-    let inSection = false;
-    if (this.secBranch !== null) {
-      let decided = 0;
-      if (this.secHasKey) {
-        const cmp = key0 !== this.secKey0 ? key0 - this.secKey0 : key1 - this.secKey1;
-        decided = cmp < 0 ? 1 : cmp > 0 ? -1 : 0;
-      }
-      const last = this.secLast;
-      if (decided === 0) decided = Number.isNaN(last) || step === last + 1 || !(!Number.isNaN(this.ownLast) && step > this.ownLast) ? 1 : -1;
-      inSection = decided === 1;
-    }
-    const prev = inSection ? this.secLast : this.ownLast;
-    if (!Number.isNaN(prev) && step <= prev) return REFUSED;
-    if (inSection) {
-      this.secLast = step;
-      return MERGED;
-    }
-    this.secBranch = null;
-    this.ownLast = step;
-    return OWN;
+    const branch = this.secBranch;
+    const secLast = this.secLast;
+    const ownLast = this.ownLast;
+    // By time: copied steps were written before the merge, the target's own later steps after it.
+    const d0 = key0 - this.secKey0;
+    const d1 = key1 - this.secKey1;
+    const cmp = d0 !== 0 ? d0 : d1;
+    const before = cmp < 0;
+    const after = cmp > 0;
+    // By number, when the times do not tell: the section's next step, or not past the agent's own last.
+    const noLast = secLast !== secLast;
+    const follows = step === secLast + 1;
+    const noOwn = ownLast !== ownLast;
+    const pastOwn = step > ownLast;
+    const byNumber = noLast || follows || noOwn || !pastOwn;
+    const inSection = branch !== -1 && (before || (!after && byNumber));
+    const prev = inSection ? secLast : ownLast;
+    const notAfterPrev = step <= prev;
+    if (prev === prev && notAfterPrev) return REFUSED;
+    this.secLast = inSection ? step : secLast;
+    this.ownLast = inSection ? ownLast : step;
+    this.secBranch = inSection ? branch : -1;
+    return inSection ? MERGED : OWN;
   }
 
   /** The state continueLog would hold at `pos`. */
   private stateHere(): LogState {
     const consumed = this.base + this.pos;
     const section: MergeSection | null =
-      this.secBranch === null ? null : { branch: this.secBranch, key: this.secHasKey ? [this.secKey0, this.secKey1] : null, lastStep: Number.isNaN(this.secLast) ? null : this.secLast };
+      this.secBranch === -1
+        ? null
+        : { branch: this.branches[this.secBranch]!, key: Number.isNaN(this.secKey0) ? null : [this.secKey0, this.secKey1], lastStep: Number.isNaN(this.secLast) ? null : this.secLast };
     return {
       file: this.start.file,
       consumed,

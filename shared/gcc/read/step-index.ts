@@ -217,9 +217,20 @@ export class StepIndex implements StepList {
     return this.flags[i]!;
   }
 
+  plainShapes(from: number, to: number): Int8Array {
+    for (const i of this.decoded.keys()) if (i >= from && i < to) this.plainShapeAt(i);
+    return this.flags.subarray(this.checkedFrom(from, to), to);
+  }
+
   rawBytes(from: number, to: number): Uint8Array | null {
     if (from >= to) return null;
     return this.read(this.starts[this.checked(from)]!, this.ends[this.checked(to - 1)]!);
+  }
+
+  /** `from`, when [from, to) is a range of visible steps. */
+  private checkedFrom(from: number, to: number): number {
+    if (!(from >= 0 && from <= to && to <= this.length)) throw new RangeError(`steps [${from}, ${to}) of ${this.length}`);
+    return from;
   }
 
   private checked(i: number): number {

@@ -32,6 +32,8 @@ export interface StepList extends Iterable<OtaStep> {
    * line reader reads it back as itself; -1 when it is not, or not proved (then decode it and ask isPlainStep).
    */
   plainShapeAt(i: number): number;
+  /** plainShapeAt of steps [from, to) at once, for a list that keeps them in a column (a 205,000-step log's tally). */
+  plainShapes?(from: number, to: number): Int8Array;
   /** The file's bytes of steps [from, to) (from the first's start to the last's end), for a list kept as an index. */
   rawBytes?(from: number, to: number): Uint8Array | null;
 }

@@ -76,10 +76,11 @@ export function keyMillis(key: TimeKey): number {
  * whether isoKey would take it as a real instant, and its shape (timestamp-shapes.ts). The month's start is cached.
  */
 export class TimeKeys {
+  // Fields that hold fractions start with one (a field that changes its kind of number costs the optimised code).
   private month = -1;
-  private monthMs = 0;
+  private monthMs = Number.NaN;
   private monthDays = 0;
-  readonly key: [number, number] = [0, 0];
+  readonly key: [number, number] = [Number.NaN, 0];
   real = false;
   /** timestamp.ts's shape of the timestamp (its fraction's width and zone), as a code (shapeCode). */
   shape = 0;
