@@ -67,6 +67,5 @@ export class GitWorkspace implements LiveWorkspace {
   async close(): Promise<void> {
     await this.moving;
     await this.store.idle();
-    this.store.stopSleeping();
   }
 }

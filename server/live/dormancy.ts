@@ -67,14 +67,17 @@ export class Dormancy {
     return this.awake.size;
   }
 
+  /** Starts the sweep (unref'd: it never keeps the process alive). */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.sweep(), this.everyMs);
     this.timer.unref();
   }
+}
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
+let shared: Dormancy | null = null;
+
+/** One sweep for every store of the process: a fleet of 1,000 workspaces has one timer, not 1,000. */
+export function processDormancy(): Dormancy {
+  return (shared ??= new Dormancy());
 }

@@ -81,7 +81,6 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
       stopAuthors();
       await stopWatching();
       await store.idle();
-      store.stopSleeping();
     },
   };
 }

@@ -2,7 +2,7 @@
 // precise event in the same synchronous step, so a snapshot's revision always matches its contents.
 import { ImplementationReadings } from '../context/index.ts';
 import { createApplyQueue } from './apply-queue.ts';
-import { Dormancy } from './dormancy.ts';
+import { processDormancy, type Dormancy } from './dormancy.ts';
 import { createRewriteSettle } from './rewrite-settle.ts';
 import { EventGate } from './event-gate.ts';
 import type { EventBus } from './event-bus.ts';
@@ -31,8 +31,6 @@ export interface Store extends RecordsView {
   apply(paths: readonly string[]): Promise<void>;
   /** Resolves when every queued apply has been processed. */
   idle(): Promise<void>;
-  /** Stops putting untouched files to sleep (the store is being closed). */
-  stopSleeping(): void;
   readonly revision: number;
 }
 
@@ -49,6 +47,8 @@ export interface StoreOptions {
   wholeFileLimit?: number;
   /** How long a file rewritten in place is left to settle (rewrite-settle.ts); tests end it when they choose. */
   settle?: (path: string) => Promise<void>;
+  /** Where its files sleep when untouched (tests give their own); default: the one sweep of the process. */
+  dormancy?: Dormancy;
 }
 
 /** How many branches' CONTEXT is read ahead when the server starts. */
@@ -78,7 +78,7 @@ export function createStore(options: StoreOptions): Store {
   const contexts = contextCacheOver(readings, model);
   const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, revision: bus.revision }));
   const gate = new EventGate(bus);
-  const dormancy = new Dormancy();
+  const dormancy = options.dormancy ?? processDormancy();
   const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy };
   const settle = createRewriteSettle(model, (paths) => queue.enqueue(paths), options.settle);
   const queue = createApplyQueue((paths) => processBatch(parts, settle.admit(paths)), (err) => options.onError?.(err));
@@ -117,7 +117,6 @@ export function createStore(options: StoreOptions): Store {
       await queue.idle();
       await settle.settled();
     },
-    stopSleeping: () => dormancy.stop(),
     workspace: view.workspace,
     branch: view.branch,
     steps: view.steps,
