@@ -14,6 +14,8 @@ interface AxeViolation {
 }
 
 async function violations(page: Page): Promise<AxeViolation[]> {
+  // The settled look: a control fading in (a card's edit button) was judged half transparent mid-transition.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {

@@ -14,8 +14,11 @@ export function PartialMergeNotices({ notices }: { notices: readonly PartialMerg
   return (
     <ul className="compare-partial-merges" data-testid="partial-merges" aria-label="Merges that did not finish">
       {notices.map((n, i) => (
-        <li key={`${n.evidence}-${i}`} className={`notice notice-${n.severity}`} data-evidence={n.evidence} role={n.severity === 'error' ? 'alert' : 'status'}>
-          <strong>{TITLES[n.evidence]}.</strong> <InlineCode text={n.message} />
+        // The live role sits inside the item: a list holds only list items (axe's "list" rule).
+        <li key={`${n.evidence}-${i}`} className={`notice notice-${n.severity}`} data-evidence={n.evidence}>
+          <div role={n.severity === 'error' ? 'alert' : 'status'}>
+            <strong>{TITLES[n.evidence]}.</strong> <InlineCode text={n.message} />
+          </div>
         </li>
       ))}
     </ul>
