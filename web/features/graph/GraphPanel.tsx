@@ -5,7 +5,6 @@ import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { countOf } from '../../ui/count.ts';
 import { lineage, type GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { loadGraphView } from './graphViewChunk.ts';
 import { lazyModule } from './lazyModule.ts';
 import { drawMinimap, minimapScale, rowTimes, type MinimapScale } from './minimap.ts';
 import { useGraphModel } from './useGraphModel.ts';
@@ -26,10 +25,6 @@ export function GraphPanel() {
   const { model, total, error } = useGraphModel();
   const onGraph = useUrlValue((u) => u.tab === 'graph');
   const setUrl = useSetUrl();
-  // The Graph tab is drawn only once the workspace is in; its code is asked for now (the same module, loaded once).
-  useEffect(() => {
-    if (onGraph) void loadGraphView();
-  }, [onGraph]);
   return (
     <section className="panel graph-panel" aria-label="Branch graph overview">
       <div className="panel-head">
