@@ -2,13 +2,13 @@
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
 import { displayRow, lanesWidth, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
-import { laneAt, laneIndex } from './laneTiles.ts';
+import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
 
 export interface GraphRowsProps {
@@ -51,6 +51,7 @@ export function GraphRows(p: GraphRowsProps) {
 
   const width = lanesWidth(layout.laneCount, order.laneW);
   const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
+  const [left, right] = useColumnsInView(scroller);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
   // every scroll frame re-laid out the side column's long CONTEXT text).
@@ -66,7 +67,7 @@ export function GraphRows(p: GraphRowsProps) {
       data-testid="graph-view"
     >
       <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }} {...lanes}>
-        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} />
+        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} />
         {items.map((item) => {
           const n = layout.nodes[displayRow(item.index, order)]!;
           const summary = model.summaries.get(n.branch);
@@ -95,6 +96,26 @@ export function GraphRows(p: GraphRowsProps) {
     </div>
     </div>
   );
+}
+
+/** The x range of the lanes to draw, moved only when the view is scrolled across into another column. */
+function useColumnsInView(scroller: RefObject<HTMLDivElement | null>): readonly [number, number] {
+  // The window's width bounds the view's without reading its layout on a scroll.
+  const [columns, setColumns] = useState(() => columnsInView(0, window.innerWidth));
+  useEffect(() => {
+    const el = scroller.current!;
+    const onScroll = () => {
+      const next = columnsInView(el.scrollLeft, window.innerWidth);
+      setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [scroller]);
+  return columns;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The lanes of the rows on screen, in tiles of TILE_ROWS rows (laneTiles.ts): one svg a tile, with the lanes crossing
-// it as a few paths, the fork and merge curves, and the dots in it. A tile is drawn once while it stays in the window,
-// so a scroll frame touches the DOM only when a tile comes in or goes out.
+// it in the columns on screen as a few paths, the fork and merge curves, and the dots in it. A tile is drawn once while
+// it stays in the window, so a scroll frame touches the DOM only when a tile comes in or goes out.
 import { memo } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { edgePathIn } from './edgePath.ts';
@@ -18,6 +18,9 @@ export interface LaneWindowProps {
   /** Branches in focus; null: no focus, nothing dimmed. */
   focus: ReadonlySet<string> | null;
   cursorBranch: string | null;
+  /** The lanes drawn are those between these x (px): the columns on screen (laneTiles.ts columnsInView). */
+  left: number;
+  right: number;
 }
 
 export function LaneWindow({ first, last, ...tile }: LaneWindowProps) {
@@ -40,7 +43,7 @@ interface Look {
   selected: boolean;
 }
 
-const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, focus, cursorBranch }: LaneTileProps) {
+const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
   const rowH = order.rowH ?? ROW_H;
   const firstRow = tile * TILE_ROWS;
   const lastRow = Math.min(order.rowCount, firstRow + TILE_ROWS) - 1;
@@ -58,7 +61,7 @@ const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, fo
     const key = `${look.colour}|${look.status}|${look.dim}|${look.selected}`;
     looks.set(key, look);
     return key;
-  });
+  }, left, right);
   // Dots shrink with the lanes so neighbours never touch.
   const r = order.laneW >= 12 ? 4.5 : 3.5;
   const inTile = (row: number) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { laneX, ROW_H, rowMidY, yOf } from './geometry.ts';
 import { layoutGraph } from './layout.ts';
-import { cutLane, DASH_PERIOD, laneAt, laneIndex, lanePaths, tilesIn } from './laneTiles.ts';
+import { columnsInView, cutLane, DASH_PERIOD, laneAt, laneIndex, lanePaths, tilesIn } from './laneTiles.ts';
 import { generateTree } from './test-support/genTree.ts';
 
 const layout = layoutGraph(generateTree({ branches: 80, commits: 1_500, seed: 4, maxAlive: 10 }));
@@ -59,6 +59,27 @@ describe('lanes drawn by tile', () => {
       }
       for (const e of crossing) expect(moves.some(([, x]) => Number(x) === laneX(e.from.lane, o.laneW))).toBe(true);
     }
+  });
+
+  it('draws the lanes of the columns on screen, whatever the scroll within a column', () => {
+    expect(columnsInView(0, 1440, 512)).toEqual([0, 2048]);
+    expect(columnsInView(511, 1440, 512)).toEqual([0, 2048]);
+    expect(columnsInView(512, 1440, 512)).toEqual([512, 2560]);
+    for (const scrollLeft of [0, 100, 511, 512, 5_000, 12_345]) {
+      for (const view of [300, 660, 1440]) {
+        const [left, right] = columnsInView(scrollLeft, view, 512);
+        expect(left <= scrollLeft && right >= scrollLeft + view, `${scrollLeft} ${view}`).toBe(true);
+      }
+    }
+    const wide = { ...newest, laneW: 5 };
+    const lo = 0;
+    const hi = layout.rowCount * ROW_H;
+    const all = [...lanePaths(layout.edges, wide, lo, hi, () => 'x').values()].join('');
+    const some = [...lanePaths(layout.edges, wide, lo, hi, () => 'x', 30, 60).values()].join('');
+    const xs = (d: string) => new Set([...d.matchAll(/M([\d.]+),/g)].map((m) => Number(m[1])));
+    expect([...xs(some)].sort((a, b) => a - b)).toEqual([...xs(all)].filter((x) => x >= 26 && x <= 64).sort((a, b) => a - b));
+    expect(xs(some).size).toBeGreaterThan(2);
+    expect(xs(some).size).toBeLessThan(xs(all).size);
   });
 
   it('finds the lane under the pointer, the nearest when two are in reach, none between lanes', () => {

@@ -36,16 +36,33 @@ export function cutLane(a: number, b: number, lo: number, hi: number, period = 0
   return [start, clamp(b)];
 }
 
-/** The lanes (kind `lane`) crossing display rows [first, last] as path data by look; `lookOf` names the look. */
-export function lanePaths(edges: readonly GraphEdge[], o: RowOrder, lo: number, hi: number, lookOf: (e: GraphEdge) => string): Map<string, string> {
+/** Columns of this many px: the lanes drawn are those of the columns on screen, redrawn when another comes in. */
+export const COLUMN_W = 512;
+
+/** [left, right] (px) of the lanes to draw for a view scrolled `scrollLeft` across, at most `viewWidth` wide. */
+export function columnsInView(scrollLeft: number, viewWidth: number, columnW = COLUMN_W): [number, number] {
+  const first = Math.floor(Math.max(0, scrollLeft) / columnW);
+  return [first * columnW, (first + 1) * columnW + Math.ceil(viewWidth / columnW) * columnW];
+}
+
+/** Room beside a drawn column for a lane's stroke (the selected one's is 3 px) to show whole at its edge. */
+const STROKE_ROOM = 4;
+
+/**
+ * The lanes (kind `lane`) in the band [lo, hi] (y) and between `left` and `right` (x) as path data by look; `lookOf`
+ * names the look. On 5,000 branches a band is crossed by 2,500 lanes, and a screen shows some 130 of them.
+ */
+export function lanePaths(edges: readonly GraphEdge[], o: RowOrder, lo: number, hi: number, lookOf: (e: GraphEdge) => string, left = -Infinity, right = Infinity): Map<string, string> {
   const parts = new Map<string, string[]>();
   for (const e of edges) {
     if (e.kind !== 'lane') continue;
+    const x = laneX(e.from.lane, o.laneW);
+    if (x < left - STROKE_ROOM || x > right + STROKE_ROOM) continue;
     const cut = cutLane(yOf(e.from.row, o), yOf(e.to.row, o), lo, hi, e.status === 'abandoned' ? DASH_PERIOD : 0);
     if (!cut) continue;
     const key = lookOf(e);
     const list = parts.get(key);
-    const d = `M${laneX(e.from.lane, o.laneW)},${cut[0]}V${cut[1]}`;
+    const d = `M${x},${cut[0]}V${cut[1]}`;
     if (list) list.push(d);
     else parts.set(key, [d]);
   }
