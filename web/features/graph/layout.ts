@@ -52,6 +52,8 @@ export interface GraphLayout {
   branches: BranchPlacement[];
   laneCount: number;
   rowCount: number;
+  /** Each row's moment, epoch ms, in row order (-Infinity: none): what the rows were sorted by. */
+  times: readonly number[];
 }
 
 export interface LayoutInput {
@@ -238,7 +240,7 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   // One node a row: placing each at its row is the sort.
   const byRow = new Array<GraphNode>(rows.count);
   for (const n of nodes) byRow[n.row] = n;
-  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
+  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count, times: rows.times };
 }
 
 /** A commit's first non-blank line, cut to `max`: its label on the graph. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel, lineage, NO_FILTERS } from './graphModel.ts';
 import { displayRow } from './geometry.ts';
-import { drawMinimap, minimapScale } from './minimap.ts';
+import { parseTimestamp } from '../../ui/time.ts';
+import { drawMinimap, minimapScale, rowTimes } from './minimap.ts';
 import { generateTree } from './test-support/genTree.ts';
 
 interface Stroke {
@@ -45,6 +46,16 @@ const PALETTE = ['#111111', '#222222', '#333333'];
 const colourOf = (b: string) => PALETTE[[...b].reduce((n, c) => n + c.charCodeAt(0), 0) % PALETTE.length]!;
 
 describe('the minimap', () => {
+  it('dates each row by the moment the rows were sorted by, never going back', () => {
+    const times = rowTimes(layout);
+    expect(times).toHaveLength(layout.rowCount);
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
+    const commits = layout.nodes.filter((n) => n.kind === 'commit');
+    expect(commits.length).toBeGreaterThan(100);
+    // The generated clock only moves forward: a commit's row is dated by its own timestamp.
+    for (const n of commits) expect(times[n.row]).toBe(parseTimestamp(n.timestamp));
+  });
+
   for (const [name, height] of [
     ['squeezed under a pixel a row', 200],
     ['a few pixels a row', 4 * layout.rowCount],

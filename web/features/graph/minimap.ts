@@ -1,6 +1,5 @@
 // The minimap drawn on a canvas: lanes, dots, the focus's lineage and the time axis. No d3 here: the minimap is on the
 // first screen and d3 loads after it.
-import { parseTimestamp } from '../../ui/time.ts';
 import type { GraphModel } from './graphModel.ts';
 import { displayRow, type RowOrder } from './geometry.ts';
 import type { GraphLayout } from './layout.ts';
@@ -36,13 +35,14 @@ export function minimapScale(laneCount: number, rowCount: number, width: number,
 
 /** Each layout row's time (epoch ms), never going back: a row without one takes the row's before it. */
 export function rowTimes(layout: GraphLayout): Float64Array {
+  // The layout's own moments (no timestamp parsed again: 33,000 rows on 5,000 branches).
   const out = new Float64Array(layout.rowCount);
   let last = Number.NEGATIVE_INFINITY;
-  layout.nodes.forEach((n, i) => {
-    const t = parseTimestamp(n.timestamp);
+  for (let i = 0; i < layout.rowCount; i++) {
+    const t = layout.times[i]!;
     if (Number.isFinite(t) && t > last) last = t;
     out[i] = last;
-  });
+  }
   return out;
 }
 
