@@ -23,6 +23,8 @@ const GRAPH_WATCH = {
 export interface Render {
   /** Navigation start → the graph's frame (ms). */
   ms: number;
+  /** Navigation start → the page's HTML answered (its first byte): the server's share before any script runs. */
+  documentAt: number;
   firstPaint: number;
   requests: ApiTiming[];
   longest: number;
@@ -35,8 +37,9 @@ export async function timeRender(browser: Browser, url: string, what: keyof type
     await page.goto(url);
     const seen = await firstSeen(page, what);
     const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+    const documentAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? Number.NaN);
     const requests = (await apiTimings(page)).filter((r) => r.end <= seen.frame!);
-    return { ms: seen.frame!, firstPaint, requests, longest: worstTask(await takeLongTasks(page)) };
+    return { ms: seen.frame!, documentAt, firstPaint, requests, longest: worstTask(await takeLongTasks(page)) };
   } finally {
     await page.context().close();
   }

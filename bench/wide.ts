@@ -83,7 +83,8 @@ export async function runWideBench(bin: string, rounds: number, idleSeconds: num
 
 /**
  * The page on 5,000 branches in Debian's Chromium, opened at the first answer: navigation → the side column's graph,
- * and → the Graph tab's rows; then the Graph tab scrolled top → bottom by real input (~5 s), its long tasks counted.
+ * and → the Graph tab's rows, right after and again once the server settled; then the Graph tab scrolled top → bottom
+ * by real input (~5 s), its long tasks counted.
  */
 async function widePage(bin: string, dir: string): Promise<BenchRow[]> {
   const browser = await launchChromium();
@@ -91,6 +92,10 @@ async function widePage(bin: string, dir: string): Promise<BenchRow[]> {
   try {
     const first = await timeRender(browser, pageUrl(server), 'minimap');
     const tab = await timeRender(browser, pageUrl(server, 'tab=graph'), 'graphRows');
+    // Opened right after the first page, the tab waits on a server still busy from it (its HTML can take a second or
+    // more); once the server is quiet the same figure is the page's own.
+    await serverSettled(server);
+    const settledTab = await timeRender(browser, pageUrl(server, 'tab=graph'), 'graphRows');
     const page = await probedPage(browser, { graphRows: '[data-testid="graph-view"] .graph-row' });
     try {
       await page.goto(pageUrl(server, 'tab=graph'));
@@ -106,7 +111,8 @@ async function widePage(bin: string, dir: string): Promise<BenchRow[]> {
       const reached = await rows.evaluate((el) => el.scrollTop / Math.max(1, el.scrollHeight - el.clientHeight));
       return [
         { name: '5,000 branches: navigation → graph drawn (side column)', value: `${first.ms.toFixed(0)} ms (longest task ${first.longest.toFixed(0)} ms)`, target: '≤ 2000 ms', ok: first.ms <= 2000 },
-        { name: '5,000 branches: navigation → Graph tab rows drawn', value: `${tab.ms.toFixed(0)} ms (longest task ${tab.longest.toFixed(0)} ms)`, target: '≤ 2000 ms', ok: tab.ms <= 2000 },
+        { name: '5,000 branches: navigation → Graph tab rows drawn', value: `${tab.ms.toFixed(0)} ms (HTML answered at ${tab.documentAt.toFixed(0)} ms, longest task ${tab.longest.toFixed(0)} ms)`, target: '≤ 2000 ms', ok: tab.ms <= 2000 },
+        { name: '  the same once the server settled', value: `${settledTab.ms.toFixed(0)} ms (HTML answered at ${settledTab.documentAt.toFixed(0)} ms, longest task ${settledTab.longest.toFixed(0)} ms)` },
         {
           name: '5,000 branches: the Graph tab scrolled top → bottom (5 s)',
           value: `${tasks.length} long tasks over 50 ms (longest ${worstTask(tasks).toFixed(0)} ms), reached ${(reached * 100).toFixed(0)} %`,

@@ -127,6 +127,38 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
   await expect(page.getByTestId('graph-summary')).not.toHaveText(before!);
 });
 
+test('a lane answers the pointer: its branch card on hover, the branch focused on a click', async ({ page, tree: { studio, tree } }) => {
+  await openStudio(page, studio.url, 'tab=graph');
+  const view = page.getByTestId('graph-view');
+  await expect(view.locator('.graph-row').first()).toBeVisible();
+  // A point on a branch's lane, on screen: half a row from one of its dots toward the one before (no dot is there).
+  const at = await page.evaluate(() => {
+    const screen = document.querySelector('[data-testid="graph-view"]')!.getBoundingClientRect();
+    const dots = [...document.querySelectorAll<SVGCircleElement>('[data-testid="branch-graph"] circle.node-commit[data-id]')];
+    const centre = (c: Element) => {
+      const b = c.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    };
+    for (const dot of dots) {
+      const [branch, index] = dot.dataset.id!.split('@') as [string, string];
+      const before = document.querySelector(`[data-testid="branch-graph"] circle[data-id="${branch}@${Number(index) - 1}"]`);
+      if (branch === 'main' || !before) continue;
+      const [a, b] = [centre(dot), centre(before)];
+      if (a.y < screen.top + 30 || a.y > screen.bottom - 30) continue;
+      return { branch, x: a.x, y: a.y + Math.sign(b.y - a.y) * 14 };
+    }
+    return null;
+  });
+  expect(at).not.toBeNull();
+  await page.mouse.move(at!.x, at!.y);
+  await expect(page.getByTestId('lane-card')).toContainText(tree.writer.state.branches.get(at!.branch)!.metadata.purpose);
+  // Off the lanes, onto the row's text: the card goes.
+  await page.mouse.move(at!.x + 400, at!.y);
+  await expect(page.getByTestId('lane-card')).toHaveCount(0);
+  await page.mouse.click(at!.x, at!.y);
+  await expect(view.locator('.graph-row.is-cursor')).toHaveAttribute('data-branch', at!.branch);
+});
+
 /** Scrolls until a row of `branch` is rendered and returns its rows. */
 async function findRows(page: Page, branch: string): Promise<Locator> {
   const scroller = page.getByTestId('graph-view');

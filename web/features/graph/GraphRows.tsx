@@ -2,12 +2,13 @@
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
 import { displayRow, lanesWidth, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
+import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
 
 export interface GraphRowsProps {
@@ -49,6 +50,8 @@ export function GraphRows(p: GraphRowsProps) {
   }, [request, virtualizer]);
 
   const width = lanesWidth(layout.laneCount, order.laneW);
+  const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
+  const [left, right] = useColumnsInView(scroller);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
   // every scroll frame re-laid out the side column's long CONTEXT text).
@@ -63,8 +66,8 @@ export function GraphRows(p: GraphRowsProps) {
       aria-activedescendant={p.cursorAt !== null ? `graph-row-${p.cursorAt}` : undefined}
       data-testid="graph-view"
     >
-      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }}>
-        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} onHoverLane={p.onHover} onPickBranch={p.onFocusBranch} />
+      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }} {...lanes}>
+        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} />
         {items.map((item) => {
           const n = layout.nodes[displayRow(item.index, order)]!;
           const summary = model.summaries.get(n.branch);
@@ -93,4 +96,64 @@ export function GraphRows(p: GraphRowsProps) {
     </div>
     </div>
   );
+}
+
+/** The x range of the lanes to draw, moved only when the view is scrolled across into another column. */
+function useColumnsInView(scroller: RefObject<HTMLDivElement | null>): readonly [number, number] {
+  // The window's width bounds the view's without reading its layout on a scroll.
+  const [columns, setColumns] = useState(() => columnsInView(0, window.innerWidth));
+  useEffect(() => {
+    const el = scroller.current!;
+    const onScroll = () => {
+      const next = columnsInView(el.scrollLeft, window.innerWidth);
+      setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [scroller]);
+  return columns;
+}
+
+/**
+ * The lanes answer the pointer by where it is, not by an element a lane (thousands on a wide workspace): hovering a
+ * lane shows its branch's card, a click focuses the branch (and not the row under it). A dot is not its lane.
+ */
+function useLanePointer(model: GraphModel, order: RowOrder, onHover: GraphRowsProps['onHover'], onPick: (branch: string) => void) {
+  const index = useMemo(() => laneIndex(model.layout), [model.layout]);
+  const hovered = useRef<string | null>(null);
+  const laneOf = (e: React.MouseEvent<HTMLElement>): string | null => {
+    if ((e.target as Element).closest('.node')) return null;
+    const at = e.currentTarget.getBoundingClientRect();
+    return laneAt(index, model.layout, order, e.clientX - at.left, e.clientY - at.top);
+  };
+  const leave = () => {
+    if (hovered.current === null) return;
+    hovered.current = null;
+    onHover(null);
+  };
+  const stopOnLane = (e: React.MouseEvent<HTMLElement>): string | null => {
+    const branch = laneOf(e);
+    if (branch) e.stopPropagation();
+    return branch;
+  };
+  return {
+    onMouseMove(e: React.MouseEvent<HTMLElement>) {
+      const branch = laneOf(e);
+      if (branch === hovered.current) return;
+      // Off the lanes onto a branch chip: the chip's own hover has shown its card.
+      if (branch === null) return (e.target as Element).closest('.branch-chip') ? void (hovered.current = null) : leave();
+      hovered.current = branch;
+      onHover(branch, e);
+    },
+    onMouseLeave: leave,
+    onClickCapture(e: React.MouseEvent<HTMLElement>) {
+      const branch = stopOnLane(e);
+      if (branch) onPick(branch);
+    },
+    onDoubleClickCapture: stopOnLane,
+  };
 }

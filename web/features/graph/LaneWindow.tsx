@@ -1,8 +1,12 @@
-// The lanes of the rows on screen: one svg spanning just the virtualizer's window, with the edges that cross it and
-// the dots in it. Lines beyond the window are clipped by the svg, so scrolling 10,000 rows draws a few dozen marks.
+// The lanes of the rows on screen, in tiles of TILE_ROWS rows (laneTiles.ts): one svg a tile, with the lanes crossing
+// it in the columns on screen as a few paths, the fork and merge curves, and the dots in it. A tile is drawn once while
+// it stays in the window, so a scroll frame touches the DOM only when a tile comes in or goes out.
+import { memo } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { edgePathIn } from './edgePath.ts';
-import { laneX, marksInWindow, ROW_H, rowMidY, displayRow, type RowOrder } from './geometry.ts';
+import { displayRow, laneX, marksInWindow, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
+import type { GraphEdge } from './layout.ts';
+import { lanePaths, TILE_ROWS, tilesIn } from './laneTiles.ts';
 
 export interface LaneWindowProps {
   model: GraphModel;
@@ -14,45 +18,82 @@ export interface LaneWindowProps {
   /** Branches in focus; null: no focus, nothing dimmed. */
   focus: ReadonlySet<string> | null;
   cursorBranch: string | null;
-  onHoverLane(branch: string | null, e?: React.MouseEvent): void;
-  onPickBranch(branch: string): void;
+  /** The lanes drawn are those between these x (px): the columns on screen (laneTiles.ts columnsInView). */
+  left: number;
+  right: number;
 }
 
-export function LaneWindow({ model, order, first, last, width, colours, focus, cursorBranch, onHoverLane, onPickBranch }: LaneWindowProps) {
-  const { edges, nodes } = marksInWindow(model.layout, order, first, last);
+export function LaneWindow({ first, last, ...tile }: LaneWindowProps) {
+  return (
+    <>
+      {tilesIn(first, last).map((t) => (
+        <LaneTile key={t} tile={t} {...tile} />
+      ))}
+    </>
+  );
+}
+
+type LaneTileProps = Omit<LaneWindowProps, 'first' | 'last'> & { tile: number };
+
+/** What a lane looks like: the lanes alike share one path. */
+interface Look {
+  colour: string;
+  status: GraphEdge['status'];
+  dim: boolean;
+  selected: boolean;
+}
+
+const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
   const rowH = order.rowH ?? ROW_H;
-  const top = first * rowH;
-  const height = (last - first + 1) * rowH;
-  const clip = [top - rowH, top + height + rowH] as const;
-  const dim = (branch: string) => (focus && !focus.has(branch) ? ' is-dim' : '');
+  const firstRow = tile * TILE_ROWS;
+  const lastRow = Math.min(order.rowCount, firstRow + TILE_ROWS) - 1;
+  const top = firstRow * rowH;
+  const height = (lastRow - firstRow + 1) * rowH;
+  const { edges, nodes } = marksInWindow(model.layout, order, firstRow, lastRow);
+  const isDim = (branch: string) => focus !== null && !focus.has(branch);
+  const dim = (branch: string) => (isDim(branch) ? ' is-dim' : '');
+  const colourOf = (branch: string) => colours.get(branch) ?? 'var(--faint)';
   // The lane's colour as a custom property the CSS strokes and fills with.
-  const lane = (branch: string) => ({ '--lane': colours.get(branch) ?? 'var(--faint)' }) as React.CSSProperties;
+  const lane = (colour: string) => ({ '--lane': colour }) as React.CSSProperties;
+  const looks = new Map<string, Look>();
+  const lanes = lanePaths(edges, order, top, top + height, (e) => {
+    const look: Look = { colour: colourOf(e.branch), status: e.status, dim: isDim(e.branch), selected: e.branch === cursorBranch };
+    const key = `${look.colour}|${look.status}|${look.dim}|${look.selected}`;
+    looks.set(key, look);
+    return key;
+  }, left, right);
   // Dots shrink with the lanes so neighbours never touch.
   const r = order.laneW >= 12 ? 4.5 : 3.5;
+  const inTile = (row: number) => {
+    const d = displayRow(row, order);
+    return firstRow <= d && d <= lastRow;
+  };
   return (
     <svg className="lane-window" data-testid="branch-graph" width={width} height={height} style={{ top }} aria-hidden="true">
       <g transform={`translate(0,${-top})`}>
-        {edges.map((e) => (
-          <g key={e.id} className={`edge-group${dim(e.branch)}`}>
-            <path data-id={e.id} className={`edge edge-${e.kind} status-${e.status}${e.open ? ' is-open' : ''}${e.branch === cursorBranch ? ' is-selected' : ''}`} style={lane(e.branch)} d={edgePathIn(e, order, clip)} />
-            {e.kind === 'lane' ? (
-              <path
-                className="edge-hit"
-                d={edgePathIn(e, order, clip)}
-                onMouseEnter={(ev) => onHoverLane(e.branch, ev)}
-                onMouseLeave={() => onHoverLane(null)}
-                onClick={() => onPickBranch(e.branch)}
-              />
-            ) : null}
-          </g>
-        ))}
+        {[...lanes].map(([key, d]) => {
+          const look = looks.get(key)!;
+          return (
+            <g key={key} className={`edge-group${look.dim ? ' is-dim' : ''}`}>
+              <path className={`edge edge-lane status-${look.status}${look.selected ? ' is-selected' : ''}`} style={lane(look.colour)} d={d} />
+            </g>
+          );
+        })}
+        {edges.map((e) =>
+          e.kind === 'lane' ? null : (
+            <g key={e.id} className={`edge-group${dim(e.branch)}`}>
+              {/* A curve crossing two tiles is drawn in both; the tile where it lands carries its id. */}
+              <path data-id={inTile(e.to.row) ? e.id : undefined} className={`edge edge-${e.kind} status-${e.status}${e.branch === cursorBranch ? ' is-selected' : ''}`} style={lane(colourOf(e.branch))} d={edgePathIn(e, order)} />
+            </g>
+          ),
+        )}
         {nodes.map((n) => {
           const cx = laneX(n.lane, order.laneW);
           const cy = rowMidY(displayRow(n.row, order), rowH);
           const head = model.headRow.get(n.branch) === n.row;
           const cls = `node node-${n.kind} status-${n.status}${dim(n.branch)}${head ? ' is-head' : ''}${n.run && n.run.commits > 1 ? ' is-run' : ''}`;
           // A folded marker sits on another branch's lane, a merge dot on its target's: both take that lane's colour.
-          const style = lane(n.kind === 'merge' || n.kind === 'folded' ? (model.layout.branches.find((b) => b.lane === n.lane && b.startRow <= n.row && n.row <= b.endRow)?.name ?? '') : n.branch);
+          const style = lane(colourOf(n.kind === 'merge' || n.kind === 'folded' ? (model.layout.branches.find((b) => b.lane === n.lane && b.startRow <= n.row && n.row <= b.endRow)?.name ?? '') : n.branch));
           if (n.kind === 'folded') {
             return <rect key={n.id} data-id={n.id} className={cls} style={style} x={cx - r} y={cy - r} width={2 * r} height={2 * r} rx={2} transform={`rotate(45 ${cx} ${cy})`} />;
           }
@@ -66,4 +107,4 @@ export function LaneWindow({ model, order, first, last, width, colours, focus, c
       </g>
     </svg>
   );
-}
+});

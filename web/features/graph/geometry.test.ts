@@ -1,6 +1,7 @@
+import { linkVertical } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { edgePathIn } from './edgePath.ts';
-import { branchBeside, displayRow, marksInWindow, nearestRowOf, ROW_H, rowMidY } from './geometry.ts';
+import { branchBeside, displayRow, laneX, marksInWindow, nearestRowOf, ROW_H, rowMidY, yOf } from './geometry.ts';
 import { layoutGraph } from './layout.ts';
 import { searchBranches } from './rowText.ts';
 import { generateTree } from './test-support/genTree.ts';
@@ -36,11 +37,21 @@ describe('the full view geometry', () => {
     }
   });
 
-  it('a long lane is cut to the window it is drawn in', () => {
+  it('a lane uncut runs from its start to its end, newest first upward', () => {
     const main = layout.edges.find((e) => e.id === 'main|lane')!;
-    const clip = [rowMidY(100), rowMidY(140)] as const;
-    expect(edgePathIn(main, newest, clip)).toBe(`M12,${clip[1]}V${clip[0]}`);
     expect(edgePathIn(main, newest)).toBe(`M12,${rowMidY(layout.rowCount - 1)}V${ROW_H / 2}`);
+  });
+
+  it('draws a fork or merge as the vertical link of d3-shape would', () => {
+    const link = linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>();
+    const joins = layout.edges.filter((e) => e.kind !== 'lane' && e.from.lane !== e.to.lane);
+    expect(joins.length).toBeGreaterThan(10);
+    for (const o of [newest, oldest]) {
+      for (const e of joins) {
+        const [x1, y1, x2, y2] = [laneX(e.from.lane, o.laneW), yOf(e.from.row, o), laneX(e.to.lane, o.laneW), yOf(e.to.row, o)];
+        expect(edgePathIn(e, o)).toBe(link({ source: [x1, y1], target: [x2, y2] }));
+      }
+    }
   });
 
   it('← and → go to the branch alive on the next lane at that row, and to its nearest dot', () => {

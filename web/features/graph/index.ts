@@ -2,6 +2,7 @@
 // column's minimap of it.
 // The feature's only door: other features, the shell and App import from here, never from its files.
 import { lazyView } from '../../ui/lazyView.tsx';
+import { loadGraphView } from './graphViewChunk.ts';
 
 export { GraphPanel } from './GraphPanel.tsx';
-export const GraphView = lazyView(() => import('./GraphView.tsx').then((m) => m.GraphView), 'the graph');
+export const GraphView = lazyView(loadGraphView, 'the graph');

@@ -4,6 +4,7 @@ import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import { countOf } from '../../ui/count.ts';
 import { statusClass, type StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
+import { MinHeap } from './minHeap.ts';
 import { cmp, compactRows, orderRows, type Rows } from './rowOrder.ts';
 
 /** `folded`: a branch a filter hides, shown as one marker on the lane of the nearest ancestor still shown. */
@@ -51,6 +52,8 @@ export interface GraphLayout {
   branches: BranchPlacement[];
   laneCount: number;
   rowCount: number;
+  /** Each row's moment, epoch ms, in row order (-Infinity: none): what the rows were sorted by. */
+  times: readonly number[];
 }
 
 export interface LayoutInput {
@@ -80,22 +83,25 @@ interface Lanes {
   count: number;
 }
 
-// Lanes are reused once their branch has been merged or abandoned, so fifty branches need only a few columns.
+// Lanes are reused once their branch has been merged or abandoned, so fifty branches need only a few columns. A branch
+// takes the lowest lane free at its start (busy until a row before it); by start order, a lane freed stays free.
 function assignLanes(branches: readonly Prepared[], rows: Rows): Lanes {
-  const laneBusyUntil: number[] = [];
   const laneOf = new Map<string, number>();
   const placements: BranchPlacement[] = [];
+  const busy = new MinHeap<{ until: number; lane: number }>((a, b) => a.until < b.until);
+  const free = new MinHeap<number>((a, b) => a < b);
+  let count = 0;
   const byStart = [...branches].sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : 0) || cmp(rows.start(a), rows.start(b)));
   for (const b of byStart) {
     const s = rows.start(b);
-    let lane = laneBusyUntil.findIndex((until) => until < s);
-    if (lane === -1) lane = laneBusyUntil.length;
+    while (busy.size > 0 && busy.peek()!.until < s) free.push(busy.pop()!.lane);
+    const lane = free.pop() ?? count++;
     const end = rows.end(b);
-    laneBusyUntil[lane] = end;
+    busy.push({ until: end, lane });
     laneOf.set(b.name, lane);
     placements.push({ name: b.name, lane, startRow: s, endRow: Number.isFinite(end) ? end : rows.count - 1, status: b.status });
   }
-  return { of: laneOf, placements, count: laneBusyUntil.length };
+  return { of: laneOf, placements, count };
 }
 
 interface Placed {
@@ -234,7 +240,7 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   // One node a row: placing each at its row is the sort.
   const byRow = new Array<GraphNode>(rows.count);
   for (const n of nodes) byRow[n.row] = n;
-  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count };
+  return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count, times: rows.times };
 }
 
 /** A commit's first non-blank line, cut to `max`: its label on the graph. */

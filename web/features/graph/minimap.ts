@@ -1,6 +1,5 @@
 // The minimap drawn on a canvas: lanes, dots, the focus's lineage and the time axis. No d3 here: the minimap is on the
 // first screen and d3 loads after it.
-import { parseTimestamp } from '../../ui/time.ts';
 import type { GraphModel } from './graphModel.ts';
 import { displayRow, type RowOrder } from './geometry.ts';
 import type { GraphLayout } from './layout.ts';
@@ -36,13 +35,14 @@ export function minimapScale(laneCount: number, rowCount: number, width: number,
 
 /** Each layout row's time (epoch ms), never going back: a row without one takes the row's before it. */
 export function rowTimes(layout: GraphLayout): Float64Array {
+  // The layout's own moments (no timestamp parsed again: 33,000 rows on 5,000 branches).
   const out = new Float64Array(layout.rowCount);
   let last = Number.NEGATIVE_INFINITY;
-  layout.nodes.forEach((n, i) => {
-    const t = parseTimestamp(n.timestamp);
+  for (let i = 0; i < layout.rowCount; i++) {
+    const t = layout.times[i]!;
     if (Number.isFinite(t) && t > last) last = t;
     out[i] = last;
-  });
+  }
   return out;
 }
 
@@ -58,23 +58,13 @@ export interface MinimapColours {
   faint: string;
 }
 
-// One piece: a single pass over the edges and one over the dots keeps the canvas state changes few.
+// One piece: the edges stroked by look, then the dots, keep the canvas state changes few.
 export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, order: RowOrder, s: MinimapScale, colours: MinimapColours, focus: ReadonlySet<string> | null, ticks: readonly AxisTick[], width: number): void {
   const { layout } = model;
   const alpha = (b: string) => (focus && !focus.has(b) ? 0.18 : 1);
   ctx.lineCap = 'round';
   const perRow = s.y(1) - s.y(0);
-  // Squeezed to under a pixel a row, forks and merges are a hatch over the lanes: drawn faint, the lanes stay legible.
-  const joinAlpha = perRow < 1 ? 0.25 : 1;
-  for (const e of layout.edges) {
-    ctx.globalAlpha = alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' ? 1 : joinAlpha);
-    ctx.strokeStyle = colours.lane(e.branch);
-    ctx.lineWidth = e.kind === 'lane' ? 2 : 1.2;
-    ctx.beginPath();
-    ctx.moveTo(s.x(e.from.lane), s.y(displayRow(e.from.row, order)));
-    ctx.lineTo(s.x(e.to.lane), s.y(displayRow(e.to.row, order)));
-    ctx.stroke();
-  }
+  strokeEdges(ctx, layout, order, s, colours, alpha, perRow);
   if (perRow >= 2.5) {
     const r = Math.min(3, perRow / 2.5);
     for (const n of layout.nodes) {
@@ -102,6 +92,44 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, or
     ctx.fillText(t.label, width - 6, t.y);
   }
   ctx.textAlign = 'left';
+}
+
+interface EdgeLook {
+  colour: string;
+  alpha: number;
+  width: number;
+  /** x1, y1, x2, y2 of each line. */
+  lines: number[];
+}
+
+/**
+ * Every edge as a line, one stroke a look (colour, alpha, width) and the lanes' looks first: a stroke an edge was
+ * 12,500 strokes and 140 ms on 5,000 branches, before the Graph tab could draw.
+ */
+function strokeEdges(ctx: CanvasRenderingContext2D, layout: GraphLayout, order: RowOrder, s: MinimapScale, colours: MinimapColours, alpha: (b: string) => number, perRow: number): void {
+  // Squeezed to under a pixel a row, forks and merges are a hatch over the lanes: drawn faint, the lanes stay legible.
+  const joinAlpha = perRow < 1 ? 0.25 : 1;
+  const looks = new Map<string, EdgeLook>();
+  const add = (e: GraphLayout['edges'][number]) => {
+    const look = { colour: colours.lane(e.branch), alpha: alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' ? 1 : joinAlpha), width: e.kind === 'lane' ? 2 : 1.2 };
+    const key = `${e.kind === 'lane'}|${look.colour}|${look.alpha}|${look.width}`;
+    let at = looks.get(key);
+    if (!at) looks.set(key, (at = { ...look, lines: [] }));
+    at.lines.push(s.x(e.from.lane), s.y(displayRow(e.from.row, order)), s.x(e.to.lane), s.y(displayRow(e.to.row, order)));
+  };
+  for (const e of layout.edges) if (e.kind === 'lane') add(e);
+  for (const e of layout.edges) if (e.kind !== 'lane') add(e);
+  for (const look of looks.values()) {
+    ctx.globalAlpha = look.alpha;
+    ctx.strokeStyle = look.colour;
+    ctx.lineWidth = look.width;
+    ctx.beginPath();
+    for (let i = 0; i < look.lines.length; i += 4) {
+      ctx.moveTo(look.lines[i]!, look.lines[i + 1]!);
+      ctx.lineTo(look.lines[i + 2]!, look.lines[i + 3]!);
+    }
+    ctx.stroke();
+  }
 }
 
 /** Each branch's name beside its newest dot, where it does not run into the axis or another name. */

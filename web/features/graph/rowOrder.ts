@@ -22,6 +22,8 @@ const byTime = (a: Event, b: Event) => cmp(a.time, b.time) || cmp(KIND_ORDER[a.k
 /** Where each branch's marks are, in rows (a compact lane's ends and joins can fall between two rows). */
 export interface Rows {
   count: number;
+  /** Each row's moment (epoch ms, what the rows are sorted by; -Infinity when it has none). */
+  times: readonly number[];
   folded(name: string): number;
   commit(branch: string, index: number): number;
   start(b: Prepared): number;
@@ -93,6 +95,7 @@ export function orderRows(branches: readonly Prepared[], folded: readonly Folded
   };
   return {
     count: events.length,
+    times: events.map((e) => e.time),
     folded: (name) => foldedRows.get(name)!,
     commit: (branch, index) => commitRow(branch, index)!,
     start: startRow,
@@ -143,6 +146,7 @@ export function compactRows(branches: readonly Prepared[], folded: readonly Fold
   };
   return {
     count: events.length,
+    times,
     folded: (name) => foldedRows.get(name)!,
     commit: (branch) => head(byName.get(branch)!),
     start,

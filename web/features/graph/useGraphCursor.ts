@@ -12,6 +12,12 @@ function typingInto(target: EventTarget | null): boolean {
   return !!el?.tagName && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
+/** A dot's row by its id, the index made on the first look: no cursor on the first screen, no index of 33,000 dots. */
+function rowIndex(layout: GraphModel['layout']): (id: string) => number | undefined {
+  let byId: Map<string, number> | null = null;
+  return (id) => (byId ??= new Map(layout.nodes.map((n) => [n.id, n.row]))).get(id);
+}
+
 export interface GraphCursor {
   /** Display row of the cursor, or null. */
   at: number | null;
@@ -29,8 +35,8 @@ export function useGraphCursor(model: GraphModel, order: RowOrder, reveal: (disp
   const setUrl = useSetUrl();
   const [cursorId, setCursorId] = useState<string | null>(null);
   const { layout } = model;
-  const rowById = useMemo(() => new Map(layout.nodes.map((n) => [n.id, n.row])), [layout]);
-  const row = cursorId !== null ? rowById.get(cursorId) : undefined;
+  const rowOf = useMemo(() => rowIndex(layout), [layout]);
+  const row = cursorId !== null ? rowOf(cursorId) : undefined;
   const node = row !== undefined ? layout.nodes[row]! : null;
   const at = row !== undefined ? displayRow(row, order) : null;
   const focusBranch = urlBranch && model.summaries.has(urlBranch) ? urlBranch : null;
