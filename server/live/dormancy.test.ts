@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
-import { COLLECT_AFTER, Dormancy, type Sleeper } from './dormancy.ts';
+import { Dormancy, type Sleeper } from './dormancy.ts';
 import { commitsKeeper, logKeeper } from './format.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 import { TrackedFile } from './tracked-file.ts';
@@ -28,16 +28,15 @@ function branchFiles(dir: string, out: string[] = []): string[] {
 }
 const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
 
-const never = (): void => {};
-
 describe('a followed file asleep', () => {
   it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: woken, its records are the ones it had', async (_, path) => {
     for (const chunkBytes of [61, 1 << 20]) {
-      const t = new TrackedFile(path, keeperFor(path), 'b/file', { chunkBytes, dormancy: new Dormancy(1000, never) });
+      const t = new TrackedFile(path, keeperFor(path), 'b/file', { chunkBytes, dormancy: new Dormancy(1000) });
       await t.refresh();
       const before = t.records.slice();
       const diagnostics = t.diagnostics;
       expect(t.sleep()).toBe('asleep');
+      expect(t.sleep()).toBe('already');
       expect(t.asleep).toBe(true);
       expect(t.count).toBe(before.length);
       expect(t.diagnostics).toEqual(diagnostics);
@@ -51,7 +50,7 @@ describe('a followed file asleep', () => {
     const cut = src.indexOf('### Step 3 ');
     const path = join(scratch, 'append.md');
     writeFileSync(path, src.subarray(0, cut));
-    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000, never) });
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000) });
     await t.refresh();
     const had = t.count;
     t.sleep();
@@ -67,7 +66,7 @@ describe('a followed file asleep', () => {
     const cut = src.indexOf('## Commit', src.indexOf('## Commit') + 1);
     const path = join(scratch, 'commit.md');
     writeFileSync(path, src.subarray(0, cut));
-    const t = new TrackedFile(path, commitsKeeper('main'), 'b/commit.md', { dormancy: new Dormancy(1000, never) });
+    const t = new TrackedFile(path, commitsKeeper('main'), 'b/commit.md', { dormancy: new Dormancy(1000) });
     await t.refresh();
     const first = t.records.slice();
     t.sleep();
@@ -88,7 +87,7 @@ describe('a followed file asleep', () => {
   it('never sleeps in the middle of a read, and keeps records it cannot rebuild (a file not held)', async () => {
     const path = join(scratch, 'busy.md');
     writeFileSync(path, readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md')));
-    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000, never) });
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000) });
     const reading = t.refresh();
     expect(t.sleep()).toBe('busy');
     await reading;
@@ -100,11 +99,10 @@ describe('a followed file asleep', () => {
 });
 
 describe('Dormancy', () => {
-  const sleeper = (answer: () => 'asleep' | 'busy' | 'never') => ({ sleep: vi.fn(answer) }) satisfies Sleeper;
+  const sleeper = (answer: () => 'asleep' | 'already' | 'busy' | 'never') => ({ sleep: vi.fn(answer) }) satisfies Sleeper;
 
   it('puts a file to sleep after a whole sweep untouched, tries a busy one again, forgets one that cannot sleep', () => {
-    const collect = vi.fn();
-    const d = new Dormancy(1000, collect);
+    const d = new Dormancy(1000);
     const quiet = sleeper(() => 'asleep');
     const looked = sleeper(() => 'asleep');
     let busy = true;
@@ -121,15 +119,13 @@ describe('Dormancy', () => {
     expect(d.sweep()).toBe(2);
     expect(d.awakeCount).toBe(0);
     expect(big.sleep).toHaveBeenCalledTimes(1);
-    expect(collect).not.toHaveBeenCalled();
   });
 
-  it('asks for a collection once a sweep put many files to sleep', () => {
-    const collect = vi.fn();
-    const d = new Dormancy(1000, collect);
-    for (let i = 0; i < COLLECT_AFTER; i++) d.touched(sleeper(() => 'asleep'));
+  it('only forgets files that were asleep already (branches read at start sleep at once, touched while read)', () => {
+    const d = new Dormancy(1000);
+    for (let i = 0; i < 3; i++) d.touched(sleeper(() => 'already'));
     d.sweep();
-    d.sweep();
-    expect(collect).toHaveBeenCalledTimes(1);
+    expect(d.sweep()).toBe(0);
+    expect(d.awakeCount).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // and the tests open one; nothing here knows about HTTP.
 import { dirname } from 'node:path';
 import { createEventBus, type EventBus } from './event-bus.ts';
+import { collectSoon } from './dormancy.ts';
 import { createStore, type Store } from './store.ts';
 import type { GccWatcher } from './watcher.ts';
 import { followSideFile } from './side-file.ts';
@@ -63,6 +64,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     await watcher.ready;
     // '' is all of .GCC/: each branch's files are stat'ed and read on only where they grew or changed.
     if (!closed) await store.apply(['']);
+    collectSoon();
   };
   const stopAuthors = options.authorsFile ? followSideFile(options.authorsFile, () => void bus.publish({ type: 'authors-changed' })) : () => {};
   let closedBeforeReady = () => {};

@@ -96,8 +96,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   }
 
   /** Drops the records when the bytes they came from are held whole (rebuilding them costs no read of the disk). */
-  sleep(): 'asleep' | 'busy' | 'never' {
-    if (this.list === null) return 'asleep';
+  sleep(): 'asleep' | 'already' | 'busy' | 'never' {
+    if (this.list === null) return 'already';
     if (this.reading > 0) return 'busy';
     if (!this.watched || this.state === null || this.bytes.heldPrefix(this.state.consumed) === null) return 'never';
     this.sleptCount = this.list.length;
