@@ -1,11 +1,12 @@
 // A file asleep holds what it held awake: the same records when woken (every corpus log and commit file, read whole
 // or appended in pieces), the same counts while asleep, and appends, atomic saves and rewrites after a sleep told as
 // they are told to a file that never slept.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
+import { corpusBranchFiles } from '../test-support/corpus-branch-files.ts';
 import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { Dormancy, type Sleeper } from './dormancy.ts';
 import { commitsKeeper, logKeeper } from './format.ts';
@@ -18,15 +19,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type AnyList = { readonly length: number; slice(from?: number): unknown[] };
 const keeperFor = (path: string) => (path.endsWith('log.md') ? logKeeper('b') : commitsKeeper('b')) as unknown as RecordKeeper<ResumePoint, AnyList>;
 
-function branchFiles(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) branchFiles(p, out);
-    else if (e.isFile() && (e.name === 'log.md' || e.name === 'commit.md') && p.includes('/branches/')) out.push(p);
-  }
-  return out;
-}
-const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
+const files = corpusBranchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
 
 describe('a followed file asleep', () => {
   it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: woken, its records are the ones it had', async (_, path) => {

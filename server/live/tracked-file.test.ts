@@ -1,10 +1,11 @@
 // A followed file read in small pieces holds exactly what one parse of the whole file holds, on every corpus log and
 // commit file, first read and appended alike.
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus.ts';
+import { corpusBranchFiles } from '../test-support/corpus-branch-files.ts';
 import type { ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { parseCommits } from '../../shared/gcc/read/commits.ts';
 import { parseLog } from '../../shared/gcc/read/log.ts';
@@ -15,14 +16,6 @@ import { TrackedFile } from './tracked-file.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-tracked-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function branchFiles(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) branchFiles(p, out);
-    else if (e.isFile() && (e.name === 'log.md' || e.name === 'commit.md') && p.includes('/branches/')) out.push(p);
-  }
-  return out;
-}
 
 type AnyList = { readonly length: number; slice(from?: number): unknown[] };
 const keeperFor = (path: string) => (path.endsWith('log.md') ? logKeeper('b') : commitsKeeper('b')) as unknown as RecordKeeper<ResumePoint, AnyList>;
@@ -36,7 +29,7 @@ function wholeParse(path: string, bytes: Uint8Array) {
   return { records: r.commits as unknown[], diagnostics: r.diagnostics, pending: r.pending, state: r.state as ResumePoint };
 }
 const wholeLog = (bytes: Uint8Array) => parseLog(bytes, { file: 'branches/main/log.md' });
-const files = branchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
+const files = corpusBranchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
 
 describe('TrackedFile in pieces', () => {
   it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes read what one parse reads', async (_, path) => {
