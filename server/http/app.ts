@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
     // One workspace, no fleet: the page asks first thing (a 404 here was read as the answer and logged an error).
     .get(ROUTES.fleet.path, (c) => answer(c, ROUTES.fleet, { mode: 'single' }))
     .route('/', branchRoutes(versioned, travel))
-    .route('/', commitRoutes(deps.store, travel))
+    .route('/', commitRoutes(deps.store, travel, () => deps.bus.revision))
     .route('/', timelineRoutes(versioned, travel, () => deps.bus.revision))
     .route('/', editRoutes(edits))
     .route('/', searchRoutes(deps.store))

@@ -1,9 +1,10 @@
 // GET /api/commits on a real store over the Python corpus workspace: every branch's commits in brief, each exactly the
 // id, time and contribution GET /api/branches/:name answers, now and `?at=` a moment.
 import { CORPUS } from '../../../fixtures/corpus.ts';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchResponse, CommitsResponse, WorkspaceResponse } from '../../../shared/api.ts';
 import { createApp } from '../app.ts';
 import { createEventBus } from '../../live/event-bus.ts';
@@ -53,5 +54,31 @@ describe('GET /api/commits', () => {
 
   it('needs the token', async () => {
     expect((await app.request(`http://${HOST}/api/commits`, { headers: { host: HOST } })).status).toBe(401);
+  });
+});
+
+describe('GET /api/commits, kept between changes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gcc-commits-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers the same until the workspace changes, then the change', async () => {
+    cpSync(join(corpus, '.GCC'), join(dir, '.GCC'), { recursive: true });
+    const bus = createEventBus();
+    const store = createStore({ gccDir: join(dir, '.GCC'), root: dir, readOnly: false, bus });
+    await store.load();
+    const live = createApp({ store, bus, security: securityOptionsFor('127.0.0.1', PORT, TOKEN), webDir: join(dir, 'no-web'), gccDir: join(dir, '.GCC') });
+    const commitsNow = async () => {
+      const res = await live.request(`http://${HOST}/api/commits`, { headers: { host: HOST, authorization: `Bearer ${TOKEN}` } });
+      return ((await res.json()) as CommitsResponse).branches.find((b) => b.name === 'main')!.commits;
+    };
+    const first = await commitsNow();
+    expect(await commitsNow()).toEqual(first);
+    // As the Python writer appends a commit: the file ends in `---\n`, the block ends in one too.
+    const block = '## Commit `0badc0de`\n**Timestamp:** 2026-12-02T14:00:00.000000+00:00\n\n**Branch Purpose:** Primary reasoning trajectory\n\n**Previous Progress Summary:** all auth tests pass.\n\n**This Commit\'s Contribution:** Kept between changes.\n\n---\n';
+    appendFileSync(join(dir, '.GCC/branches/main/commit.md'), block);
+    await store.apply(['branches/main/commit.md']);
+    const after = await commitsNow();
+    expect(after.length).toBe(first.length + 1);
+    expect(after.at(-1)).toMatchObject({ commitId: '0badc0de', thisCommitContribution: 'Kept between changes.' });
   });
 });
