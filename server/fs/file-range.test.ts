@@ -4,7 +4,7 @@ import { appendFileSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StaleStepsError } from '../../shared/gcc/read/step-index.ts';
+import { StaleStepsError } from '../../shared/gcc/read/step-bytes-read.ts';
 import { FileBytes } from './file-range.ts';
 import type { FileStamp } from './gcc-source.ts';
 

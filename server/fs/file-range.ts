@@ -1,7 +1,7 @@
 // The bytes a log's steps are decoded from, long after the log was read: held in memory for a small file, read back
 // from the source for a big one, and never bytes of another version of the file (StaleStepsError instead).
 import { concatBytes } from '../../shared/gcc/read/bytes.ts';
-import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-index.ts';
+import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-bytes-read.ts';
 import { ANY_PATH } from './disk-source.ts';
 import type { FileStamp, GccSource } from './gcc-source.ts';
 

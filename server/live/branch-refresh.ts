@@ -5,7 +5,7 @@ import { timedCommits, type BranchEntry } from './branch-entry.ts';
 import type { Publish } from './event-gate.ts';
 import { branchDialect, commitsKeeper, logKeeper, parsersDiffer, readMetadata } from './format.ts';
 import { MAX_SMALL_FILE_BYTES } from '../fs/index.ts';
-import type { FileChange } from './tracked-file.ts';
+import type { FileChange } from './tracked-reading.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import { hash } from 'node:crypto';

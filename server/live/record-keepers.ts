@@ -4,7 +4,8 @@ import { isUtf8 } from 'node:buffer';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import { indexLog } from '../../shared/gcc/read/log-index.ts';
 import { initialLogState, type LogState } from '../../shared/gcc/read/log.ts';
-import { StepIndex, type ByteReader } from '../../shared/gcc/read/step-index.ts';
+import type { ByteReader } from '../../shared/gcc/read/step-bytes-read.ts';
+import { StepIndex } from '../../shared/gcc/read/step-index.ts';
 import type { Diagnostic, Dialect } from '../../shared/types.ts';
 
 /** What one piece of the file told, besides its records. */

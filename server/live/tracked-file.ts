@@ -6,34 +6,7 @@ import type { Diagnostic } from '../../shared/types.ts';
 import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { constant, cutShortDiagnostic, recordsOf, type Draft } from './tracked-reading.ts';
-
-export type FileChange =
-  | { kind: 'none' }
-  /** `count` records were added after index `from`; earlier ones are unchanged. */
-  | { kind: 'appended'; from: number; count: number }
-  /** The file was rewritten, truncated, replaced or removed: every record may have changed. */
-  | { kind: 'reloaded' };
-
-export const CHUNK_BYTES = 8 * 2 ** 20;
-/** What the first read of an append covers; a longer append reads on in pieces. */
-const APPEND_READ = 256 * 1024;
-/** No record is this long: past it, the rest of the file is not read (and said so). */
-export const MAX_RECORD_BYTES = 16 * 2 ** 20;
-
-export interface TrackedFileOptions {
-  chunkBytes?: number;
-  maxRecordBytes?: number;
-  /**
-   * False for a file read once (a one-shot command): nothing is kept to judge a later look by; a later refresh reads
-   * it whole again.
-   */
-  watched?: boolean;
-  /** Where the file's bytes come from (default: `path` taken as given on disk). */
-  source?: GccSource;
-  /** Lets the file drop its records while nobody looks at them (dormancy.ts); none: always awake. */
-  dormancy?: Dormancy;
-}
+import { APPEND_READ, CHUNK_BYTES, constant, cutShortDiagnostic, MAX_RECORD_BYTES, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while

@@ -1,9 +1,37 @@
-// What one reading of a followed file (tracked-file.ts) holds before it becomes the file's state, and its records
-// rebuilt from the bytes it held (a file that slept: dormancy.ts).
+// A followed file's terms (tracked-file.ts): what a look at it tells, its options and the sizes it reads in, what one
+// reading holds before it becomes the file's state, and its records rebuilt from held bytes (a file that slept).
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import type { FileBytes } from '../fs/index.ts';
+import type { FileBytes, GccSource } from '../fs/index.ts';
+import type { Dormancy } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
+
+export type FileChange =
+  | { kind: 'none' }
+  /** `count` records were added after index `from`; earlier ones are unchanged. */
+  | { kind: 'appended'; from: number; count: number }
+  /** The file was rewritten, truncated, replaced or removed: every record may have changed. */
+  | { kind: 'reloaded' };
+
+export const CHUNK_BYTES = 8 * 2 ** 20;
+/** What the first read of an append covers; a longer append reads on in pieces. */
+export const APPEND_READ = 256 * 1024;
+/** No record is this long: past it, the rest of the file is not read (and said so). */
+export const MAX_RECORD_BYTES = 16 * 2 ** 20;
+
+export interface TrackedFileOptions {
+  chunkBytes?: number;
+  maxRecordBytes?: number;
+  /**
+   * False for a file read once (a one-shot command): nothing is kept to judge a later look by; a later refresh reads
+   * it whole again.
+   */
+  watched?: boolean;
+  /** Where the file's bytes come from (default: `path` taken as given on disk). */
+  source?: GccSource;
+  /** Lets the file drop its records while nobody looks at them (dormancy.ts); none: always awake. */
+  dormancy?: Dormancy;
+}
 
 export const constant =
   <T,>(value: T) =>

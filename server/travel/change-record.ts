@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSyn
 import { dirname, join } from 'node:path';
 import type { RoadmapObservation } from '../../shared/gcc/moment/roadmap-at.ts';
 import { utf8Length } from '../../shared/gcc/read/bytes.ts';
-import { StaleStepsError } from '../../shared/gcc/read/step-index.ts';
+import { StaleStepsError } from '../../shared/gcc/read/step-bytes-read.ts';
 import type { EditEntry, RecordChange } from '../../shared/gcc/write/edit.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
 import type { EventBus, StoreRecords } from '../live/index.ts';

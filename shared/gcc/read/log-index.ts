@@ -7,7 +7,8 @@ import { escapeStyleOf } from './escape.ts';
 import { continueLog, initialLogState, type LogHeader, type LogParseResult, type LogState, type MergeMarker } from './log.ts';
 import { StepIndex } from './step-index.ts';
 import type { MergeSection } from './log-step.ts';
-import { StepScanner, startsWithBytes } from './step-scan.ts';
+import { startsWithBytes } from './step-bytes.ts';
+import { StepScanner } from './step-scan.ts';
 import { TimeKeys } from './time-key.ts';
 
 /** Where the records go: a StepIndex, or a test's collector. */

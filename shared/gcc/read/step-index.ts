@@ -6,9 +6,7 @@ import { recordKey, timestampKey, type TimeKey } from './time-key.ts';
 import type { TimestampShapeName } from './timestamp.ts';
 import { shapeCodeOf, shapeName } from './timestamp-shapes.ts';
 import { iterateInRuns, plainShapeOf, PrefixList, sliceBounds, type StepList } from './step-list.ts';
-
-/** The file's bytes [start, end) (maybe a reused buffer's: used before the next read); throws when they are gone. */
-export type ByteReader = (start: number, end: number) => Uint8Array;
+import { headerTimestamp, ONE_BYTE, StaleStepsError, type ByteReader } from './step-bytes-read.ts';
 
 const NO_MERGE = -1;
 /** A decoded record's plain shape or timestamp shape not worked out yet. */
@@ -286,26 +284,5 @@ export class StepIndex implements StepList {
 
   [Symbol.iterator](): Iterator<OtaStep> {
     return iterateInRuns(this);
-  }
-}
-
-const ONE_BYTE = new TextDecoder('latin1');
-
-/** The timestamp of the `### Step N — TS` line at `at` of a one-byte text (a record the fast path read: that layout). */
-function headerTimestamp(text: string, at: number, file: string): string {
-  let i = at + 9;
-  while (text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
-  const from = i + 5;
-  const nl = text.indexOf('\n', from);
-  if (text.charCodeAt(at) !== 0x23 || text.charCodeAt(i + 1) !== 0xe2 || nl === -1 || nl - from > 64) throw new StaleStepsError(file, at);
-  return text.slice(from, nl);
-}
-/** The file changed under the index (a rewrite the watcher has not reported yet): read it again and ask again. */
-export class StaleStepsError extends Error {
-  constructor(
-    readonly file: string,
-    readonly at: number,
-  ) {
-    super(`${file} changed while it was read (at byte ${at}); it is read again`);
   }
 }

@@ -1,32 +1,12 @@
 // The fast path of log.md's reader: a step record recognised on its bytes, without decoding it, when it is exactly as
 // the standard writers lay it out; anything else is refused here and read by log.ts's full reader.
+import { ascii, byteAt, CLASS, CR, hasEdgeSpace, isDigit, LEAD, LITTLE_ENDIAN, lookMask, MARK, NL, nextLookByByte, ODD, startsWithBytes, timestampEnd } from './step-bytes.ts';
 
 /** Which fields of a plain step are empty (reader-tally.ts's shapes): observation or thought told, only an action, none. */
 export const SHAPE_TOLD = 0;
 export const SHAPE_ACTION_ONLY = 1;
 export const SHAPE_EMPTY = 2;
 
-// Byte classes: 0 is any byte that needs no look.
-const NL = 1;
-/** \v \f \x1c-\x1f: line breaks for some reader (Python's splitlines): the record is read, but not proved plain. */
-const ODD = 2;
-/** \r: refused (CRLF layouts have their own diagnostics). */
-const CR = 3;
-/** Lead bytes of U+0085, U+2028, U+2029 (odd breaks) and of the Unicode spaces a trim removes. */
-const LEAD = 4;
-/** `*` (a `:**` may be a label inside a value) and `#` (a `##` may be a header inside a value). */
-const MARK = 5;
-const CLASS = new Uint8Array(256);
-CLASS[0x0a] = NL;
-for (const b of [0x0b, 0x0c, 0x1c, 0x1d, 0x1e, 0x1f]) CLASS[b] = ODD;
-CLASS[0x0d] = CR;
-for (const b of [0xc2, 0xe1, 0xe2, 0xe3, 0xef]) CLASS[b] = LEAD;
-CLASS[0x2a] = MARK;
-CLASS[0x23] = MARK;
-
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
-const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const STEP_HEADER = ascii('### Step ');
 const OBSERVATION = ascii('**Observation:**');
 const THOUGHT = ascii('**Thought:**');
@@ -36,99 +16,16 @@ const LABELS = [OBSERVATION, THOUGHT, ACTION];
 /** What may follow a record's closing `---` line (records.ts itemStartAt), the rarer first (see startsItem). */
 const ITEM_STARTS = [MERGED_FROM, STEP_HEADER];
 
-export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
-  if (at + token.length > bytes.length) return false;
-  for (let k = 0; k < token.length; k++) if (bytes[at + k] !== token[k]) return false;
-  return true;
-}
-
 // The scan's code is optimised by the engine after the first few hundred records, from what those did: a path first
 // taken later (a read past the end, a merge heading, a byte rare so far) throws the optimised code away and the scan
 // runs slowly until it is made again (~40 ms of a 205,000-step log). So no read goes past the end (byteAt), and
 // the common and the rare case share their code where they can (startsItem).
-
-/** bytes[i], or -1 past the end (a read past a typed array's end costs the optimised code, not only its answer). */
-const byteAt = (bytes: Uint8Array, i: number): number => (i < bytes.length ? bytes[i]! : -1);
 
 /** Whether a record's closing `---` line is followed by the start of an item: one loop, for the common and the rare. */
 function startsItem(bytes: Uint8Array, at: number): boolean {
   for (let k = 0; k < ITEM_STARTS.length; k++) if (startsWithBytes(bytes, at, ITEM_STARTS[k]!)) return true;
   return false;
 }
-
-/**
- * A word's bytes the value scan may need to look at, as their top bits: every byte below 0x20 (a newline, CR, a
- * control), 0x80 and up (the lead of a character that may be an odd line break or a space), `*` or `#`, and maybe a
- * byte above one of those (a borrow): bit-twiddling tests that miss none.
- */
-function lookMask(x: number): number {
-  const star = x ^ 0x2a2a2a2a;
-  const hash = x ^ 0x23232323;
-  return (((x - 0x20202020) & ~x) | x | ((star - 0x01010101) & ~star) | ((hash - 0x01010101) & ~hash)) & 0x80808080;
-}
-
-/** Whether the (multi-byte) character at `at` is one a trim removes: U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
-function isEdgeChar(bytes: Uint8Array, at: number): boolean {
-  const a = bytes[at]!;
-  const b = byteAt(bytes, at + 1);
-  const c = byteAt(bytes, at + 2);
-  if (a === 0xc2) return b === 0x85 || b === 0xa0;
-  if (a === 0xe1) return b === 0x9a && c === 0x80;
-  if (a === 0xe2) return (b === 0x80 && (c <= 0x8a || c === 0xa8 || c === 0xa9 || c === 0xaf)) || (b === 0x81 && c === 0x9f);
-  if (a === 0xe3) return b === 0x80 && c === 0x80;
-  if (a === 0xef) return b === 0xbb && c === 0xbf;
-  return false;
-}
-
-/** Whether the line [s, e) starts or ends with a character some trim removes (an empty line does too). */
-function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
-  if (e <= s) return true;
-  const first = bytes[s]!;
-  if (first <= 0x20 || (first >= 0xc2 && isEdgeChar(bytes, s))) return true;
-  const last = bytes[e - 1]!;
-  if (last <= 0x20) return true;
-  if (last < 0x80) return false;
-  // The last character's lead byte: two or three bytes back (four-byte characters are never spaces).
-  if (e - 2 >= s && bytes[e - 2]! >= 0xc0) return isEdgeChar(bytes, e - 2);
-  if (e - 3 >= s && bytes[e - 3]! >= 0xe0) return isEdgeChar(bytes, e - 3);
-  return false;
-}
-
-/** StepScanner.nextLook on a big-endian machine: byte by byte. */
-function nextLookByByte(bytes: Uint8Array, j: number): number {
-  for (; j < bytes.length; j++) if (CLASS[bytes[j]!] !== 0) return j;
-  return bytes.length;
-}
-
-/** Whether a byte (or -1) is an ASCII digit. */
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-
-/**
- * Where a timestamp that TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) and that starts at `s` ends, or
- * -1. A fraction longer than 20 digits is refused (the full reader reads such a rarity).
- */
-export function timestampEnd(b: Uint8Array, s: number): number {
-  if (s + 20 > b.length) return -1;
-  for (let k = 0; k < 19; k++) {
-    const want = SHAPE[k]!;
-    const c = b[s + k]!;
-    if (want === 0 ? c < 0x30 || c > 0x39 : c !== want) return -1;
-  }
-  const len = b.length;
-  let i = s + 19;
-  if (b[i] === 0x2e) {
-    const f = ++i;
-    while (i < len && i - f <= 20 && isDigit(b[i]!)) i++;
-    if (i === f || i - f > 20) return -1;
-  }
-  const zone = byteAt(b, i);
-  if (zone === 0x5a) return i + 1;
-  if ((zone !== 0x2b && zone !== 0x2d) || i + 6 > len) return -1;
-  return isDigit(b[i + 1]!) && isDigit(b[i + 2]!) && b[i + 3] === 0x3a && isDigit(b[i + 4]!) && isDigit(b[i + 5]!) ? i + 6 : -1;
-}
-
-/** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
-const SHAPE = Uint8Array.from('0000-00-00T00:00:00', (c) => (c === '0' ? 0 : c.charCodeAt(0)));
 
 /** Everything the reader decides about one record, filled in by StepScanner.scan. */
 export interface ScannedStep {

@@ -1,0 +1,108 @@
+// The byte-level tests the step scan (step-scan.ts) reads records with: which bytes need a look, the characters a trim
+// removes, a word's bytes to look at, and a timestamp's end, each without decoding the bytes.
+
+// Byte classes: 0 is any byte that needs no look.
+export const NL = 1;
+/** \v \f \x1c-\x1f: line breaks for some reader (Python's splitlines): the record is read, but not proved plain. */
+export const ODD = 2;
+/** \r: refused (CRLF layouts have their own diagnostics). */
+export const CR = 3;
+/** Lead bytes of U+0085, U+2028, U+2029 (odd breaks) and of the Unicode spaces a trim removes. */
+export const LEAD = 4;
+/** `*` (a `:**` may be a label inside a value) and `#` (a `##` may be a header inside a value). */
+export const MARK = 5;
+export const CLASS = new Uint8Array(256);
+CLASS[0x0a] = NL;
+for (const b of [0x0b, 0x0c, 0x1c, 0x1d, 0x1e, 0x1f]) CLASS[b] = ODD;
+CLASS[0x0d] = CR;
+for (const b of [0xc2, 0xe1, 0xe2, 0xe3, 0xef]) CLASS[b] = LEAD;
+CLASS[0x2a] = MARK;
+CLASS[0x23] = MARK;
+
+/** A string's char codes as bytes (the tokens the scan compares with). */
+export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
+  if (at + token.length > bytes.length) return false;
+  for (let k = 0; k < token.length; k++) if (bytes[at + k] !== token[k]) return false;
+  return true;
+}
+
+/** bytes[i], or -1 past the end (a read past a typed array's end costs the optimised code, not only its answer). */
+export const byteAt = (bytes: Uint8Array, i: number): number => (i < bytes.length ? bytes[i]! : -1);
+
+/**
+ * A word's bytes the value scan may need to look at, as their top bits: every byte below 0x20 (a newline, CR, a
+ * control), 0x80 and up (the lead of a character that may be an odd line break or a space), `*` or `#`, and maybe a
+ * byte above one of those (a borrow): bit-twiddling tests that miss none.
+ */
+export function lookMask(x: number): number {
+  const star = x ^ 0x2a2a2a2a;
+  const hash = x ^ 0x23232323;
+  return (((x - 0x20202020) & ~x) | x | ((star - 0x01010101) & ~star) | ((hash - 0x01010101) & ~hash)) & 0x80808080;
+}
+
+/** Whether the (multi-byte) character at `at` is one a trim removes: U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
+export function isEdgeChar(bytes: Uint8Array, at: number): boolean {
+  const a = bytes[at]!;
+  const b = byteAt(bytes, at + 1);
+  const c = byteAt(bytes, at + 2);
+  if (a === 0xc2) return b === 0x85 || b === 0xa0;
+  if (a === 0xe1) return b === 0x9a && c === 0x80;
+  if (a === 0xe2) return (b === 0x80 && (c <= 0x8a || c === 0xa8 || c === 0xa9 || c === 0xaf)) || (b === 0x81 && c === 0x9f);
+  if (a === 0xe3) return b === 0x80 && c === 0x80;
+  if (a === 0xef) return b === 0xbb && c === 0xbf;
+  return false;
+}
+
+/** Whether the line [s, e) starts or ends with a character some trim removes (an empty line does too). */
+export function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
+  if (e <= s) return true;
+  const first = bytes[s]!;
+  if (first <= 0x20 || (first >= 0xc2 && isEdgeChar(bytes, s))) return true;
+  const last = bytes[e - 1]!;
+  if (last <= 0x20) return true;
+  if (last < 0x80) return false;
+  // The last character's lead byte: two or three bytes back (four-byte characters are never spaces).
+  if (e - 2 >= s && bytes[e - 2]! >= 0xc0) return isEdgeChar(bytes, e - 2);
+  if (e - 3 >= s && bytes[e - 3]! >= 0xe0) return isEdgeChar(bytes, e - 3);
+  return false;
+}
+
+/** StepScanner.nextLook on a big-endian machine: byte by byte. */
+export function nextLookByByte(bytes: Uint8Array, j: number): number {
+  for (; j < bytes.length; j++) if (CLASS[bytes[j]!] !== 0) return j;
+  return bytes.length;
+}
+
+/** Whether a byte (or -1) is an ASCII digit. */
+export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/**
+ * Where a timestamp that TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) and that starts at `s` ends, or
+ * -1. A fraction longer than 20 digits is refused (the full reader reads such a rarity).
+ */
+export function timestampEnd(b: Uint8Array, s: number): number {
+  if (s + 20 > b.length) return -1;
+  for (let k = 0; k < 19; k++) {
+    const want = SHAPE[k]!;
+    const c = b[s + k]!;
+    if (want === 0 ? c < 0x30 || c > 0x39 : c !== want) return -1;
+  }
+  const len = b.length;
+  let i = s + 19;
+  if (b[i] === 0x2e) {
+    const f = ++i;
+    while (i < len && i - f <= 20 && isDigit(b[i]!)) i++;
+    if (i === f || i - f > 20) return -1;
+  }
+  const zone = byteAt(b, i);
+  if (zone === 0x5a) return i + 1;
+  if ((zone !== 0x2b && zone !== 0x2d) || i + 6 > len) return -1;
+  return isDigit(b[i + 1]!) && isDigit(b[i + 2]!) && b[i + 3] === 0x3a && isDigit(b[i + 4]!) && isDigit(b[i + 5]!) ? i + 6 : -1;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
+const SHAPE = Uint8Array.from('0000-00-00T00:00:00', (c) => (c === '0' ? 0 : c.charCodeAt(0)));
