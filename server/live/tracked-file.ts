@@ -254,11 +254,12 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.keeper.commit(this.records);
   }
 
-  private reset(): void {
+  /** Forgets the reading; `held` and `list`: the next reading's, already made. */
+  private reset(held?: FileBytes, list?: L): void {
     this.stamp = null;
     this.state = null;
-    this.bytes = this.newBytes();
-    this.list = this.keeper.create(this.bytes.read);
+    this.bytes = held ?? this.newBytes();
+    this.list = list ?? this.keeper.create(this.bytes.read);
     this.consumedDiagnostics = [];
     this.pending = null;
     this.cutShort = null;
@@ -278,9 +279,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
     const hadRecords = this.count > 0;
-    this.reset();
-    this.bytes = held;
-    this.list = list;
+    this.reset(held, list);
     this.commit(draft, stamp);
     // A file seen for the first time (or after it was empty) just gained records: that is an append from 0.
     if (hadRecords) return { kind: 'reloaded' };
