@@ -55,11 +55,14 @@ export async function prefetched(source: ByteSource, start: number, length: numb
 
 /** What `path` gained since `request`: unchanged (a stat: most re-checks stop there), missing, unreadable, or open. */
 export async function openTail(source: GccSource, path: string, request: TailRequest, limit = MAX_TRACKED_FILE_BYTES): Promise<TailOpen> {
-  const at = source.stat(path);
-  if (at.kind === 'missing') return { kind: 'missing' };
-  if (at.kind === 'unusable') return { kind: 'unreadable', message: at.message };
-  if (sameStamp(request.previous, at.stamp)) return { kind: 'unchanged', stamp: at.stamp };
-  if (at.stamp.size > limit) return { kind: 'unreadable', code: 'file-too-large', message: tooLargeMessage(at.stamp.size), stamp: at.stamp };
+  // A first look has no stamp to compare: the open below tells all the stat would (10,000 lstat calls on 5,000 branches).
+  if (request.previous !== null) {
+    const at = source.stat(path);
+    if (at.kind === 'missing') return { kind: 'missing' };
+    if (at.kind === 'unusable') return { kind: 'unreadable', message: at.message };
+    if (sameStamp(request.previous, at.stamp)) return { kind: 'unchanged', stamp: at.stamp };
+    if (at.stamp.size > limit) return { kind: 'unreadable', code: 'file-too-large', message: tooLargeMessage(at.stamp.size), stamp: at.stamp };
+  }
   // What was opened is judged, not what the stat saw: the file may have been swapped meanwhile.
   const opened = source.open(path, limit);
   if (!opened.ok) {
