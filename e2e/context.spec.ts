@@ -89,3 +89,21 @@ test('a commit holding a 60,000-letter word: the page shows "≥ N tokens" and t
   studio.writer.logStep('main', { observation: 'Still live after the blob', thought: 't', action: 'a' });
   await expect(page.getByText('Still live after the blob').first()).toBeVisible();
 });
+
+test('while the first CONTEXT is being built, the preview says so instead of showing an empty box', async ({ page, studio }) => {
+  // The server's answer held back (a wide workspace's first read is that slow), then let through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/branches\/main\/context\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openStudio(page, studio.url);
+  const building = page.getByRole('status').filter({ hasText: 'Building the CONTEXT of main at K = 1…' });
+  await expect(building).toBeVisible();
+  await expect(building).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('context-text')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('context-text')).toContainText('# CONTEXT');
+  await expect(building).toHaveCount(0);
+});

@@ -73,9 +73,15 @@ function ContextFor({ branch, commitCount, detected }: { branch: string; commitC
       <TokenChart counts={counts} atLeast={atLeast} k={k} onPick={(next) => setUrl({ k: next })} />
       {error ? <div className="notice notice-error">Could not build the context: {error.message}</div> : null}
       {data ? <ContextOutcome data={data} /> : null}
-      {data?.error === undefined ? (
+      {data === undefined && !error ? (
+        // The first answer can wait for the server's first read of a big branch: say so rather than show an empty box.
+        <div className="context-text is-loading" role="status" aria-busy="true">
+          Building the CONTEXT of {branch} at K = {k}…
+        </div>
+      ) : null}
+      {data !== undefined && data.error === undefined ? (
         <pre className={`context-text${fresh ? '' : ' is-stale'}`} data-testid="context-text" tabIndex={0} role="region" aria-label="CONTEXT text">
-          {data ? shownText(data.text) : ''}
+          {shownText(data.text)}
         </pre>
       ) : null}
     </div>
