@@ -1,0 +1,47 @@
+// The word-at-a-time token compare of the step scan against the byte loop it replaces, at every offset and near the end.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ascii, startsWithBytes, startsWithToken, token, viewOf, wordAt } from './step-bytes.ts';
+
+const TOKENS = ['### Step ', '**Observation:**', '**Thought:**', '**Action:**', '\n## Merged from ', '---\n'];
+
+describe('startsWithToken', () => {
+  it('answers as startsWithBytes, at any offset of any bytes (a token or a near miss inside)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TOKENS),
+        fc.uint8Array({ maxLength: 40 }),
+        fc.uint8Array({ maxLength: 40 }),
+        fc.nat(20),
+        fc.integer({ min: -1, max: 15 }),
+        fc.nat(255),
+        (t, before, after, cut, flip, byte) => {
+          const tok = ascii(t);
+          // The token, whole, cut short, or with one byte changed, between random bytes; viewed from an odd offset too.
+          const middle = tok.slice(0, Math.max(0, tok.length - cut));
+          if (flip >= 0 && flip < middle.length) middle[flip] = byte;
+          const all = new Uint8Array([7, ...before, ...middle, ...after]);
+          const bytes = all.subarray(1);
+          const view = viewOf(bytes);
+          const compiled = token(t);
+          for (let at = 0; at <= bytes.length; at++) expect(startsWithToken(view, at, compiled)).toBe(startsWithBytes(bytes, at, tok));
+        },
+      ),
+    );
+  });
+
+  it('refuses tokens it cannot compare a word at a time', () => {
+    expect(() => token('abc')).toThrow(RangeError);
+    expect(() => token('x'.repeat(17))).toThrow(RangeError);
+    expect(() => token('naïve')).toThrow(RangeError);
+  });
+});
+
+describe('wordAt', () => {
+  it('reads four bytes little-endian, and past the end a word no four ASCII bytes make', () => {
+    const bytes = ascii('x---\n');
+    const view = viewOf(bytes.subarray(1));
+    expect(wordAt(view, 0)).toBe(0x0a2d2d2d);
+    expect(wordAt(view, 1)).toBe(-0x80000000);
+  });
+});
