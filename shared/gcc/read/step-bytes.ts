@@ -1,5 +1,5 @@
 // The byte-level tests the step scan (step-scan.ts) reads records with: which bytes need a look, the characters a trim
-// removes, a word's bytes to look at, and a timestamp's end, each without decoding the bytes.
+// removes, a word's bytes to look at, and fixed tokens compared a word at a time, each without decoding the bytes.
 
 // Byte classes: 0 is any byte that needs no look.
 export const NL = 1;
@@ -116,30 +116,3 @@ export function nextLookByByte(bytes: Uint8Array, j: number): number {
 
 /** Whether a byte (or -1) is an ASCII digit. */
 export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-
-/**
- * Where a timestamp that TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) and that starts at `s` ends, or
- * -1. A fraction longer than 20 digits is refused (the full reader reads such a rarity).
- */
-export function timestampEnd(b: Uint8Array, s: number): number {
-  if (s + 20 > b.length) return -1;
-  for (let k = 0; k < 19; k++) {
-    const want = SHAPE[k]!;
-    const c = b[s + k]!;
-    if (want === 0 ? c < 0x30 || c > 0x39 : c !== want) return -1;
-  }
-  const len = b.length;
-  let i = s + 19;
-  if (b[i] === 0x2e) {
-    const f = ++i;
-    while (i < len && i - f <= 20 && isDigit(b[i]!)) i++;
-    if (i === f || i - f > 20) return -1;
-  }
-  const zone = byteAt(b, i);
-  if (zone === 0x5a) return i + 1;
-  if ((zone !== 0x2b && zone !== 0x2d) || i + 6 > len) return -1;
-  return isDigit(b[i + 1]!) && isDigit(b[i + 2]!) && b[i + 3] === 0x3a && isDigit(b[i + 4]!) && isDigit(b[i + 5]!) ? i + 6 : -1;
-}
-
-/** `YYYY-MM-DDTHH:MM:SS`: 0 where a digit goes, else the byte itself. */
-const SHAPE = Uint8Array.from('0000-00-00T00:00:00', (c) => (c === '0' ? 0 : c.charCodeAt(0)));

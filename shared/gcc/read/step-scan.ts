@@ -1,6 +1,7 @@
 // The fast path of log.md's reader: a step record recognised on its bytes, without decoding it, when it is exactly as
 // the standard writers lay it out; anything else is refused here and read by log.ts's full reader.
-import { byteAt, CLASS, CR, hasEdgeSpace, isDigit, LEAD, LITTLE_ENDIAN, lookMask, MARK, NL, nextLookByByte, ODD, startsWithToken, timestampEnd, token, viewOf, wordAt, type Token } from './step-bytes.ts';
+import { byteAt, CLASS, CR, hasEdgeSpace, isDigit, LEAD, LITTLE_ENDIAN, lookMask, MARK, NL, nextLookByByte, ODD, startsWithToken, token, viewOf, wordAt, type Token } from './step-bytes.ts';
+import type { TimeKeys } from './time-key.ts';
 
 /** Which fields of a plain step are empty (reader-tally.ts's shapes): observation or thought told, only an action, none. */
 export const SHAPE_TOLD = 0;
@@ -38,9 +39,6 @@ export interface ScannedStep {
   /** The closing `---\n` ends the bytes: the record is complete only if what comes next starts an item (provisional). */
   atEnd: boolean;
   step: number;
-  /** The timestamp's bytes [tsStart, tsEnd). */
-  tsStart: number;
-  tsEnd: number;
   /** Newlines in the record. */
   lines: number;
   /** Shape (SHAPE_*) when every line reader is proved to read the record back unchanged, else -1. */
@@ -57,8 +55,6 @@ export class StepScanner implements ScannedStep {
   end = 0;
   atEnd = false;
   step = 0;
-  tsStart = 0;
-  tsEnd = 0;
   lines = 0;
   plainShape = -1;
   /** The bytes as 32-bit words from their first 4-aligned byte (`wordFrom`), to skip four plain bytes at a time. */
@@ -70,8 +66,14 @@ export class StepScanner implements ScannedStep {
   private plain = true;
   private readonly empty = new Uint8Array(3);
 
-  /** A scanner of `bytes` (one per piece read: what is set once is set here, not on the scan's path). */
-  constructor(private readonly bytes: Uint8Array) {
+  /**
+   * A scanner of `bytes` (one per piece read: what is set once is set here, not on the scan's path); `times` reads each
+   * record's timestamp, and holds its key until the next.
+   */
+  constructor(
+    private readonly bytes: Uint8Array,
+    readonly times: TimeKeys,
+  ) {
     // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4), the first in its lowest byte on a little-endian machine
     // (a big-endian one looks at every byte).
     this.wordFrom = Math.min(bytes.length, (4 - (bytes.byteOffset & 3)) & 3);
@@ -92,11 +94,9 @@ export class StepScanner implements ScannedStep {
     if (i === p + 9 || i - p - 9 > 15) return false;
     if (wordAt(view, i) !== EM_DASH_WORD || byteAt(bytes, i + 4) !== 0x20) return false;
     const tsStart = i + 5;
-    const nl = timestampEnd(bytes, tsStart);
+    const nl = this.times.read(view, bytes, tsStart);
     if (nl === -1 || byteAt(bytes, nl) !== 0x0a) return false;
     this.step = n;
-    this.tsStart = tsStart;
-    this.tsEnd = nl;
     this.lines = 1;
     this.plain = true;
     let at = nl + 1;
