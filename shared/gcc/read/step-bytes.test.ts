@@ -1,7 +1,7 @@
 // The word-at-a-time token compare of the step scan against the byte loop it replaces, at every offset and near the end.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ascii, startsWithBytes, startsWithToken, token, viewOf, wordAt } from './step-bytes.ts';
+import { ascii, startsWithBytes, startsWithToken, swapBytes, token, viewOf, wordAt, wordLE } from './step-bytes.ts';
 
 const TOKENS = ['### Step ', '**Observation:**', '**Thought:**', '**Action:**', '\n## Merged from ', '---\n'];
 
@@ -43,5 +43,14 @@ describe('wordAt', () => {
     const view = viewOf(bytes.subarray(1));
     expect(wordAt(view, 0)).toBe(0x0a2d2d2d);
     expect(wordAt(view, 1)).toBe(-0x80000000);
+  });
+});
+
+describe('wordLE', () => {
+  it('puts the first byte of a word lowest on this machine, and swapBytes (the big-endian case) reverses the four', () => {
+    const bytes = Uint8Array.of(0x01, 0x02, 0x03, 0xf4);
+    expect(wordLE(new Int32Array(bytes.buffer)[0]!)).toBe(0xf4030201 | 0);
+    expect(swapBytes(0x010203f4)).toBe(0xf4030201 | 0);
+    expect(swapBytes(swapBytes(0x80ff7f01 | 0))).toBe(0x80ff7f01 | 0);
   });
 });

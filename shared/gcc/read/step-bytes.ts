@@ -22,7 +22,13 @@ CLASS[0x23] = MARK;
 /** A string's char codes as bytes (the tokens the scan compares with). */
 export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** A 32-bit word with its bytes in the other order. */
+export const swapBytes = (x: number): number => (x >>> 24) | ((x >> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
+
+/** A word read through an Int32Array with its first byte in its lowest 8 bits, on any machine (lookMask's order). */
+export const wordLE: (word: number) => number = LITTLE_ENDIAN ? (x) => x : swapBytes;
 
 export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
   if (at + token.length > bytes.length) return false;
@@ -106,12 +112,6 @@ export function hasEdgeSpace(bytes: Uint8Array, s: number, e: number): boolean {
   if (e - 2 >= s && bytes[e - 2]! >= 0xc0) return isEdgeChar(bytes, e - 2);
   if (e - 3 >= s && bytes[e - 3]! >= 0xe0) return isEdgeChar(bytes, e - 3);
   return false;
-}
-
-/** StepScanner.nextLook on a big-endian machine: byte by byte. */
-export function nextLookByByte(bytes: Uint8Array, j: number): number {
-  for (; j < bytes.length; j++) if (CLASS[bytes[j]!] !== 0) return j;
-  return bytes.length;
 }
 
 /** Whether a byte (or -1) is an ASCII digit. */

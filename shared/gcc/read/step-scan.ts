@@ -1,6 +1,6 @@
 // The fast path of log.md's reader: a step record recognised on its bytes, without decoding it, when it is exactly as
 // the standard writers lay it out; anything else is refused here and read by log.ts's full reader.
-import { byteAt, CLASS, CR, hasEdgeSpace, isDigit, LEAD, LITTLE_ENDIAN, lookMask, MARK, NL, nextLookByByte, ODD, startsWithToken, token, viewOf, wordAt, type Token } from './step-bytes.ts';
+import { byteAt, CLASS, CR, hasEdgeSpace, isDigit, LEAD, lookMask, MARK, NL, ODD, startsWithToken, token, viewOf, wordAt, wordLE, type Token } from './step-bytes.ts';
 import type { TimeKeys } from './time-key.ts';
 
 /** Which fields of a plain step are empty (reader-tally.ts's shapes): observation or thought told, only an action, none. */
@@ -74,8 +74,7 @@ export class StepScanner implements ScannedStep {
     private readonly bytes: Uint8Array,
     readonly times: TimeKeys,
   ) {
-    // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4), the first in its lowest byte on a little-endian machine
-    // (a big-endian one looks at every byte).
+    // Word k holds bytes [wordFrom + 4k, wordFrom + 4k + 4) (wordLE puts the first in its lowest byte).
     this.wordFrom = Math.min(bytes.length, (4 - (bytes.byteOffset & 3)) & 3);
     const count = (bytes.length - this.wordFrom) >> 2;
     this.words = count > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + this.wordFrom, count) : new Int32Array(0);
@@ -127,36 +126,6 @@ export class StepScanner implements ScannedStep {
   }
 
   /**
-   * The first byte at or after `j` whose class is not 0, or the length: the words in which no byte needs a look are
-   * skipped four bytes at a time, and in a word that has one, the flagged bytes are visited in order (on a
-   * little-endian machine, the lowest flag is the first byte; a flag may be false, never missing: CLASS decides).
-   * The 1-3 bytes after the last whole word are not looked at: a value that is read ends at least 6 bytes before the
-   * end (its newline, a blank line, `---\n`), so one that reaches them is refused whatever they hold.
-   */
-  private nextLook(j: number): number {
-    const bytes = this.bytes;
-    const len = bytes.length;
-    const words = this.words;
-    const wordFrom = this.wordFrom;
-    if (!LITTLE_ENDIAN) return nextLookByByte(bytes, j);
-    // Before the first word: the first 1-3 bytes of the bytes, which a value never starts in.
-    for (; j < wordFrom; j++) if (CLASS[bytes[j]!] !== 0) return j;
-    const count = words.length;
-    let w = (j - wordFrom) >> 2;
-    // The bytes of the first word before `j` are not looked at again.
-    let m = w < count ? lookMask(words[w]!) & (-1 << (((j - wordFrom) & 3) << 3)) : 0;
-    for (;;) {
-      while (m !== 0) {
-        const at = wordFrom + (w << 2) + ((31 - Math.clz32(m & -m)) >> 3);
-        if (CLASS[bytes[at]!] !== 0) return at;
-        m &= m - 1;
-      }
-      if (++w >= count) return len;
-      m = lookMask(words[w]!);
-    }
-  }
-
-  /**
    * One field's value from `v`: returns the newline that ends it (followed by a blank line and the next label, or the
    * closing `---` for the action), or -1 when the value is not one the full reader reads without a diagnostic.
    */
@@ -164,6 +133,19 @@ export class StepScanner implements ScannedStep {
   private scanValue(v: number, k: number): number {
     const bytes = this.bytes;
     const len = bytes.length;
+    const words = this.words;
+    const count = words.length;
+    const wordFrom = this.wordFrom;
+    // The bytes that need a look, from `v` on: the words in which none does are skipped four bytes at a time, and in a
+    // word that has some, its flags (m) are visited in order, lowest first (wordLE puts a word's first byte lowest); a
+    // flag may be false, never missing: CLASS decides. A word's flags are taken once, however many it holds. A value
+    // starts past the first 1-3 bytes (before the first word); the 1-3 after the last word are not looked at: a value
+    // that is read ends at least 6 bytes before the end (its newline, a blank line, `---\n`), so one that reaches
+    // them is refused whatever they hold.
+    if (v < wordFrom) return -1;
+    let w = (v - wordFrom) >> 2;
+    if (w >= count) return -1;
+    let m = lookMask(wordLE(words[w]!)) & (-1 << (((v - wordFrom) & 3) << 3));
     let lineStart = v;
     let lineNo = 0;
     let prevDashes = false;
@@ -171,12 +153,16 @@ export class StepScanner implements ScannedStep {
     let luaPattern = true;
     let plain = true;
     let extraLines = 0;
-    // One call of nextLook (its code is copied into this function's where it is called).
-    for (let j = v - 1; ; ) {
-      j = this.nextLook(j + 1);
-      if (j >= len) return -1;
+    for (;;) {
+      while (m === 0) {
+        if (++w >= count) return -1;
+        m = lookMask(wordLE(words[w]!));
+      }
+      const j = wordFrom + (w << 2) + ((31 - Math.clz32(m & -m)) >> 3);
+      m &= m - 1;
       const b = bytes[j]!;
       const cls = CLASS[b]!;
+      if (cls === 0) continue;
       if (cls === NL) {
         // The line [lineStart, j).
         const width = j - lineStart;
