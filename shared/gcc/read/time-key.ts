@@ -116,6 +116,9 @@ export class TimeKeys {
   real = false;
   /** timestamp.ts's shape of the timestamp (its fraction's width and zone), as a code (shapeCode). */
   shape = 0;
+  /** The fraction's width and zone (ZONE_*) `shape` is the code of; -1: none yet. */
+  private shapeWidth = -1;
+  private shapeZone = -1;
 
   /**
    * Where the timestamp (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) that starts at b[s] ends, or -1 (a fraction longer than
@@ -164,11 +167,18 @@ export class TimeKeys {
     let secs = this.monthMs / 1000 + (day - 1) * 86400 + hour * 3600 + minute * 60 + second;
     // 23:59:60 rolls over into the next day, which isoKey refuses like any rolled-over date.
     this.real = day >= 1 && day <= this.monthDays && hour <= 23 && minute <= 59 && second <= 60 && hour * 3600 + minute * 60 + second < 86400;
+    let zoneKind = ZONE_Z;
     if (zone !== 0x5a) {
       secs -= (zone === 0x2d ? -1 : 1) * (oh * 3600 + om * 60);
       if (oh > 23 || om > 59) this.real = false;
-      this.shape = shapeCode(width, zone === 0x2b && oh === 0 && om === 0 ? '+00:00' : 'other');
-    } else this.shape = shapeCode(width, 'Z');
+      zoneKind = zone === 0x2b && oh === 0 && om === 0 ? ZONE_UTC_OFFSET : ZONE_OTHER;
+    }
+    // A log's timestamps share one shape: the last one's code is kept, not looked up again.
+    if (width !== this.shapeWidth || zoneKind !== this.shapeZone) {
+      this.shapeWidth = width;
+      this.shapeZone = zoneKind;
+      this.shape = shapeCode(width, ZONES[zoneKind]!);
+    }
     this.key[0] = secs;
     this.key[1] = ns;
     return end;
@@ -183,6 +193,12 @@ export class TimeKeys {
 }
 
 const isDigitByte = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/** A timestamp's zone, as shapeCode tells them apart: `Z`, `+00:00`, any other offset. */
+const ZONE_Z = 0;
+const ZONE_UTC_OFFSET = 1;
+const ZONE_OTHER = 2;
+const ZONES = ['Z', '+00:00', 'other'] as const;
 
 /** The two-digit number at bytes[at]. */
 const two = (b: Uint8Array, at: number): number => (b[at]! - 48) * 10 + (b[at + 1]! - 48);
