@@ -1,7 +1,7 @@
 // The word-at-a-time token compare of the step scan against the byte loop it replaces, at every offset and near the end.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ascii, startsWithBytes, startsWithToken, swapBytes, token, viewOf, wordAt, wordLE } from './step-bytes.ts';
+import { ascii, CLASS, lookMask, startsWithBytes, startsWithToken, swapBytes, token, viewOf, wordAt, wordLE } from './step-bytes.ts';
 
 const TOKENS = ['### Step ', '**Observation:**', '**Thought:**', '**Action:**', '\n## Merged from ', '---\n'];
 
@@ -52,5 +52,34 @@ describe('wordLE', () => {
     expect(wordLE(new Int32Array(bytes.buffer)[0]!)).toBe(0xf4030201 | 0);
     expect(swapBytes(0x010203f4)).toBe(0xf4030201 | 0);
     expect(swapBytes(swapBytes(0x80ff7f01 | 0))).toBe(0x80ff7f01 | 0);
+  });
+});
+
+describe('lookMask', () => {
+  it('flags every byte that needs a look (CLASS not 0) at each place of a word, whatever the other bytes', () => {
+    const rng = (() => {
+      let x = 12345;
+      return () => (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+    })();
+    const bytes = new Uint8Array(4);
+    const words = new Int32Array(bytes.buffer);
+    for (let b = 0; b < 256; b++) {
+      for (let at = 0; at < 4; at++) {
+        for (let trial = 0; trial < 64; trial++) {
+          for (let k = 0; k < 4; k++) bytes[k] = trial === 0 ? 0x61 : rng();
+          bytes[at] = b;
+          const mask = lookMask(wordLE(words[0]!));
+          for (let k = 0; k < 4; k++) if (CLASS[bytes[k]!] !== 0) expect(mask & (0x80 << (8 * k)), `byte ${bytes[k]} at ${k} of ${Array.from(bytes)}`).not.toBe(0);
+        }
+      }
+    }
+  });
+
+  it('flags no printable ASCII byte but `*` and `#` in a word of such bytes', () => {
+    for (let b = 0x20; b < 0x80; b++) {
+      const bytes = Uint8Array.of(0x61, b, 0x62, 0x63);
+      const mask = lookMask(wordLE(new Int32Array(bytes.buffer)[0]!));
+      expect(mask !== 0, `byte ${b}`).toBe(b === 0x2a || b === 0x23);
+    }
   });
 });

@@ -79,12 +79,12 @@ export const byteAt = (bytes: Uint8Array, i: number): number => (i < bytes.lengt
 /**
  * A word's bytes the value scan may need to look at, as their top bits: every byte below 0x20 (a newline, CR, a
  * control), 0x80 and up (the lead of a character that may be an odd line break or a space), `*` or `#`, and maybe a
- * byte above one of those (a borrow): bit-twiddling tests that miss none.
+ * byte above one of those (a borrow): bit-twiddling tests that miss none. A byte's top bit after `- 0x20` or after
+ * `^ c - 1` is set for the bytes each test is for, and otherwise only for bytes of 0x80 and up, which `| x` flags
+ * anyway: the usual `& ~x` of each test is not needed (nine operations a word instead of fifteen).
  */
 export function lookMask(x: number): number {
-  const star = x ^ 0x2a2a2a2a;
-  const hash = x ^ 0x23232323;
-  return (((x - 0x20202020) & ~x) | x | ((star - 0x01010101) & ~star) | ((hash - 0x01010101) & ~hash)) & 0x80808080;
+  return ((x - 0x20202020) | x | ((x ^ 0x2a2a2a2a) - 0x01010101) | ((x ^ 0x23232323) - 0x01010101)) & 0x80808080;
 }
 
 /** Whether the (multi-byte) character at `at` is one a trim removes: U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
