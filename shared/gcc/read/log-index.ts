@@ -90,7 +90,7 @@ class LogIndexer {
     private readonly tail: Uint8Array,
     private readonly sink: StepSink,
   ) {
-    this.scanner = new StepScanner(tail);
+    this.scanner = new StepScanner(tail, TIMES);
     this.base = start.consumed;
     this.line = start.line;
     this.headerSeen = start.headerSeen;
@@ -143,7 +143,8 @@ class LogIndexer {
       const s = this.scanner;
       const bytes = this.tail;
       if (!s.scan(p)) break;
-      const key = TIMES.of(bytes, s.tsStart);
+      // The scan read the timestamp into TIMES.
+      const key = TIMES.key;
       const placed = this.place(s.step, key[0], key[1]);
       if (placed === REFUSED) break;
       const base = this.base;
