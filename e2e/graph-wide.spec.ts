@@ -68,7 +68,7 @@ test('300 branches: every row on screen reads in view; a picked row brings its d
   await page.setViewportSize({ width: 1440, height: 900 });
   await openStudio(page, wide.url, 'tab=graph');
   const scroller = page.getByTestId('graph-view');
-  await expect(page.locator('.graph-summary')).toContainText('300 of 300 branches');
+  await expect(page.getByTestId('graph-summary')).toContainText('300 of 300 branches');
   await expect(scroller.locator('.graph-row').first()).toBeVisible();
 
   // The lanes are wider than the view: the labels are pinned over them and the view scrolls across.

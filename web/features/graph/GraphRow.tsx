@@ -93,7 +93,7 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
 });
 
 /** Room for the pin's arrow on each side of its dot (px). */
-const PIN_SIDE = 8;
+const PIN_SIDE = 7;
 /** The pinned dot is never smaller than this (px): it stands alone over the lanes. */
 const PIN_R = 4;
 
@@ -107,7 +107,7 @@ function DotPin({ kind, status, x, r: laneR, colour, labelW }: { kind: GraphNode
     <>
       {/* A spacer, not a margin: a sticky box cannot move its margin out of its row. */}
       <span className="row-lead" style={{ width: x - r - PIN_SIDE }} />
-      <span className="row-pin" aria-hidden="true" style={{ right: labelW + 3, '--lane': colour, '--r': `${r}px` } as React.CSSProperties}>
+      <span className="row-pin" aria-hidden="true" style={{ right: labelW + 1, '--lane': colour, '--r': `${r}px` } as React.CSSProperties}>
         <i className={`row-pin-dot node-${kind} status-${status}`} title="This row's dot, scrolled out of view: click to bring it here" />
       </span>
     </>

@@ -43,14 +43,27 @@ export function GraphRows(p: GraphRowsProps) {
   const viewW = useViewWidth(scroller);
   const columns = useMemo(() => rowColumns(viewW, width), [viewW, width]);
   // A row brought into view comes with its dot: the view scrolls across to its lane when the lanes do not fit.
-  p.revealRef.current = (display) => {
-    virtualizer.scrollToIndex(display, { align: 'auto' });
+  const revealAcross = (display: number) => {
     const el = scroller.current;
     const n = layout.nodes[displayRow(display, order)];
     if (!el || !n) return;
     const left = revealLane(n.lane, order.laneW, el.scrollLeft, columns);
     if (left !== el.scrollLeft) el.scrollLeft = left;
   };
+  p.revealRef.current = (display) => {
+    virtualizer.scrollToIndex(display, { align: 'auto' });
+    revealAcross(display);
+  };
+  // Opened on lanes wider than the view with no row picked: across to the top row's lane, so the first rows show
+  // their own dots and forks rather than lane 0's.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (!columns.wide || opened.current) return;
+    opened.current = true;
+    if (p.cursorAt === null) revealAcross(0);
+    // Once, when the lanes are first known not to fit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns.wide]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
