@@ -21,7 +21,7 @@ export function laneStep(laneCount: number): number {
 }
 
 /** A dot's radius: dots shrink with the lanes so neighbours never touch. */
-export const dotRadius = (laneW: number) => (laneW >= 12 ? 4.5 : laneW >= 5 ? 3.5 : 3);
+export const dotRadius = (laneW: number) => (laneW >= 12 ? 4.5 : 3.5);
 
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
 export const lanesWidth = (laneCount: number, step: number) => laneX(Math.max(0, laneCount - 1), step) + PAD_X + 4;

@@ -36,6 +36,10 @@ describe('the label column', () => {
     expect(revealLane(2_503, 5, 0, c)).toBeLessThanOrEqual(c.rowW - 640);
   });
 
+  it('is not wide before the view is measured', () => {
+    expect(rowColumns(0, 12_520).wide).toBe(false);
+  });
+
   it('never scrolls when the lanes fit', () => {
     expect(revealLane(40, 5, 0, rowColumns(640, 250))).toBe(0);
   });

@@ -21,6 +21,8 @@ export interface RowColumns {
 
 /** The columns of a view `viewW` wide (px, without its scrollbar) over lanes `lanesW` wide. */
 export function rowColumns(viewW: number, lanesW: number): RowColumns {
+  // Not measured yet: nothing is wide until the view has a width.
+  if (viewW <= 0) return { labelW: 0, rowW: 0, wide: false, paneW: lanesW };
   const paneMax = Math.round(Math.max(Math.min(LANES_MIN, viewW / 2), viewW * LANES_SHARE));
   if (lanesW <= paneMax) return { labelW: Math.max(0, viewW - lanesW), rowW: viewW, wide: false, paneW: lanesW };
   const labelW = viewW - paneMax;
