@@ -111,4 +111,15 @@ test('300 branches: every row on screen reads in view; a picked row brings its d
     await expect(scroller.locator(`[data-testid="branch-graph"] [data-id="${id}"]`)).toBeInViewport();
   }
   await expectAllReadable();
+
+  // A link to a branch whose dot is out of view opens the view across at its head's lane.
+  await scroller.evaluate((el) => (el.scrollLeft = 0));
+  const far = (await scroller.locator('.graph-row').filter({ has: page.locator('.row-pin-dot:visible') }).last().getAttribute('data-branch'))!;
+  await openStudio(page, wide.url, `tab=graph&branch=${far}`);
+  const head = scroller.locator(`.graph-row[data-branch="${far}"][aria-selected="true"]`);
+  await expect(head).toBeInViewport();
+  const headId = (await head.getAttribute('data-node'))!;
+  await expect(scroller.locator(`[data-testid="branch-graph"] [data-id="${headId}"]`)).toBeInViewport();
+  await expect(head.locator('.row-pin-dot')).toBeHidden();
+  await expectAllReadable();
 });

@@ -54,13 +54,13 @@ export function GraphRows(p: GraphRowsProps) {
     virtualizer.scrollToIndex(display, { align: 'auto' });
     revealAcross(display);
   };
-  // Opened on lanes wider than the view with no row picked: across to the top row's lane, so the first rows show
-  // their own dots and forks rather than lane 0's.
+  // Opened on lanes wider than the view: across to the picked row's lane (a link's branch was picked before the view
+  // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's.
   const opened = useRef(false);
   useLayoutEffect(() => {
     if (!columns.wide || opened.current) return;
     opened.current = true;
-    if (p.cursorAt === null) revealAcross(0);
+    revealAcross(p.cursorAt ?? 0);
     // Once, when the lanes are first known not to fit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [columns.wide]);
