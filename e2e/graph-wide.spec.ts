@@ -1,8 +1,10 @@
 // The Graph tab on a workspace wider than the view (300 branches, some 200 alive at once, written by the
 // Contexa-Python writer): every row on screen shows its branch, its dot and its text inside the view, readable (not
-// under the lanes or anything else); picking a row whose dot is scrolled out of view brings the lanes across to it.
+// under the lanes or anything else; axe-clean in both themes); picking a row whose dot is out of view, or a link to
+// its branch, brings the lanes across to it.
 import type { Locator } from '@playwright/test';
 import { expect, openStudio, test as base } from './fixtures.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { writeBranchTree } from './helpers/branch-tree.ts';
 import { startStudio, type Studio } from './helpers/studio.ts';
 
@@ -83,6 +85,12 @@ test('300 branches: every row on screen reads in view; a picked row brings its d
   };
   await expect.poll(async () => (await readRows(scroller)).filter((r) => r.problems.length > 0)).toEqual([]);
   await expectAllReadable();
+  // Labels over lanes, pins at their edge: axe finds nothing serious in either theme, and the rows still read.
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page, `the wide graph (${colorScheme})`);
+    await expectAllReadable();
+  }
 
   // Half way down and scrolled across to the far right, the same holds.
   await scroller.evaluate((el) => {
