@@ -17,6 +17,8 @@ export interface GraphRowProps {
   dotR: number;
   /** The label column's width (px, rowColumns.ts). */
   labelW: number;
+  /** The lanes are wider than the view: the row carries its dot's pin (none is needed where every lane is seen). */
+  wide: boolean;
   colour: string;
   nameCh: number;
   rowH: number;
@@ -48,7 +50,7 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
       onClick={() => p.onPick(p.display)}
       onDoubleClick={() => p.onOpen(n)}
     >
-      <DotPin kind={n.kind} status={n.status} x={p.dotX} r={p.dotR} colour={p.dotColour} labelW={p.labelW} />
+      {p.wide ? <DotPin kind={n.kind} status={n.status} x={p.dotX} r={p.dotR} colour={p.dotColour} labelW={p.labelW} /> : null}
       <div className="row-label" style={{ width: p.labelW }}>
         <span
           className={`branch-chip status-${n.status}${p.isMatch ? ' is-match' : ''}`}

@@ -2,7 +2,7 @@
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
 import { displayRow, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
@@ -54,16 +54,20 @@ export function GraphRows(p: GraphRowsProps) {
     virtualizer.scrollToIndex(display, { align: 'auto' });
     revealAcross(display);
   };
+  const inView = useColumnsInView(scroller, columns.wide ? columns.paneW : window.innerWidth);
   // Opened on lanes wider than the view: across to the picked row's lane (a link's branch was picked before the view
-  // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's.
-  const opened = useRef(false);
+  // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's. Nothing
+  // is drawn until then: the lanes of 5,000 branches drawn at lane 0 first were drawn twice.
+  const [opened, setOpened] = useState(false);
   useLayoutEffect(() => {
-    if (!columns.wide || opened.current) return;
-    opened.current = true;
+    if (!columns.wide || opened) return;
     revealAcross(p.cursorAt ?? 0);
+    inView.sync();
+    setOpened(true);
     // Once, when the lanes are first known not to fit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [columns.wide]);
+  const drawn = viewW > 0 && (!columns.wide || opened);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
@@ -75,7 +79,7 @@ export function GraphRows(p: GraphRowsProps) {
   }, [request, virtualizer]);
 
   const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
-  const [left, right] = useColumnsInView(scroller);
+  const [left, right] = inView.range;
   const dotR = dotRadius(order.laneW);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
@@ -92,8 +96,8 @@ export function GraphRows(p: GraphRowsProps) {
       data-testid="graph-view"
     >
       <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
-        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} />
-        {items.map((item) => {
+        {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
+        {(drawn ? items : []).map((item) => {
           const n = layout.nodes[displayRow(item.index, order)]!;
           const summary = model.summaries.get(n.branch);
           const colour = p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)';
@@ -107,6 +111,7 @@ export function GraphRows(p: GraphRowsProps) {
               dotR={dotR}
               dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
               labelW={columns.labelW}
+              wide={columns.wide}
               colour={colour}
               nameCh={p.nameCh}
               rowH={rowH}
@@ -140,24 +145,32 @@ function useViewWidth(scroller: RefObject<HTMLDivElement | null>): number {
   return w;
 }
 
-/** The x range of the lanes to draw, moved only when the view is scrolled across into another column. */
-function useColumnsInView(scroller: RefObject<HTMLDivElement | null>): readonly [number, number] {
-  // The window's width bounds the view's without reading its layout on a scroll.
-  const [columns, setColumns] = useState(() => columnsInView(0, window.innerWidth));
+/**
+ * The x range of the lanes to draw, moved only when the view is scrolled across into another column. `seenW` is the
+ * width of lanes one can see: the lanes' pane when the labels are pinned over the rest, else the window's (which
+ * bounds the view's without reading its layout on a scroll). `sync` reads the scroll now, for a scroll just set.
+ */
+function useColumnsInView(scroller: RefObject<HTMLDivElement | null>, seenW: number): { range: readonly [number, number]; sync(): void } {
+  const [columns, setColumns] = useState(() => columnsInView(0, seenW));
+  const seen = useRef(seenW);
+  seen.current = seenW;
+  const sync = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = columnsInView(el.scrollLeft, seen.current);
+    setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+  }, [scroller]);
   useEffect(() => {
     const el = scroller.current!;
-    const onScroll = () => {
-      const next = columnsInView(el.scrollLeft, window.innerWidth);
-      setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    sync();
+    el.addEventListener('scroll', sync, { passive: true });
+    window.addEventListener('resize', sync);
     return () => {
-      el.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      el.removeEventListener('scroll', sync);
+      window.removeEventListener('resize', sync);
     };
-  }, [scroller]);
-  return columns;
+  }, [scroller, sync, seenW]);
+  return { range: columns, sync };
 }
 
 /**
