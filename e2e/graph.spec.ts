@@ -60,6 +60,10 @@ test('the 50-branch graph: every branch by scroll, focus, the merged filter, a l
   await openStudio(page, studio.url, 'tab=graph');
   const view = page.getByTestId('graph-view');
   await expect(page.getByTestId('graph-summary')).toContainText('50 of 50 branches');
+  // Lanes that fit beside the labels: nothing scrolls across, no dot is pinned at an edge (graph-wide.spec.ts has those).
+  await expect(view.locator('.graph-row').first()).toBeVisible();
+  await expect(view).not.toHaveClass(/is-wide/);
+  await expect(view.locator('.row-pin-dot:visible')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('graph-50-branches.png') });
 
   // The side column's minimap marks the part on screen; a click near its bottom shows the oldest rows.

@@ -76,7 +76,7 @@ export function BranchList() {
                 {item(branches[row.index]!)}
               </li>
             ))}
-            <li className="branch-list-extent" role="presentation" style={{ height: rows.getTotalSize() }} />
+            <li className="branch-list-extent" aria-hidden="true" style={{ height: rows.getTotalSize() }} />
           </>
         ) : (
           branches.map((b) => <li key={b.name}>{item(b)}</li>)

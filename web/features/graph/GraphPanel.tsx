@@ -70,7 +70,8 @@ function Minimap({ model }: { model: GraphModel }) {
     const css = getComputedStyle(el);
     const text = css.getPropertyValue('--muted').trim() || '#59636e';
     const faint = css.getPropertyValue('--faint').trim() || '#818b98';
-    drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint }, focus, ticks, w);
+    const bg = css.getPropertyValue('--bg').trim() || '#ffffff';
+    drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint, bg }, focus, ticks, w);
   }, [model, order, scale, focus, w, h, colours, ticks]);
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {

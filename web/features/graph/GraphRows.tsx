@@ -2,14 +2,15 @@
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { displayRow, lanesWidth, ROW_H, type RowOrder } from './geometry.ts';
+import { displayRow, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
 import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
+import { revealLane, rowColumns } from './rowColumns.ts';
 
 export interface GraphRowsProps {
   model: GraphModel;
@@ -38,7 +39,35 @@ export function GraphRows(p: GraphRowsProps) {
   // No flushSync on scroll: React batches the rows of a fast scroll (on 5,000 branches each synchronous render was a
   // long task; the 12 rows of overscan cover the frame it may lag).
   const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12, useFlushSync: false });
-  p.revealRef.current = (display) => virtualizer.scrollToIndex(display, { align: 'auto' });
+  const width = lanesWidth(layout.laneCount, order.laneW);
+  const viewW = useViewWidth(scroller);
+  const columns = useMemo(() => rowColumns(viewW, width), [viewW, width]);
+  // A row brought into view comes with its dot: the view scrolls across to its lane when the lanes do not fit.
+  const revealAcross = (display: number) => {
+    const el = scroller.current;
+    const n = layout.nodes[displayRow(display, order)];
+    if (!el || !n) return;
+    const left = revealLane(n.lane, order.laneW, el.scrollLeft, columns);
+    if (left !== el.scrollLeft) el.scrollLeft = left;
+  };
+  p.revealRef.current = (display) => {
+    virtualizer.scrollToIndex(display, { align: 'auto' });
+    revealAcross(display);
+  };
+  const inView = useColumnsInView(scroller, columns.wide ? columns.paneW : window.innerWidth);
+  // Opened on lanes wider than the view: across to the picked row's lane (a link's branch was picked before the view
+  // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's. Nothing
+  // is drawn until then: the lanes of 5,000 branches drawn at lane 0 first were drawn twice.
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
+    if (!columns.wide || opened) return;
+    revealAcross(p.cursorAt ?? 0);
+    inView.sync();
+    setOpened(true);
+    // Once, when the lanes are first known not to fit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns.wide]);
+  const drawn = viewW > 0 && (!columns.wide || opened);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
@@ -49,9 +78,9 @@ export function GraphRows(p: GraphRowsProps) {
     if (request) virtualizer.scrollToIndex(request.row, { align: 'center' });
   }, [request, virtualizer]);
 
-  const width = lanesWidth(layout.laneCount, order.laneW);
   const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
-  const [left, right] = useColumnsInView(scroller);
+  const [left, right] = inView.range;
+  const dotR = dotRadius(order.laneW);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
   // every scroll frame re-laid out the side column's long CONTEXT text).
@@ -59,26 +88,31 @@ export function GraphRows(p: GraphRowsProps) {
     <div className="graph-scroll-box">
     <div
       ref={scroller}
-      className="graph-scroller"
+      className={`graph-scroller${columns.wide ? ' is-wide' : ''}`}
       tabIndex={0}
       role="listbox"
       aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.rowCount} rows`}
       aria-activedescendant={p.cursorAt !== null ? `graph-row-${p.cursorAt}` : undefined}
       data-testid="graph-view"
     >
-      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize() }} {...lanes}>
-        <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} />
-        {items.map((item) => {
+      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
+        {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
+        {(drawn ? items : []).map((item) => {
           const n = layout.nodes[displayRow(item.index, order)]!;
           const summary = model.summaries.get(n.branch);
+          const colour = p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)';
           return (
             <GraphRow
               key={n.id}
               node={n}
               display={item.index}
               summary={summary}
-              lanesWidth={width}
-              colour={p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)'}
+              dotX={laneX(n.lane, order.laneW)}
+              dotR={dotR}
+              dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
+              labelW={columns.labelW}
+              wide={columns.wide}
+              colour={colour}
               nameCh={p.nameCh}
               rowH={rowH}
               isHead={model.headRow.get(n.branch) === n.row}
@@ -98,24 +132,45 @@ export function GraphRows(p: GraphRowsProps) {
   );
 }
 
-/** The x range of the lanes to draw, moved only when the view is scrolled across into another column. */
-function useColumnsInView(scroller: RefObject<HTMLDivElement | null>): readonly [number, number] {
-  // The window's width bounds the view's without reading its layout on a scroll.
-  const [columns, setColumns] = useState(() => columnsInView(0, window.innerWidth));
+/** The view's width without its scrollbar, measured before the first paint and again when it changes. */
+function useViewWidth(scroller: RefObject<HTMLDivElement | null>): number {
+  const [w, setW] = useState(0);
+  useLayoutEffect(() => {
+    const el = scroller.current!;
+    setW(el.clientWidth);
+    const ro = new ResizeObserver(() => setW(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [scroller]);
+  return w;
+}
+
+/**
+ * The x range of the lanes to draw, moved only when the view is scrolled across into another column. `seenW` is the
+ * width of lanes one can see: the lanes' pane when the labels are pinned over the rest, else the window's (which
+ * bounds the view's without reading its layout on a scroll). `sync` reads the scroll now, for a scroll just set.
+ */
+function useColumnsInView(scroller: RefObject<HTMLDivElement | null>, seenW: number): { range: readonly [number, number]; sync(): void } {
+  const [columns, setColumns] = useState(() => columnsInView(0, seenW));
+  const seen = useRef(seenW);
+  seen.current = seenW;
+  const sync = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = columnsInView(el.scrollLeft, seen.current);
+    setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+  }, [scroller]);
   useEffect(() => {
     const el = scroller.current!;
-    const onScroll = () => {
-      const next = columnsInView(el.scrollLeft, window.innerWidth);
-      setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
-    };
-    el.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    sync();
+    el.addEventListener('scroll', sync, { passive: true });
+    window.addEventListener('resize', sync);
     return () => {
-      el.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      el.removeEventListener('scroll', sync);
+      window.removeEventListener('resize', sync);
     };
-  }, [scroller]);
-  return columns;
+  }, [scroller, sync, seenW]);
+  return { range: columns, sync };
 }
 
 /**
@@ -126,7 +181,8 @@ function useLanePointer(model: GraphModel, order: RowOrder, onHover: GraphRowsPr
   const index = useMemo(() => laneIndex(model.layout), [model.layout]);
   const hovered = useRef<string | null>(null);
   const laneOf = (e: React.MouseEvent<HTMLElement>): string | null => {
-    if ((e.target as Element).closest('.node')) return null;
+    // A dot is not its lane, and the labels lie over the lanes when these are wider than the view.
+    if ((e.target as Element).closest('.node, .row-label, .row-pin')) return null;
     const at = e.currentTarget.getBoundingClientRect();
     return laneAt(index, model.layout, order, e.clientX - at.left, e.clientY - at.top);
   };

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { edgePathIn } from './edgePath.ts';
-import { displayRow, laneX, marksInWindow, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
+import { displayRow, dotRadius, laneOwnerAt, laneX, marksInWindow, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
 import type { GraphEdge } from './layout.ts';
 import { lanePaths, TILE_ROWS, tilesIn } from './laneTiles.ts';
 
@@ -62,14 +62,13 @@ const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, fo
     looks.set(key, look);
     return key;
   }, left, right);
-  // Dots shrink with the lanes so neighbours never touch.
-  const r = order.laneW >= 12 ? 4.5 : 3.5;
+  const r = dotRadius(order.laneW);
   const inTile = (row: number) => {
     const d = displayRow(row, order);
     return firstRow <= d && d <= lastRow;
   };
   return (
-    <svg className="lane-window" data-testid="branch-graph" width={width} height={height} style={{ top }} aria-hidden="true">
+    <svg className={`lane-window${order.laneW < 5 ? ' is-packed' : ''}`} data-testid="branch-graph" width={width} height={height} style={{ top }} aria-hidden="true">
       <g transform={`translate(0,${-top})`}>
         {[...lanes].map(([key, d]) => {
           const look = looks.get(key)!;
@@ -93,7 +92,7 @@ const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, fo
           const head = model.headRow.get(n.branch) === n.row;
           const cls = `node node-${n.kind} status-${n.status}${dim(n.branch)}${head ? ' is-head' : ''}${n.run && n.run.commits > 1 ? ' is-run' : ''}`;
           // A folded marker sits on another branch's lane, a merge dot on its target's: both take that lane's colour.
-          const style = lane(colourOf(n.kind === 'merge' || n.kind === 'folded' ? (model.layout.branches.find((b) => b.lane === n.lane && b.startRow <= n.row && n.row <= b.endRow)?.name ?? '') : n.branch));
+          const style = lane(colourOf(n.kind === 'merge' || n.kind === 'folded' ? (laneOwnerAt(model.layout, n.lane, n.row) ?? '') : n.branch));
           if (n.kind === 'folded') {
             return <rect key={n.id} data-id={n.id} className={cls} style={style} x={cx - r} y={cy - r} width={2 * r} height={2 * r} rx={2} transform={`rotate(45 ${cx} ${cy})`} />;
           }

@@ -9,10 +9,19 @@ export const COMPACT_ROW_H = 24;
 const PAD_X = 12;
 
 
-/** Lanes get narrower as they get more, so the lanes take at most about 220 px of the row (then 5 px a lane). */
+/** The narrowest lane step (px): a 1.5 px line and a gap still tell two lanes apart. */
+export const MIN_LANE_STEP = 3;
+
+/**
+ * Lanes get narrower as they get more, so the lanes take at most about 220 px of the row; past 73 lanes they are
+ * packed 3 px apart and the view scrolls across them under the pinned labels (rowColumns.ts).
+ */
 export function laneStep(laneCount: number): number {
-  return Math.max(5, Math.min(14, Math.floor(220 / Math.max(1, laneCount))));
+  return Math.max(MIN_LANE_STEP, Math.min(14, Math.floor(220 / Math.max(1, laneCount))));
 }
+
+/** A dot's radius: dots shrink with the lanes so neighbours never touch. */
+export const dotRadius = (laneW: number) => (laneW >= 12 ? 4.5 : 3.5);
 
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
 export const lanesWidth = (laneCount: number, step: number) => laneX(Math.max(0, laneCount - 1), step) + PAD_X + 4;
@@ -53,6 +62,11 @@ export function marksInWindow(layout: GraphLayout, o: RowOrder, first: number, l
   // One node a row, sorted by row (layout.ts): the window is a slice.
   const nodes = layout.nodes.slice(Math.max(0, lo), Math.min(layout.nodes.length, hi + 1));
   return { edges, nodes };
+}
+
+/** The branch on `lane` at `row` (a merge dot and a folded marker sit on another branch's lane and take its colour). */
+export function laneOwnerAt(layout: GraphLayout, lane: number, row: number): string | null {
+  return layout.branches.find((b) => b.lane === lane && b.startRow <= row && row <= b.endRow)?.name ?? null;
 }
 
 /** The branch whose lane is next to `lane` (by `step`) and alive at `row`, skipping empty lanes; null at the edge. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGraphModel, lineage, NO_FILTERS } from './graphModel.ts';
 import { displayRow } from './geometry.ts';
 import { parseTimestamp } from '../../ui/time.ts';
-import { drawMinimap, minimapScale, rowTimes } from './minimap.ts';
+import { AXIS_W, drawMinimap, minimapScale, rowTimes } from './minimap.ts';
 import { generateTree } from './test-support/genTree.ts';
 
 interface Stroke {
@@ -33,6 +33,7 @@ function recordingContext() {
     arc: () => {},
     fill: () => {},
     fillText: () => {},
+    fillRect: () => {},
     measureText: () => ({ width: 6 }),
   };
   return { ctx: ctx as unknown as CanvasRenderingContext2D, strokes };
@@ -64,15 +65,15 @@ describe('the minimap', () => {
       const s = minimapScale(layout.laneCount, layout.rowCount, 300, height);
       const focus = lineage(model, layout.branches[5]!.name);
       const { ctx, strokes } = recordingContext();
-      drawMinimap(ctx, model, order, s, { lane: colourOf, text: '#000', faint: '#999' }, focus, [], 300);
+      drawMinimap(ctx, model, order, s, { lane: colourOf, text: '#000', faint: '#999', bg: '#fff' }, focus, [], 300);
       const line = (e: (typeof layout.edges)[number]) => `${s.x(e.from.lane)},${s.y(displayRow(e.from.row, order))}>${s.x(e.to.lane)},${s.y(displayRow(e.to.row, order))}`;
       const drawn = strokes.flatMap((st, i) => st.lines.map((l) => ({ l, i, st })));
       expect(drawn).toHaveLength(layout.edges.length);
-      const lastLane = Math.max(...drawn.filter((d) => d.st.width === 2).map((d) => d.i));
+      const lastLane = Math.max(...drawn.filter((d) => d.st.width === s.laneWidth).map((d) => d.i));
       for (const e of layout.edges) {
         const hit = drawn.filter((d) => d.l === line(e) && d.st.colour === colourOf(e.branch));
         expect(hit.length, e.id).toBeGreaterThan(0);
-        const own = hit.find((d) => d.st.width === (e.kind === 'lane' ? 2 : 1.2))!;
+        const own = hit.find((d) => d.st.width === (e.kind === 'lane' ? s.laneWidth : Math.min(1.2, s.laneWidth)))!;
         expect(own.st.alpha).toBeCloseTo((focus.has(e.branch) ? 1 : 0.18) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' || s.y(1) - s.y(0) >= 1 ? 1 : 0.25));
         if (e.kind !== 'lane') expect(own.i).toBeGreaterThan(lastLane);
       }
@@ -83,4 +84,14 @@ describe('the minimap', () => {
       expect(looks.size).toBeLessThan(layout.edges.length / 5);
     });
   }
+
+  it('packs thousands of lanes into the room left of the axis, never under its labels', () => {
+    for (const lanes of [12, 300, 2_504]) {
+      const s = minimapScale(lanes, 33_344, 280, 390);
+      expect(s.lanesRight).toBeLessThanOrEqual(280 - AXIS_W);
+      expect(s.x(lanes - 1) + s.laneWidth / 2).toBeLessThanOrEqual(280 - AXIS_W);
+      expect(s.laneWidth).toBeGreaterThan(0);
+    }
+    expect(minimapScale(12, 400, 280, 390).laneWidth).toBe(2);
+  });
 });

@@ -15,21 +15,25 @@ export interface MinimapScale {
   y(display: number): number;
   /** The display row at a y (CSS pixels). */
   rowAt(y: number): number;
-  /** Where the lanes end: names start after it. */
+  /** Where the lanes end: names start after it, and the axis' column never has a lane under it. */
   lanesRight: number;
+  /** A lane's stroke (px): thinner than 2 once thousands of lanes share the room. */
+  laneWidth: number;
 }
 
 export function minimapScale(laneCount: number, rowCount: number, width: number, height: number): MinimapScale {
   const room = Math.max(0, width - AXIS_W - 16);
   const perRow = height / Math.max(1, rowCount);
-  // Lanes spread over the room (a third of it when the names are drawn beside them), 2 to 18 px apart.
+  // Lanes spread over the room (a third of it when the names are drawn beside them), at most 18 px apart; thousands
+  // of them are packed under a pixel apart rather than run under the axis, where its labels could not be read.
   const share = perRow >= NAME_ROW_H ? room / 3 : room;
-  const step = Math.max(2, Math.min(18, share / Math.max(1, laneCount)));
+  const step = Math.min(18, share / Math.max(1, laneCount));
   return {
     x: (lane) => 8 + lane * step + step / 2,
     y: (d) => (d + 0.5) * perRow,
     rowAt: (y) => Math.min(rowCount - 1, Math.max(0, Math.floor(y / perRow))),
     lanesRight: 8 + laneCount * step,
+    laneWidth: Math.max(0.75, Math.min(2, step * 0.8)),
   };
 }
 
@@ -56,6 +60,8 @@ export interface MinimapColours {
   lane(branch: string): string;
   text: string;
   faint: string;
+  /** The page's background: a backdrop behind each label of the axis. */
+  bg: string;
 }
 
 // One piece: the edges stroked by look, then the dots, keep the canvas state changes few.
@@ -85,6 +91,10 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, or
   ctx.lineWidth = 1;
   ctx.textAlign = 'right';
   for (const t of ticks) {
+    const w = ctx.measureText(t.label).width;
+    ctx.fillStyle = colours.bg;
+    ctx.fillRect(width - 8 - w, t.y - 7, w + 4, 14);
+    ctx.fillStyle = colours.text;
     ctx.beginPath();
     ctx.moveTo(width - 4, t.y);
     ctx.lineTo(width - 1, t.y);
@@ -111,7 +121,7 @@ function strokeEdges(ctx: CanvasRenderingContext2D, layout: GraphLayout, order: 
   const joinAlpha = perRow < 1 ? 0.25 : 1;
   const looks = new Map<string, EdgeLook>();
   const add = (e: GraphLayout['edges'][number]) => {
-    const look = { colour: colours.lane(e.branch), alpha: alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' ? 1 : joinAlpha), width: e.kind === 'lane' ? 2 : 1.2 };
+    const look = { colour: colours.lane(e.branch), alpha: alpha(e.branch) * (e.status === 'abandoned' ? 0.6 : 1) * (e.kind === 'lane' ? 1 : joinAlpha), width: e.kind === 'lane' ? s.laneWidth : Math.min(1.2, s.laneWidth) };
     const key = `${e.kind === 'lane'}|${look.colour}|${look.alpha}|${look.width}`;
     let at = looks.get(key);
     if (!at) looks.set(key, (at = { ...look, lines: [] }));
