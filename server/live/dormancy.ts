@@ -139,37 +139,46 @@ export function processDormancy(): Dormancy {
   return (shared ??= new Dormancy());
 }
 
-let gc: (() => void) | null = null;
+let gc: ((options?: { type: 'minor' }) => void) | null = null;
 let collecting: ReturnType<typeof setTimeout> | null = null;
+let askedAgain = false;
 /**
- * A full collection once allocation has been low for this long also shrinks V8's young space (~33 MB committed, and
- * resident, after start-up): V8 judges the rate over the last 5 s.
+ * A collection once allocation has been low for this long also shrinks V8's young space (~33 MB committed, and
+ * resident, after start-up): V8 judges the rate over the last 5 s. A young collection is enough (~5 ms).
  */
 const QUIET_COLLECT_MS = 6000;
 
-function collect(): void {
+function collect(young: boolean): void {
   if (!gc) {
     setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
+    gc = runInNewContext('gc') as NonNullable<typeof gc>;
   }
-  gc();
+  if (young) gc({ type: 'minor' });
+  else gc();
 }
 
 /**
- * A full collection a second from now, and another once the process has been quiet a while (asks meanwhile are the
- * same ones): start-up is over and its garbage (every branch's records, parsed and dropped; the plain bytes of the
- * files compressed since) can go. An idle process never collects on its own: 5,000 branches stayed at ~250 MB; after
- * the first ~207 MB, after the second ~155 MB (~0.1 s of CPU each). A fleet's members starting together cost one.
+ * A full collection now (in a moment: asks meanwhile are the same one), and a young one once the process has been
+ * quiet a while: start-up is over and its garbage (every branch's records, parsed and dropped; the plain bytes of the
+ * files compressed since) can go. An idle process never collects on its own: 5,000 branches stayed at ~240 MB; after
+ * the first ~207 MB, after the second ~155 MB. A fleet's members starting together cost one.
  */
 export function collectSoon(): void {
-  if (collecting) return;
+  if (collecting) {
+    askedAgain = true;
+    return;
+  }
   collecting = setTimeout(() => {
-    collect();
+    collect(false);
     collecting = setTimeout(() => {
       collecting = null;
-      collect();
+      collect(true);
+      if (askedAgain) {
+        askedAgain = false;
+        collectSoon();
+      }
     }, QUIET_COLLECT_MS);
     collecting.unref();
-  }, 1000);
+  }, 50);
   collecting.unref();
 }
