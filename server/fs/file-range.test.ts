@@ -62,13 +62,18 @@ describe('FileBytes', () => {
   });
 
   const logLike = (n: number) => Array.from({ length: n }, (_, i) => `### Step ${i + 1} - a step\n**Timestamp**: 2025-01-01\n\nsome text ${i}\n\n---\n\n`).join('');
+  /** A file of `steps` steps on disk, read whole into its FileBytes. */
+  const heldLog = (name: string, steps: number) => {
+    const path = join(scratch, name);
+    writeFileSync(path, logLike(steps));
+    const f = new FileBytes(path, name);
+    const first = enc(logLike(steps));
+    f.commit([first], 0, first.length, stampOf(path));
+    return { path, f, first };
+  };
 
   it('holds a first read in a shared slab, and a woken file’s bytes in an array of their own', () => {
-    const path = join(scratch, 'slab.md');
-    writeFileSync(path, logLike(5));
-    const f = new FileBytes(path, 'slab.md');
-    const bytes = enc(logLike(5));
-    f.commit([bytes], 0, bytes.length, stampOf(path));
+    const { f, first: bytes } = heldLog('slab.md', 5);
     expect(inSlab(f.read(0, 10))).toBe(true);
     f.ownBytes();
     expect(inSlab(f.read(0, 10))).toBe(false);
@@ -77,11 +82,7 @@ describe('FileBytes', () => {
   });
 
   it('compresses its held bytes and gives the same bytes back, to a read, a prefix and an append', async () => {
-    const path = join(scratch, 'packed.md');
-    writeFileSync(path, logLike(40));
-    const f = new FileBytes(path, 'packed.md');
-    const first = enc(logLike(40));
-    f.commit([first], 0, first.length, stampOf(path));
+    const { path, f, first } = heldLog('packed.md', 40);
     expect(await f.pack(() => true)).toBe(first.length);
     expect(f.isPacked).toBe(true);
     expect(text(f.heldPrefix(first.length)!)).toBe(logLike(40));
@@ -95,11 +96,7 @@ describe('FileBytes', () => {
   });
 
   it('drops a compression the bytes changed during, or that is no longer wanted', async () => {
-    const path = join(scratch, 'racing.md');
-    writeFileSync(path, logLike(40));
-    const f = new FileBytes(path, 'racing.md');
-    const first = enc(logLike(40));
-    f.commit([first], 0, first.length, stampOf(path));
+    const { path, f, first } = heldLog('racing.md', 40);
     const packing = f.pack(() => true);
     appendFileSync(path, 'more');
     f.commit([enc('more')], first.length, first.length + 4, stampOf(path));
