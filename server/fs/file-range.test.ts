@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StaleStepsError } from '../../shared/gcc/read/step-bytes-read.ts';
 import { FileBytes } from './file-range.ts';
-import { heldCopy, inSlab } from './held-slabs.ts';
+import { heldBytes, inSlab } from './held-slabs.ts';
 import type { FileStamp } from './gcc-source.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-file-range-'));
@@ -72,13 +72,17 @@ describe('FileBytes', () => {
     return { path, f, first };
   };
 
-  it('holds a first read in a shared slab, and a woken file’s bytes in an array of their own', () => {
+  it('holds a first read as it is, in a burst of reads in a shared slab, and a woken file’s bytes on their own', () => {
+    const read = enc('abc');
+    expect(heldBytes(read)).toBe(read);
+    const burst = Array.from({ length: 300 }, () => heldBytes(enc('abc')));
+    expect(burst.filter(inSlab).length).toBeGreaterThan(0);
+    expect(burst.every((b) => text(b) === 'abc')).toBe(true);
     const { f, first: bytes } = heldLog('slab.md', 5);
     expect(inSlab(f.read(0, 10))).toBe(true);
     f.ownBytes();
     expect(inSlab(f.read(0, 10))).toBe(false);
     expect(text(f.read(0, bytes.length))).toBe(logLike(5));
-    expect(inSlab(heldCopy(enc('abc')))).toBe(true);
   });
 
   it('compresses its held bytes and gives the same bytes back, to a read, a prefix and an append', async () => {
