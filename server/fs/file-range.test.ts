@@ -1,11 +1,12 @@
-// The bytes a tracked file's steps are decoded from: held while the file is small, the last read kept once it is big,
-// the disk otherwise; always the bytes the records were read from, or a StaleStepsError.
+// The bytes a tracked file's steps are decoded from: held while the file is small (compressed on ask, and the same
+// bytes after), the last read kept once it is big, the disk otherwise; always the bytes the records were read from.
 import { appendFileSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StaleStepsError } from '../../shared/gcc/read/step-bytes-read.ts';
 import { FileBytes } from './file-range.ts';
+import { heldBytes, inSlab } from './held-slabs.ts';
 import type { FileStamp } from './gcc-source.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gcc-file-range-'));
@@ -58,5 +59,59 @@ describe('FileBytes', () => {
     // Cut shorter than asked: stale.
     writeFileSync(path, 'short');
     expect(() => f.read(0, 22)).toThrow(StaleStepsError);
+  });
+
+  const logLike = (n: number) => Array.from({ length: n }, (_, i) => `### Step ${i + 1} - a step\n**Timestamp**: 2025-01-01\n\nsome text ${i}\n\n---\n\n`).join('');
+  /** A file of `steps` steps on disk, read whole into its FileBytes. */
+  const heldLog = (name: string, steps: number) => {
+    const path = join(scratch, name);
+    writeFileSync(path, logLike(steps));
+    const f = new FileBytes(path, name);
+    const first = enc(logLike(steps));
+    f.commit([first], 0, first.length, stampOf(path));
+    return { path, f, first };
+  };
+
+  it('holds a first read as it is, in a burst of reads in a shared slab, and a woken file’s bytes on their own', () => {
+    const read = enc('abc');
+    expect(heldBytes(read)).toBe(read);
+    const burst = Array.from({ length: 300 }, () => heldBytes(enc('abc')));
+    expect(burst.filter(inSlab).length).toBeGreaterThan(0);
+    expect(burst.every((b) => text(b) === 'abc')).toBe(true);
+    const { f, first: bytes } = heldLog('slab.md', 5);
+    expect(inSlab(f.read(0, 10))).toBe(true);
+    f.ownBytes();
+    expect(inSlab(f.read(0, 10))).toBe(false);
+    expect(text(f.read(0, bytes.length))).toBe(logLike(5));
+  });
+
+  it('compresses its held bytes and gives the same bytes back, to a read, a prefix and an append', async () => {
+    const { path, f, first } = heldLog('packed.md', 40);
+    expect(await f.pack(() => true)).toBe(first.length);
+    expect(f.isPacked).toBe(true);
+    expect(text(f.heldPrefix(first.length)!)).toBe(logLike(40));
+    expect(f.isPacked).toBe(false);
+    expect(await f.pack(() => true)).toBe(first.length);
+    expect(text(f.read(100, 200))).toBe(logLike(40).slice(100, 200));
+    expect(await f.pack(() => true)).toBe(first.length);
+    appendFileSync(path, 'tail');
+    f.commit([enc('tail')], first.length, first.length + 4, stampOf(path));
+    expect(text(f.heldPrefix(first.length + 4)!)).toBe(`${logLike(40)}tail`);
+  });
+
+  it('drops a compression the bytes changed during, or that is no longer wanted', async () => {
+    const { path, f, first } = heldLog('racing.md', 40);
+    const packing = f.pack(() => true);
+    appendFileSync(path, 'more');
+    f.commit([enc('more')], first.length, first.length + 4, stampOf(path));
+    expect(await packing).toBe(0);
+    expect(f.isPacked).toBe(false);
+    expect(text(f.heldPrefix(first.length + 4)!)).toBe(`${logLike(40)}more`);
+    expect(await f.pack(() => false)).toBe(0);
+    expect(f.isPacked).toBe(false);
+    // Too short to be worth it.
+    const tiny = new FileBytes(path, 'racing.md');
+    tiny.commit([enc('abc')], 0, 3, stampOf(path));
+    expect(await tiny.pack(() => true)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // A file asleep holds what it held awake: the same records when woken (every corpus log and commit file, read whole
-// or appended in pieces), the same counts while asleep, and appends, atomic saves and rewrites after a sleep told as
-// they are told to a file that never slept.
+// or appended in pieces, its bytes compressed or not), the same counts while asleep, and appends, atomic saves and
+// rewrites after a sleep told as they are told to a file that never slept.
 import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -38,7 +38,20 @@ describe('a followed file asleep', () => {
     }
   });
 
-  it('tells an append after a sleep as an append, from the count it had', async () => {
+  it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: woken after its bytes were compressed, its records are the ones it had', async (_, path) => {
+    const t = new TrackedFile(path, keeperFor(path), 'b/file', { dormancy: new Dormancy(1000) });
+    await t.refresh();
+    const before = t.records.slice();
+    t.sleep();
+    const released = await t.pack();
+    expect(t.packed).toBe(released > 0);
+    if (statSync(path).size >= 1024) expect(t.packed).toBe(true);
+    expect(t.count).toBe(before.length);
+    expect(t.records.slice()).toEqual(before);
+    expect(t.packed).toBe(false);
+  });
+
+  it.each([false, true])('tells an append after a sleep as an append, from the count it had (compressed: %s)', async (packed) => {
     const src = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
     const cut = src.indexOf('### Step 3 ');
     const path = join(scratch, 'append.md');
@@ -47,6 +60,7 @@ describe('a followed file asleep', () => {
     await t.refresh();
     const had = t.count;
     t.sleep();
+    if (packed) expect(await t.pack()).toBeGreaterThan(0);
     appendFileSync(path, src.subarray(cut));
     expect(await t.refresh()).toEqual({ kind: 'appended', from: had, count: expect.any(Number) });
     const fresh = new TrackedFile(path, logKeeper('main'), 'b/log.md');
@@ -54,7 +68,7 @@ describe('a followed file asleep', () => {
     expect(t.records.slice()).toEqual(fresh.records.slice());
   });
 
-  it('tells an atomic save that only appended as an append, and a rewrite as a reload that keeps the old records', async () => {
+  it.each([false, true])('tells an atomic save that only appended as an append, and a rewrite as a reload that keeps the old records (compressed: %s)', async (packed) => {
     const src = readFileSync(join(CORPUS, 'typescript', '.GCC', 'branches', 'main', 'commit.md'));
     const cut = src.indexOf('## Commit', src.indexOf('## Commit') + 1);
     const path = join(scratch, 'commit.md');
@@ -63,18 +77,48 @@ describe('a followed file asleep', () => {
     await t.refresh();
     const first = t.records.slice();
     t.sleep();
+    if (packed) expect(await t.pack()).toBeGreaterThan(0);
     writeFileSync(`${path}.tmp`, src);
     renameSync(`${path}.tmp`, path);
     expect(await t.refresh()).toEqual({ kind: 'appended', from: first.length, count: expect.any(Number) });
 
     const whole = t.records.slice();
     t.sleep();
+    if (packed) expect(await t.pack()).toBeGreaterThan(0);
     const seen = t.recordsNow();
     const rewritten = Buffer.from(src.toString('utf8').replace(/\*\*Timestamp\*\*/u, '**Timestamp**'));
     writeFileSync(path, Buffer.concat([Buffer.from('# rewritten\n\n'), rewritten]));
     expect((await t.refresh()).kind).toBe('reloaded');
     expect(seen().slice()).toEqual(whole);
     expect(t.recordsNow()().slice()).toEqual(t.records.slice());
+  });
+
+  it('keeps its bytes plain when it changes or wakes while they are being compressed', async () => {
+    const src = readFileSync(join(CORPUS, 'python', '.GCC', 'branches', 'main', 'log.md'));
+    const cut = src.indexOf('### Step 3 ');
+    const path = join(scratch, 'racing.md');
+    writeFileSync(path, src.subarray(0, cut));
+    const t = new TrackedFile(path, logKeeper('main'), 'b/log.md', { dormancy: new Dormancy(1000) });
+    await t.refresh();
+    t.sleep();
+    const packing = t.pack();
+    appendFileSync(path, src.subarray(cut));
+    expect((await t.refresh()).kind).toBe('appended');
+    expect(await packing).toBe(0);
+    expect(t.packed).toBe(false);
+    const fresh = new TrackedFile(path, logKeeper('main'), 'b/log.md');
+    await fresh.refresh();
+    expect(t.records.slice()).toEqual(fresh.records.slice());
+
+    t.sleep();
+    const woken = t.pack();
+    expect(t.records.slice()).toEqual(fresh.records.slice());
+    expect(await woken).toBe(0);
+    expect(t.packed).toBe(false);
+    // Asleep again, and left alone: compressed, and the same records once woken.
+    t.sleep();
+    expect(await t.pack()).toBeGreaterThan(0);
+    expect(t.records.slice()).toEqual(fresh.records.slice());
   });
 
   it('never sleeps in the middle of a read, and keeps records it cannot rebuild (a file not held)', async () => {
@@ -92,7 +136,18 @@ describe('a followed file asleep', () => {
 });
 
 describe('Dormancy', () => {
-  const sleeper = (answer: () => 'asleep' | 'already' | 'busy' | 'never') => ({ sleep: vi.fn(answer) }) satisfies Sleeper;
+  const sleeper = (answer: () => 'asleep' | 'already' | 'busy' | 'never') => ({ sleep: vi.fn(answer), pack: vi.fn(async () => 0) }) satisfies Sleeper;
+  /** A sleeper that tells `d` it fell asleep, as TrackedFile does. */
+  const telling = (d: Dormancy) => {
+    const file: Sleeper & { pack: ReturnType<typeof vi.fn> } = {
+      sleep: vi.fn(() => {
+        d.slept(file);
+        return 'asleep' as const;
+      }),
+      pack: vi.fn(async () => 1000),
+    };
+    return file;
+  };
 
   it('puts a file to sleep after a whole sweep untouched, tries a busy one again, forgets one that cannot sleep', () => {
     const d = new Dormancy(1000);
@@ -120,5 +175,32 @@ describe('Dormancy', () => {
     d.sweep();
     expect(d.sweep()).toBe(0);
     expect(d.awakeCount).toBe(0);
+  });
+
+  it('compresses nothing before start-up is over, then every sleeping file, then those asleep a whole sweep', async () => {
+    const d = new Dormancy(1000);
+    const atStart = [telling(d), telling(d)];
+    for (const f of atStart) f.sleep();
+    d.sweep();
+    d.sweep();
+    expect(atStart[0]!.pack).not.toHaveBeenCalled();
+    expect(d.unpackedCount).toBe(2);
+    await d.packAsleep();
+    for (const f of atStart) expect(f.pack).toHaveBeenCalledTimes(1);
+    expect(d.unpackedCount).toBe(0);
+
+    const looked = telling(d);
+    const woken = telling(d);
+    d.touched(looked);
+    d.touched(woken);
+    d.sweep();
+    expect(d.sweep()).toBe(2);
+    // Fell asleep in this sweep: compressed at the next, unless it woke meanwhile.
+    expect(looked.pack).not.toHaveBeenCalled();
+    d.touched(woken);
+    d.sweep();
+    expect(looked.pack).toHaveBeenCalledTimes(1);
+    expect(woken.pack).not.toHaveBeenCalled();
+    expect(d.unpackedCount).toBe(0);
   });
 });

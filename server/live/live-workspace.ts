@@ -2,7 +2,7 @@
 // and the tests open one; nothing here knows about HTTP.
 import { dirname } from 'node:path';
 import { createEventBus, type EventBus } from './event-bus.ts';
-import { collectSoon } from './dormancy.ts';
+import { collectSoon, processDormancy } from './dormancy.ts';
 import { createStore, type Store } from './store.ts';
 import type { GccWatcher } from './watcher.ts';
 import { followSideFile } from './side-file.ts';
@@ -64,7 +64,8 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     await watcher.ready;
     // '' is all of .GCC/: each branch's files are stat'ed and read on only where they grew or changed.
     if (!closed) await store.apply(['']);
-    collectSoon();
+    // Start-up is over: the sleeping files' bytes are compressed, then its garbage (and theirs) collected.
+    void processDormancy().packAsleep().then(collectSoon);
   };
   const stopAuthors = options.authorsFile ? followSideFile(options.authorsFile, () => void bus.publish({ type: 'authors-changed' })) : () => {};
   let closedBeforeReady = () => {};

@@ -75,12 +75,26 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     if (!this.watched || this.state === null || this.bytes.heldPrefix(this.state.consumed) === null) return 'never';
     this.sleptCount = this.list.length;
     this.list = null;
+    this.dormancy?.slept(this);
     return 'asleep';
+  }
+
+  /** Compresses the held bytes while it sleeps (file-range.ts); the plain bytes that let go (0: it woke meanwhile). */
+  async pack(): Promise<number> {
+    const bytes = this.bytes;
+    if (this.list !== null) return 0;
+    return bytes.pack(() => this.list === null && this.bytes === bytes);
+  }
+
+  /** Whether it holds its bytes compressed. */
+  get packed(): boolean {
+    return this.bytes.isPacked;
   }
 
   /** The records parsed again from the held bytes, as the reading that made them left them. */
   private wake(): L {
     const list = recordsOf(this.keeper, this.bytes, this.state?.consumed ?? 0);
+    this.bytes.ownBytes();
     this.list = list;
     return list;
   }

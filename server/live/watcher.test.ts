@@ -80,6 +80,24 @@ describe('createWatcher', () => {
     await expect.poll(() => seen.includes('')).toBe(true);
   });
 
+  it('follows the files of a branch folder made later under a new .GCC/, removed and made again', async () => {
+    const { gccDir, seen } = await start(false);
+    const late = join(gccDir, 'branches', 'late');
+    mkdirSync(late, { recursive: true });
+    await expect.poll(() => seen.includes('branches/late')).toBe(true);
+    appendFileSync(join(late, 'log.md'), 'x');
+    await expect.poll(() => seen.includes('branches/late/log.md')).toBe(true);
+    rmSync(late, { recursive: true });
+    seen.length = 0;
+    await expect.poll(() => seen.includes('branches/late')).toBe(true);
+    seen.length = 0;
+    mkdirSync(late);
+    await expect.poll(() => seen.includes('branches/late')).toBe(true);
+    seen.length = 0;
+    appendFileSync(join(late, 'commit.md'), 'y');
+    await expect.poll(() => seen.includes('branches/late/commit.md')).toBe(true);
+  });
+
   it('stops reporting after close()', async () => {
     const { gccDir, seen } = await start(true);
     await watcher!.close();

@@ -1,0 +1,63 @@
+// Where a small file's held bytes go when it is first read during a burst of reads (start-up): big shared slabs the
+// system maps and unmaps whole. 10,000 arrays of their own came from malloc's heap, between arrays that live on, and
+// once compressed away (file-range.ts) left holes the heap never gave back: 37 MB at 5,000 branches.
+
+/** glibc maps an allocation this large on its own whatever its threshold has grown to (at most 32 MiB). */
+const SLAB_BYTES = 32 * 2 ** 20;
+/** Bigger bytes get an array of their own (mapped on its own too). */
+const SLAB_PIECE_MAX = 1 * 2 ** 20;
+/** The slab being filled is let go once no read came for this long: a slab is freed when no copy in it is held. */
+const IDLE_MS = 2000;
+/**
+ * Reads in a burst before slabs are used: a few files (a fleet's member opened, a branch added) keep their read's own
+ * array, and cost no 32 MiB slab (which V8 counts towards its next collection).
+ */
+const SLAB_AFTER_READS = 64;
+
+/** Every slab made (weakly): which bytes lie in one. */
+const slabs = new WeakSet<ArrayBufferLike>();
+let slab = new Uint8Array(0);
+let used = 0;
+let lastReadAt = 0;
+let readsInBurst = 0;
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+function letGoWhenIdle(): void {
+  idleTimer = null;
+  const idleFor = performance.now() - lastReadAt;
+  if (idleFor < IDLE_MS) return armIdleTimer(IDLE_MS - idleFor);
+  slab = new Uint8Array(0);
+  used = 0;
+  readsInBurst = 0;
+}
+
+function armIdleTimer(ms: number): void {
+  idleTimer = setTimeout(letGoWhenIdle, ms);
+  idleTimer.unref();
+}
+
+/**
+ * Where a first read's bytes (an array of their own, which dies young when copied) are held: as they are, or past the
+ * first reads of a burst, copied into the current slab (a new one when it is full).
+ */
+export function heldBytes(bytes: Uint8Array): Uint8Array {
+  lastReadAt = performance.now();
+  if (!idleTimer) armIdleTimer(IDLE_MS);
+  readsInBurst += 1;
+  if (readsInBurst <= SLAB_AFTER_READS || bytes.length > SLAB_PIECE_MAX) return bytes;
+  if (used + bytes.length > slab.length) {
+    slab = new Uint8Array(SLAB_BYTES);
+    slabs.add(slab.buffer);
+    used = 0;
+  }
+  const copy = slab.subarray(used, used + bytes.length);
+  copy.set(bytes);
+  // Eight-byte aligned, as malloc would.
+  used += (bytes.length + 7) & ~7;
+  return copy;
+}
+
+/** Whether `bytes` lies in a slab (shared with other files' bytes). */
+export function inSlab(bytes: Uint8Array): boolean {
+  return slabs.has(bytes.buffer);
+}
