@@ -1,10 +1,10 @@
 // The only place that talks to chokidar. It reports which paths under .GCC/ may have changed, never what changed: the
 // store looks at the files itself, so a dropped, doubled or reordered event cannot make it wrong.
 import { watch, type FSWatcher } from 'chokidar';
-import { watch as watchFolder, type FSWatcher as FolderWatch } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { folderIdentities, type FolderIdentities } from '../fs/index.ts';
+import { createBranchWatches } from './branch-watches.ts';
 import { createIdentityCheck } from './identity-check.ts';
 
 export interface WatcherOptions {
@@ -179,46 +179,8 @@ export function unwatchedFolders(watched: Record<string, string[]>, gccDir: stri
  * (folder-identity.ts), and chokidar is started afresh on the new folders; so is it when a folder was made during its
  * initial scan, between its reading the parent and its watching it (unwatchedFolders).
  */
-/**
- * The branch folders' own watches (one `fs.watch` each: chokidar's bookkeeping of a folder cost ~2.8 KB of heap, 14 MB
- * on 5,000 branches, and its scan of them ~1.7 s of CPU). Their events name the file, reported as chokidar's raw ones.
- */
-function createBranchWatches(gccDir: string, report: (folder: string, name: string | null) => void, onError: ((error: unknown) => void) | undefined) {
-  const watches = new Map<string, FolderWatch>();
-  const unwatch = (rel: string) => {
-    watches.get(rel)?.close();
-    watches.delete(rel);
-  };
-  const watch = (rel: string): void => {
-    if (watches.has(rel)) return;
-    const folder = join(gccDir, rel);
-    try {
-      const w = watchFolder(folder, { persistent: true }, (_event, name) => report(folder, typeof name === 'string' && name !== '' ? name : null));
-      w.on('error', () => unwatch(rel));
-      watches.set(rel, w);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') onError?.(err);
-    }
-  };
-  return {
-    /** `rel` is `branches/<name>`; a folder already gone is not watched (its entry's events say when it comes back). */
-    watch,
-    /**
-     * Watched afresh: its entry in branches/ changed (removed and made again, which chokidar may report as nothing, and
-     * the old watch hears nothing of the new folder).
-     */
-    rewatch(rel: string): void {
-      unwatch(rel);
-      watch(rel);
-    },
-    closeAll(): void {
-      for (const w of watches.values()) w.close();
-      watches.clear();
-    },
-  };
-}
-
+// One piece: chokidar, the branch folders' own watches and the identity check share the reporter and `current`, and
+// each restarts the others.
 export function createWatcher(options: WatcherOptions): GccWatcher {
   const { parent, toGccRelative, ignored, ignoredFoldersOnly } = gccPaths(options.gccDir);
   const reporter = createReporter(options);

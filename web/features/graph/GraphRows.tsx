@@ -31,6 +31,8 @@ export interface GraphRowsProps {
   onHover(branch: string | null, e?: React.MouseEvent): void;
 }
 
+// One piece: the virtualizer, the measured columns and the scroll across to a row's lane share the scroller and each
+// other's measures, and the rows are drawn from all three.
 export function GraphRows(p: GraphRowsProps) {
   const { model, order } = p;
   const { layout } = model;
@@ -86,48 +88,48 @@ export function GraphRows(p: GraphRowsProps) {
   // every scroll frame re-laid out the side column's long CONTEXT text).
   return (
     <div className="graph-scroll-box">
-    <div
-      ref={scroller}
-      className={`graph-scroller${columns.wide ? ' is-wide' : ''}`}
-      tabIndex={0}
-      role="listbox"
-      aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.rowCount} rows`}
-      aria-activedescendant={p.cursorAt !== null ? `graph-row-${p.cursorAt}` : undefined}
-      data-testid="graph-view"
-    >
-      <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
-        {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
-        {(drawn ? items : []).map((item) => {
-          const n = layout.nodes[displayRow(item.index, order)]!;
-          const summary = model.summaries.get(n.branch);
-          const colour = p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)';
-          return (
-            <GraphRow
-              key={n.id}
-              node={n}
-              display={item.index}
-              summary={summary}
-              dotX={laneX(n.lane, order.laneW)}
-              dotR={dotR}
-              dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
-              labelW={columns.labelW}
-              wide={columns.wide}
-              colour={colour}
-              nameCh={p.nameCh}
-              rowH={rowH}
-              isHead={model.headRow.get(n.branch) === n.row}
-              isCursor={p.cursorAt === item.index}
-              isDim={p.focus !== null && !p.focus.has(n.branch)}
-              isMatch={p.matches.has(n.branch)}
-              fresh={p.fresh.has(n.id)}
-              onPick={p.onPick}
-              onOpen={p.onOpen}
-              onHoverBranch={p.onHover}
-            />
-          );
-        })}
+      <div
+        ref={scroller}
+        className={`graph-scroller${columns.wide ? ' is-wide' : ''}`}
+        tabIndex={0}
+        role="listbox"
+        aria-label={`Branch graph: ${layout.branches.length} branches, ${layout.rowCount} rows`}
+        aria-activedescendant={p.cursorAt !== null ? `graph-row-${p.cursorAt}` : undefined}
+        data-testid="graph-view"
+      >
+        <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
+          {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
+          {(drawn ? items : []).map((item) => {
+            const n = layout.nodes[displayRow(item.index, order)]!;
+            const summary = model.summaries.get(n.branch);
+            const colour = p.colours.get(n.branch) ?? p.colours.get(summary?.createdFrom ?? '') ?? 'var(--faint)';
+            return (
+              <GraphRow
+                key={n.id}
+                node={n}
+                display={item.index}
+                summary={summary}
+                dotX={laneX(n.lane, order.laneW)}
+                dotR={dotR}
+                dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
+                labelW={columns.labelW}
+                wide={columns.wide}
+                colour={colour}
+                nameCh={p.nameCh}
+                rowH={rowH}
+                isHead={model.headRow.get(n.branch) === n.row}
+                isCursor={p.cursorAt === item.index}
+                isDim={p.focus !== null && !p.focus.has(n.branch)}
+                isMatch={p.matches.has(n.branch)}
+                fresh={p.fresh.has(n.id)}
+                onPick={p.onPick}
+                onOpen={p.onOpen}
+                onHoverBranch={p.onHover}
+              />
+            );
+          })}
+        </div>
       </div>
-    </div>
     </div>
   );
 }
