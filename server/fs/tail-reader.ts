@@ -55,7 +55,8 @@ export async function prefetched(source: ByteSource, start: number, length: numb
 
 /** What `path` gained since `request`: unchanged (a stat: most re-checks stop there), missing, unreadable, or open. */
 export async function openTail(source: GccSource, path: string, request: TailRequest, limit = MAX_TRACKED_FILE_BYTES): Promise<TailOpen> {
-  // A first look has no stamp to compare: the open below tells all the stat would (10,000 lstat calls on 5,000 branches).
+  // A first look has no stamp to compare: the open below tells all the stat would (10,000 lstat calls on 5,000
+  // branches).
   if (request.previous !== null) {
     const at = source.stat(path);
     if (at.kind === 'missing') return { kind: 'missing' };
