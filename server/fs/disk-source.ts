@@ -130,7 +130,7 @@ function readWhole(path: string, root: string | null, limit: number): ReadResult
   try {
     if (opened.stamp.size > limit) return { ok: false, missing: false, message: tooLarge(opened.stamp.size, limit), tooLarge: true };
     // As readFile: the size fstat gave, or less when the file ends sooner.
-    return { ok: true, bytes: readFd(opened.fd, 0, opened.stamp.size) };
+    return { ok: true, bytes: readFd(opened.fd, 0, opened.stamp.size), stamp: opened.stamp };
   } catch (err) {
     return { ok: false, missing: false, message: describeFsError(err) };
   } finally {

@@ -2,7 +2,8 @@
 // folder on disk (disk-source.ts) or, next, a git tree.
 
 /** A whole file, or why not; `missing` tells an absent file from an unreadable (or too large) one. */
-export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; missing: boolean; message: string; tooLarge?: true };
+/** `stamp`: the version the bytes are (a folder on disk tells it), so a later look can stop at a stat. */
+export type ReadResult = { ok: true; bytes: Uint8Array; stamp?: FileStamp } | { ok: false; missing: boolean; message: string; tooLarge?: true };
 
 /** What identifies a version of a file without reading it (a git source: the blob's, which never changes). */
 export interface FileStamp {

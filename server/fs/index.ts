@@ -4,7 +4,7 @@ export type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, Pa
 export { ANY_PATH, diskSource, MAX_SMALL_FILE_BYTES, LINK, NOT_A_FILE, tooLarge } from './disk-source.ts';
 export { describeFsError } from './fs-errors.ts';
 export { GccDirError, isDir, listBranchFolders, locateGccDir } from './gcc-dir.ts';
-export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, type TailOpen, type TailRequest } from './tail-reader.ts';
+export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, sameStamp, type TailOpen, type TailRequest } from './tail-reader.ts';
 export { FileBytes } from './file-range.ts';
 export { withPieceBuffer } from './piece-buffers.ts';
 export { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from './folder-identity.ts';

@@ -10,7 +10,7 @@ import type { Commit, Diagnostic, Dialect } from '../../shared/types.ts';
 import { commitsKeeper, logKeeper, type MetadataRead } from './format.ts';
 import type { Dormancy } from './dormancy.ts';
 import { TrackedFile } from './tracked-file.ts';
-import { ANY_PATH, type GccSource } from '../fs/index.ts';
+import { ANY_PATH, type FileStamp, type GccSource } from '../fs/index.ts';
 import { join } from 'node:path';
 
 /** Records with times: a log's steps (an index), or commits through timedCommits. */
@@ -39,6 +39,8 @@ export class BranchEntry {
   readonly commits: TrackedFile<CommitsState, Commit[]>;
   meta: MetadataRead | null = null;
   metaBytesKey = '';
+  /** metadata.yaml's version when it was read, kept only once it was old enough to trust (branch-refresh.ts). */
+  metaStamp: FileStamp | null = null;
   dialect: Dialect = 'unknown';
   /** Its writer and the other implementations whose records it holds, when there are any (BranchSummary.writers). */
   writers: Dialect[] = [];

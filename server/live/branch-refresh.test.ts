@@ -1,7 +1,7 @@
 // Reading one branch again, on its own, over temp copies of corpus cases written to by the python writer: the
 // parsers a dialect needs, and the one event each kind of change is told by.
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, truncateSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { CORPUS } from '../../fixtures/corpus.ts';
@@ -80,5 +80,33 @@ describe('refreshBranch', () => {
     await refreshBranch(b, new Set(['metadata']), clues, publish);
     const changed = events.at(-1)!;
     expect(changed.type === 'metadata-changed' && [changed.summary.status, changed.summary.mergedInto]).toEqual(['merged', 'main']);
+  });
+
+  it('reads an old, unchanged metadata.yaml no more, a rewrite of the same size again, and a recent one every time', async () => {
+    const { gccDir, b } = await branchOf('python', 'auth-session');
+    const path = join(gccDir, 'branches', 'auth-session', 'metadata.yaml');
+    const reads = vi.spyOn(b.source, 'read');
+    const metadataReads = () => reads.mock.calls.filter(([p]) => p === path).length;
+    try {
+      // Just written (the copy): a stamp that young is not trusted, so each look reads the file.
+      expect(await refreshMetadata(b)).toBe(false);
+      expect(await refreshMetadata(b)).toBe(false);
+      expect(metadataReads()).toBe(2);
+      // An hour old: read once more to learn its stamp, then a look stops at the stat.
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(path, hourAgo, hourAgo);
+      expect(await refreshMetadata(b)).toBe(false);
+      expect(await refreshMetadata(b)).toBe(false);
+      expect(metadataReads()).toBe(3);
+      // Rewritten in place with the same size and the old times put back: its change time still moved.
+      const text = readFileSync(path, 'utf8');
+      writeFileSync(path, text.replace('status: active', 'status: merged'));
+      utimesSync(path, hourAgo, hourAgo);
+      expect(await refreshMetadata(b)).toBe(true);
+      expect(b.summary().status).toBe('merged');
+      expect(metadataReads()).toBe(4);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { BRANCHES_DIR, BRANCH_FILES } from '../../shared/gcc/read/paths.ts';
 import { timedCommits, type BranchEntry } from './branch-entry.ts';
 import type { Publish } from './event-gate.ts';
 import { branchDialect, commitsKeeper, logKeeper, parsersDiffer, readMetadata } from './format.ts';
-import { MAX_SMALL_FILE_BYTES } from '../fs/index.ts';
+import { MAX_SMALL_FILE_BYTES, sameStamp, type FileStamp } from '../fs/index.ts';
 import type { FileChange } from './tracked-reading.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
@@ -20,9 +20,24 @@ export type DialectClues = Pick<WorkspaceModel, 'lockFile'>;
 // A digest, not the bytes: the key is kept for every branch (its base64 was ~7 MB on 5,000 branches).
 const metadataKey = (bytes: Uint8Array | null) => (bytes === null ? '' : `${bytes.length}:${hash('sha1', bytes, 'base64')}`);
 
+/**
+ * A stamp old enough to stand for its bytes: a file rewritten in place with the same size within the file system's
+ * time granularity (a second on some) keeps its stamp, so one written just now is read again on the next look (git's
+ * "racy" files).
+ */
+const trustedStamp = (stamp: FileStamp) => Date.now() - stamp.mtimeMs > RACY_MS;
+const RACY_MS = 2000;
+
 /** Re-reads metadata; returns whether it (or the dialect it implies) changed. */
 export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
-  const read = await b.source.read(join(b.dir, BRANCH_FILES.metadata), MAX_SMALL_FILE_BYTES);
+  const path = join(b.dir, BRANCH_FILES.metadata);
+  // The version already read: the full look once watching starts read and hashed 5,000 metadata.yaml files again.
+  if (b.metaStamp !== null) {
+    const at = b.source.stat(path);
+    if (at.kind === 'file' && sameStamp(b.metaStamp, at.stamp)) return false;
+  }
+  const read = await b.source.read(path, MAX_SMALL_FILE_BYTES);
+  b.metaStamp = read.ok && read.stamp && trustedStamp(read.stamp) ? read.stamp : null;
   const bytes = read.ok ? read.bytes : null;
   const key = metadataKey(bytes);
   if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;
