@@ -1,12 +1,11 @@
 // One append-only file (log.md or commit.md) followed over time: only the bytes after its parser's offset are read, in
 // bounded pieces, so memory never holds a whole big file.
-import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
 import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { APPEND_READ, CHUNK_BYTES, constant, cutShortDiagnostic, MAX_RECORD_BYTES, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
+import { APPEND_READ, CHUNK_BYTES, constant, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
@@ -179,7 +178,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       // same inode or another one (an atomic save: then the bytes held, prefixIntact).
       // The usual append: one read covers the fingerprint and what was appended.
       const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
-      if (state && this.watched && (await this.prefixIntact(source, state, opened.whole))) {
+      if (state && this.watched && (await prefixIntact(source, state, opened.whole, this.bytes))) {
         const records = this.records;
         const draft = await this.readOn(source, state, records, this.bytes);
         // Committed only onto the state it was read from.
@@ -200,20 +199,6 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   /** A reading's bytes: a file read once holds none (it is read from the disk if a step is decoded). */
   private newBytes(): FileBytes {
     return new FileBytes(this.path, this.relPath, this.watched ? undefined : 0, this.source);
-  }
-
-  /**
-   * Whether the file still holds the bytes before `state.consumed`: the fingerprint for the same inode (an append-only
-   * file); for another inode (an atomic save) the bytes themselves, held for a small file; a big file replaced is read
-   * whole again (hashing every log as it is read, to tell, cost 36 ms a 50 MB log at start).
-   */
-  private async prefixIntact(source: ByteSource, state: S, whole: boolean): Promise<boolean> {
-    const fp = state.fingerprint;
-    if (source.size < state.consumed) return false;
-    if (!bytesEqual(await source.read(state.consumed - fp.length, fp.length), fp)) return false;
-    if (!whole) return true;
-    const held = this.bytes.heldPrefix(state.consumed);
-    return held !== null && bytesEqual(await source.read(0, state.consumed), held);
   }
 
   /**

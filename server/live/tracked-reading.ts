@@ -1,8 +1,10 @@
 // A followed file's terms (tracked-file.ts): what a look at it tells, its options and the sizes it reads in, what one
-// reading holds before it becomes the file's state, and its records rebuilt from held bytes (a file that slept).
+// reading holds before it becomes the file's state, its records rebuilt from held bytes (a file that slept), and the
+// check that an append did not rewrite what was read.
+import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import type { FileBytes, GccSource } from '../fs/index.ts';
+import type { ByteSource, FileBytes, GccSource } from '../fs/index.ts';
 import type { Dormancy } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 
@@ -67,4 +69,18 @@ export function cutShortDiagnostic(file: string, state: ResumePoint, size: numbe
     code: 'record-too-large',
     message: `No record ends in the ${limit >= 2 ** 20 ? `${(limit / 2 ** 20).toFixed(0)} MB` : `${limit} bytes`} after byte ${state.consumed} (line ${state.line}); the remaining ${size - state.consumed} bytes of the file are not read.`,
   };
+}
+
+/**
+ * Whether the file still holds the bytes before `state.consumed`: the fingerprint for the same inode (an append-only
+ * file); for another inode (an atomic save) the bytes themselves, held for a small file; a big file replaced is read
+ * whole again (hashing every log as it is read, to tell, cost 36 ms a 50 MB log at start).
+ */
+export async function prefixIntact(source: ByteSource, state: ResumePoint, whole: boolean, held: FileBytes): Promise<boolean> {
+  const fp = state.fingerprint;
+  if (source.size < state.consumed) return false;
+  if (!bytesEqual(await source.read(state.consumed - fp.length, fp.length), fp)) return false;
+  if (!whole) return true;
+  const prefix = held.heldPrefix(state.consumed);
+  return prefix !== null && bytesEqual(await source.read(0, state.consumed), prefix);
 }
