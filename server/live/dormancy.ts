@@ -141,6 +141,8 @@ export function processDormancy(): Dormancy {
 
 let gc: ((options?: { type: 'minor' }) => void) | null = null;
 let collecting: ReturnType<typeof setTimeout> | null = null;
+/** Whether the pending round's full collection has run: an ask before it is that one, an ask after it another. */
+let fullRan = false;
 let askedAgain = false;
 /**
  * A collection once allocation has been low for this long also shrinks V8's young space (~33 MB committed, and
@@ -158,18 +160,22 @@ function collect(young: boolean): void {
 }
 
 /**
- * A full collection now (in a moment: asks meanwhile are the same one), and a young one once the process has been
- * quiet a while: start-up is over and its garbage (every branch's records, parsed and dropped; the plain bytes of the
- * files compressed since) can go. An idle process never collects on its own: 5,000 branches stayed at ~240 MB; after
- * the first ~207 MB, after the second ~155 MB. A fleet's members starting together cost one.
+ * A full collection now (in a moment: asks before it runs are this one; an ask after it, another round), and a young
+ * one once the process has been quiet a while: start-up is over and its garbage (every branch's records, parsed and
+ * dropped; the plain bytes of the files compressed since) can go. An idle process never collects on its own: 5,000
+ * branches stayed at ~240 MB; after the first ~207 MB, after the second ~155 MB. A fleet's members starting together
+ * cost one.
  */
 export function collectSoon(): void {
   if (collecting) {
-    askedAgain = true;
+    // Start-up asks twice in a row (the compression's release, then its end): one full collection serves both.
+    if (fullRan) askedAgain = true;
     return;
   }
+  fullRan = false;
   collecting = setTimeout(() => {
     collect(false);
+    fullRan = true;
     collecting = setTimeout(() => {
       collecting = null;
       collect(true);
