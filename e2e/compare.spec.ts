@@ -17,6 +17,8 @@ const FILES = ['branches/main/log.md', 'branches/main/commit.md', 'main.md', 'br
 const onDisk = (gcc: string) => FILES.map((f) => readFileSync(join(gcc, f)).toString('hex'));
 
 async function lookInBothThemes(page: Page, view: string): Promise<void> {
+  // A preview being fetched again after the last event is shown dimmed: judged once it has settled.
+  await expect(page.locator('.merge-writes.is-stale')).toHaveCount(0);
   for (const theme of THEMES) {
     await useTheme(page, theme);
     await expectAccessible(page, `${view} (${theme})`);
