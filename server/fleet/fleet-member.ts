@@ -81,6 +81,8 @@ export class FleetMember {
       onError: (e) => options.onError(this, e),
       watchAfter: options.watchAfter,
       identityCheckMs: FLEET_IDENTITY_CHECK_MS,
+      // Its activity and row read every branch's records at once.
+      awakeAtStart: true,
     });
   }
 
