@@ -72,14 +72,12 @@ export function axisBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number,
   const width = span / buckets;
   const out: AxisBucket[] = Array.from({ length: buckets }, (_, i) => ({ fromMs: fromMs + i * width, counts: zeroCounts() }));
   const edgeKey = (ms: number): TimeKey => [Math.floor(ms / 1000), Math.round((ms - Math.floor(ms / 1000) * 1000) * 1_000_000)];
+  // Where each bucket begins, and the end of the last: it holds the whole of its last millisecond.
+  const edges = [...out.map((b) => edgeKey(b.fromMs)), edgeKey(Math.floor(toMs) + 1)];
+  const ordered = edges.every((e, i) => i === 0 || compareTime(edges[i - 1]!, e) <= 0);
   for (const f of files(tl)) {
-    let previous = countBefore(tl, f, edgeKey(fromMs));
-    for (let i = 0; i < buckets; i++) {
-      // The last bucket holds the whole of its last millisecond.
-      const end = i === buckets - 1 ? f.times.cut(beforeKey(edgeKey(Math.floor(toMs) + 1)), tl.mergeTimeFor(f.branch)).count : countBefore(tl, f, edgeKey(fromMs + (i + 1) * width));
-      out[i]!.counts[f.kind] += Math.max(0, end - previous);
-      previous = end;
-    }
+    const before = ordered ? f.times.countsBefore(edges, tl.mergeTimeFor(f.branch)) : edges.map((e) => countBefore(tl, f, e));
+    for (let i = 0; i < buckets; i++) out[i]!.counts[f.kind] += Math.max(0, before[i + 1]! - before[i]!);
   }
   for (const e of otherEvents(tl)) {
     if (e.ms < fromMs || e.ms > Math.floor(toMs)) continue;

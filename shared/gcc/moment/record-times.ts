@@ -115,6 +115,28 @@ export class RecordTimes {
     return { count, reasons };
   }
 
+  /**
+   * For each of `edges` (in time order), how many records appear before it: `cut(just before edge).count` for every
+   * edge in one pass. A cut ends at the first record whose time is at or past the edge, so it moves with the largest
+   * time seen so far (the timeline's axis asked 400 cuts of each of 10,000 files: ~1 s on 5,000 branches).
+   */
+  countsBefore(edges: readonly TimeKey[], mergeTime: MergeTimeOf): number[] {
+    const out: number[] = [];
+    let most: TimeKey = NEVER;
+    const reach = (key: TimeKey, i: number) => {
+      if (compareTime(key, most) > 0) most = key;
+      while (out.length < edges.length && compareTime(edges[out.length]!, most) <= 0) out.push(i);
+    };
+    for (const run of this.runs) {
+      // A merge's records all appear at the merge.
+      if (run.merged !== undefined) reach(this.mergeKey(run, mergeTime), run.from);
+      else for (let i = run.from; i < run.to && out.length < edges.length; i++) reach(this.keyAt(i), i);
+      if (out.length === edges.length) break;
+    }
+    while (out.length < edges.length) out.push(this.length);
+    return out;
+  }
+
   private mergeKey(run: Run, mergeTime: MergeTimeOf): TimeKey {
     return mergeTime(run.merged!) ?? this.maxOwnKey(run);
   }
