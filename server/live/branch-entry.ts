@@ -34,6 +34,8 @@ export const timedCommits = (commits: readonly Commit[]): TimedRecords => ({
   timeKeyAt: (i) => timestampKey(commits[i]!.timestamp),
 });
 
+let entries = 0;
+
 export class BranchEntry {
   readonly log: TrackedFile<LogState, StepIndex>;
   readonly commits: TrackedFile<CommitsState, Commit[]>;
@@ -51,6 +53,8 @@ export class BranchEntry {
   newest: { ts: string; key: [number, number] } | null = null;
   /** Bumped on every change to the branch's records: cache key of its CONTEXT views. */
   version = 0;
+  /** This entry among all of the process (a branch removed and made again is another): `${serial}.${version}` names its records. */
+  readonly serial = ++entries;
 
   /**
    * `dir`: the branch folder, as `source` names it. `watched`: false for a one-shot read (nothing is read again, so

@@ -38,6 +38,8 @@ export interface StoreRecords {
     commits: readonly Commit[];
     /** log.md's modification time when it was last read (null: never read). */
     logModifiedMs: number | null;
+    /** Moves with every change to its steps or commits (BranchNow.version). */
+    version: string;
   }[];
   diagnostics: Diagnostic[];
 }
@@ -80,6 +82,7 @@ export function modelView(model: WorkspaceModel, parts: Omit<ContextParts, 'road
             return commits();
           },
           logModifiedMs: b.log.stamp?.mtimeMs ?? null,
+          version: `${b.serial}.${b.version}`,
         };
       }),
       diagnostics: model.allDiagnostics(),

@@ -4,6 +4,7 @@ import { stat, readFile } from 'node:fs/promises';
 import type { GitMoment } from '../../shared/git/git-moments.ts';
 import { ContextAtCache } from '../../shared/gcc/moment/context-at.ts';
 import { WorkspaceTimeline } from '../../shared/gcc/moment/memory-at.ts';
+import type { RoadmapObservation } from '../../shared/gcc/moment/roadmap-at.ts';
 import { targetKey, type EditEntry } from '../../shared/gcc/write/edit.ts';
 import { changeRecordPath, createChangeRecord } from './change-record.ts';
 import type { EventBus, Store } from '../live/index.ts';
@@ -12,6 +13,8 @@ import { sharedTokenCounter, type TokenCounter } from '../context/index.ts';
 import { historyPathFor } from '../write/index.ts';
 
 const KEPT_MOMENTS = 8;
+/** Branches read between two turns of the event loop while the timeline catches up. */
+const READ_PER_TURN = 32;
 
 export interface TimeTravel {
   /** The workspace as it was at the moment. Throws MomentError for a moment that names nothing. */
@@ -60,19 +63,41 @@ export function createTimeTravel(options: TimeTravelOptions): TimeTravel {
     return (edits = { stamp, entries: parseHistory(text) });
   };
 
+  /**
+   * The branches whose records moved since the last sync are caught up a few at a time first, each turn of the event
+   * loop answering what came meanwhile: the first sync on 5,000 branches woke every sleeping log and commit file and
+   * read their times in one task of ~1 s, which a page opened then waited behind. The sync then finds them current.
+   */
+  const syncTo = async (key: string, history: { entries: EditEntry[] }, roadmapObserved: RoadmapObservation[], rewrites: EditEntry[]): Promise<void> => {
+    const records = options.store.records();
+    let read = 0;
+    for (const b of records.branches) {
+      if (!timeline.needsRecords(b)) continue;
+      timeline.catchUp(b);
+      if (++read % READ_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const edits = [...history.entries, ...rewrites].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    timeline.sync({ roadmap: records.roadmap, branches: records.branches, edits, roadmapObserved });
+    root = options.store.workspace().root;
+    views.clear();
+    synced = key;
+  };
+  let syncing: { key: string; done: Promise<void> } | null = null;
+
   const current = async (): Promise<string> => {
     const history = await readEdits();
     const roadmapObserved = watched?.roadmap() ?? [];
     const rewrites = withoutHandEdits(watched?.rewrites() ?? [], history.entries);
     const key = `${options.store.revision}|${history.stamp}|${roadmapObserved.length}|${rewrites.length}`;
-    if (key !== synced) {
-      const records = options.store.records();
-      const edits = [...history.entries, ...rewrites].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-      timeline.sync({ roadmap: records.roadmap, branches: records.branches, edits, roadmapObserved });
-      root = options.store.workspace().root;
-      views.clear();
-      synced = key;
+    if (key === synced) return key;
+    // One sync a state, however many ask for it meanwhile.
+    if (syncing?.key !== key) {
+      const done = syncTo(key, history, roadmapObserved, rewrites).finally(() => {
+        if (syncing?.done === done) syncing = null;
+      });
+      syncing = { key, done };
     }
+    await syncing.done;
     return key;
   };
 

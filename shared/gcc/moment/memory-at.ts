@@ -17,6 +17,11 @@ export interface BranchNow {
   /** Decoded when asked (a 205,000-step log is an index of the file: shared/gcc/read/step-index.ts). */
   steps: StepList;
   commits: readonly Commit[];
+  /**
+   * Moves whenever its steps or commits may have changed (absent: always looked at): a branch whose version is the
+   * one synced last keeps the times read then, and its records are not asked for (a sleeping branch is not woken).
+   */
+  version?: string;
 }
 
 export interface WorkspaceNow {
@@ -56,6 +61,7 @@ interface Tracked {
   commits: readonly Commit[] | null;
   stepTimes: RecordTimes;
   commitTimes: RecordTimes;
+  version: string | undefined;
 }
 
 /**
@@ -81,7 +87,13 @@ export class WorkspaceTimeline {
     this.mergeTimes = new Map();
     const names = new Set(now.branches.map((b) => b.name));
     for (const name of [...this.tracked.keys()]) if (!names.has(name)) this.tracked.delete(name);
-    for (const b of now.branches) this.follow(b);
+    for (const b of now.branches) this.catchUp(b);
+  }
+
+  /** Whether the next sync reads this branch's records (its version moved, or it has none). */
+  needsRecords(b: Pick<BranchNow, 'name' | 'version'>): boolean {
+    const t = this.tracked.get(b.name);
+    return !(t && b.version !== undefined && t.version === b.version);
   }
 
   times(branch: string): { steps: RecordTimes; commits: RecordTimes } | null {
@@ -172,10 +184,12 @@ export class WorkspaceTimeline {
     return this.byName.map;
   }
 
-  private follow(b: BranchNow): void {
+  /** Reads the times one branch gained since its last sync (a caller may take the branches a few at a time first). */
+  catchUp(b: BranchNow): void {
+    if (!this.needsRecords(b)) return;
     let t = this.tracked.get(b.name);
     if (!t) {
-      t = { steps: null, commits: null, stepTimes: new RecordTimes(`branches/${b.name}/log.md`), commitTimes: new RecordTimes(`branches/${b.name}/commit.md`, false) };
+      t = { steps: null, commits: null, stepTimes: new RecordTimes(`branches/${b.name}/log.md`), commitTimes: new RecordTimes(`branches/${b.name}/commit.md`, false), version: undefined };
       this.tracked.set(b.name, t);
     }
     // A step index only grows (a reload makes a new one); an array keeps its records in place as it grows.
@@ -185,6 +199,7 @@ export class WorkspaceTimeline {
     t.commitTimes.append(b.commits.slice(t.commitTimes.length).map((c) => ({ key: recordKey(c.timestamp), mergedFrom: MERGE_COMMIT.exec(c.thisCommitContribution)?.[1] })));
     t.steps = b.steps;
     t.commits = b.commits;
+    t.version = b.version;
   }
 
   private branchAt(b: BranchNow, key: TimeKey, anchor: Anchor | null, reasons: string[]): BranchAt | null {
