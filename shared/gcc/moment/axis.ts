@@ -33,7 +33,16 @@ const zeroCounts = (): Record<AxisKind, number> => ({ step: 0, commit: 0, branch
 /** The events that are not records of a log or commit file: few, listed outright. */
 // Counts of a file's records in a range come from its cut at both ends (bisection, record-times.ts); the record next
 // to a moment is what the arrow keys step to.
-export function otherEvents(tl: WorkspaceTimeline): AxisRecord[] {
+export function otherEvents(tl: WorkspaceTimeline): readonly AxisRecord[] {
+  let events = eventsOf.get(tl.now);
+  if (!events) eventsOf.set(tl.now, (events = listOtherEvents(tl)));
+  return events;
+}
+
+/** Each synced workspace's events: one answer of the axis asks for them two or three times (5,000 branches: ~60 ms each). */
+const eventsOf = new WeakMap<WorkspaceTimeline['now'], readonly AxisRecord[]>();
+
+function listOtherEvents(tl: WorkspaceTimeline): AxisRecord[] {
   const out: AxisRecord[] = [];
   const add = (kind: AxisKind, ts: string | null | undefined, branch: string | null, position: number | null) => {
     const key = recordKey(ts);
