@@ -6,6 +6,7 @@ import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/
 import { folderIdentities, type FolderIdentities } from '../fs/index.ts';
 import { createBranchWatches } from './branch-watches.ts';
 import { createIdentityCheck } from './identity-check.ts';
+import { keptWork } from './kept-work.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -26,6 +27,11 @@ export interface WatcherOptions {
   usePolling?: boolean;
   /** How often the folders' stamp is compared when chokidar says nothing (default IDENTITY_CHECK_MS). */
   identityCheckMs?: number | undefined;
+  /**
+   * Awaited between pieces of the set-up (a few watches set, a few folders stat'ed): the process's kept work
+   * (kept-work.ts) by default, so a page's requests are answered while 5,000 branch folders are watched.
+   */
+  pace?: () => Promise<void>;
 }
 
 export interface GccWatcher {
@@ -201,11 +207,17 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
   const branchWatches = createBranchWatches(options.gccDir, onRaw, options.onError);
   const isBranchFolder = (rel: string) => rel.startsWith(`${BRANCHES_DIR}/`) && rel.split('/').length === 2 && isWatchedGccPath(rel);
-  /** Every branch folder chokidar lists under branches/ gets its watch (after a scan: it reported none of them). */
-  const watchListedBranches = (fs: FSWatcher) => {
+  const pace = options.pace ?? (() => keptWork().turn());
+  /**
+   * Every branch folder chokidar lists under branches/ gets its watch (after a scan: it reported none of them), a few
+   * a slice (5,000 in one loop were ~70 ms of one turn). One that chokidar reports meanwhile is watched on its event.
+   */
+  const watchListedBranches = async (fs: FSWatcher): Promise<void> => {
     if (!foldersOnly || reporter.closed) return;
     const branchesDir = join(resolve(options.gccDir), BRANCHES_DIR);
     for (const name of fs.getWatched()[branchesDir] ?? []) {
+      await pace();
+      if (reporter.closed || fs !== current.fs) return;
       const rel = `${BRANCHES_DIR}/${name}`;
       if (isBranchFolder(rel)) branchWatches.watch(rel);
     }
@@ -260,20 +272,20 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     branchWatches.closeAll();
     await current.ready;
     if (reporter.closed) return;
-    watchListedBranches(current.fs);
+    await watchListedBranches(current.fs);
     for (const rel of folders) reporter.report(rel);
     reporter.report('');
   };
-  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS);
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS, pace);
 
   const ready = current.ready.then(async () => {
-    watchListedBranches(current.fs);
+    await watchListedBranches(current.fs);
     await identities.start();
     // chokidar reads a folder, then watches it: a folder made in between is in neither its listing nor its watches,
     // and nothing under it is ever reported. A store that reads before the watcher is ready (live-workspace.ts) lets
     // writers go on meanwhile, so this is looked for once the scan is done, and the scan made again when it happened.
     for (let scans = 1; ; scans++) {
-      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir);
+      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir, pace);
       const missed = unwatchedFolders(current.fs.getWatched(), options.gccDir, onDisk);
       if (missed.length === 0 || scans >= MAX_SCANS || reporter.closed) return;
       await watchAfresh(missed);
