@@ -1,6 +1,6 @@
 // The only place that talks to chokidar. It reports which paths under .GCC/ may have changed, never what changed: the
 // store looks at the files itself, so a dropped, doubled or reordered event cannot make it wrong.
-import { watch, type FSWatcher } from 'chokidar';
+import { FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { folderIdentities, type FolderIdentities } from '../fs/index.ts';
@@ -162,6 +162,22 @@ function createReporter(options: WatcherOptions) {
   };
 }
 
+/**
+ * Entries of a folder chokidar's scan takes on one turn of the event loop. Its readdirp takes 256 (on branches/, one
+ * turn of 40–120 ms each, which a page's request waited behind), and chokidar's options have no say: its private
+ * `_readdirp` is handed it. Without that method (another chokidar) the scan is only coarser.
+ */
+export const SCAN_BATCH = 32;
+
+/** A chokidar watcher whose scan reads folders SCAN_BATCH entries a turn, not yet started. */
+export function finerWatcher(options: ConstructorParameters<typeof FSWatcher>[0]): FSWatcher {
+  const fs = new FSWatcher(options);
+  const scanner = fs as unknown as { _readdirp?: (root: string, opts: object) => unknown };
+  const readdirp = scanner._readdirp;
+  if (typeof readdirp === 'function') scanner._readdirp = (root, opts) => readdirp.call(fs, root, { ...opts, highWaterMark: SCAN_BATCH });
+  return fs;
+}
+
 /** How often the folders' identities are compared when chokidar says nothing (a swap makes no event at all). */
 const IDENTITY_CHECK_MS = 1000;
 /** Initial scans at most, when folders keep appearing during them (each later one is a rare, short race). */
@@ -224,7 +240,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
 
   const startChokidar = (): { fs: FSWatcher; ready: Promise<void> } => {
-    const fs: FSWatcher = watch(parent, {
+    const fs = finerWatcher({
       ignored: foldersOnly ? ignoredFoldersOnly : ignored,
       ignoreInitial: true,
       followSymlinks: false,
@@ -235,6 +251,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       ...(foldersOnly ? { depth: 2 } : {}),
       ...(options.usePolling ? { usePolling: true, interval: 100, binaryInterval: 300 } : {}),
     });
+    fs.add(parent);
     fs.on('all', (event, path) => {
       if (reporter.closed || fs !== current.fs) return;
       const rel = toGccRelative(path);
