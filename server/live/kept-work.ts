@@ -92,6 +92,11 @@ export class KeptWork {
     };
   }
 
+  /** Requests begun and not yet answered to their last byte. */
+  get requestsInFlight(): number {
+    return this.state.inFlight;
+  }
+
   /** Pieces waiting for a slice. */
   get waitingCount(): number {
     return this.waiting.length;
