@@ -1,6 +1,6 @@
 // The fleet's routes through app.request(), over real folders copied from the corpus: rows, dispatch by ?ws=, writes
 // per workspace, crafted workspace ids, a workspace created and one deleted while running, and the inotify fallback.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,24 @@ describe('the fleet app', () => {
     expect(rows.find((r) => r.id === 'bad')!.errors.count).toBeGreaterThan(0);
     expect(rows.find((r) => r.id === 'bad')!.errors.messages[0]).toMatch(/metadata\.yaml/);
     expect(rows.find((r) => r.id === 'ok')!.errors).toEqual({ count: 0, messages: [] });
+  });
+
+  it('removes what a killed gcc-studio left in a member (its temp files) once watching may start, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-fleet-app-'));
+    cpSync(join(CORPUS, 'python', '.GCC'), join(dir, 'a', '.GCC'), { recursive: true });
+    // A replace of log.md by a process that is gone (no pid reaches 2^22 + 17 on Linux).
+    const temp = join(dir, 'a', '.GCC', 'branches', 'main', `.log.md.gcc-studio-${2 ** 22 + 17}-0123abcd.tmp`);
+    writeFileSync(temp, 'half a replace');
+    let open = () => {};
+    const warnings: string[] = [];
+    const fleet = new Fleet({ roots: [dir], maxDepth: 4, scanIntervalMs: 60_000, warn: (l) => warnings.push(l), watchAfter: new Promise<void>((r) => (open = r)) });
+    made.push({ dir, fleet });
+    await fleet.start();
+    expect(fleet.rows().map((r) => r.state)).toEqual(['live']);
+    expect(existsSync(temp)).toBe(true);
+    open();
+    await expect.poll(() => existsSync(temp)).toBe(false);
+    expect(warnings).toEqual([`gcc-studio: a: removed what a killed gcc-studio left: .GCC/branches/main/${temp.split('/').pop()}`]);
   });
 
   it('refuses crafted workspace ids without touching any folder', async () => {

@@ -37,6 +37,8 @@ export interface LiveWorkspaceOptions {
   identityCheckMs?: number;
   /** Who wrote what (server/write/authorship.ts): its changes go out as `authors-changed`. */
   authorsFile?: string;
+  /** Branches read at start stay awake until a sweep finds them untouched (StoreOptions.awakeAtStart). */
+  awakeAtStart?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface LiveWorkspaceOptions {
  */
 export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<LiveWorkspace> {
   const bus = createEventBus();
-  const store = createStore({ gccDir: options.gccDir, root: options.root ?? dirname(options.gccDir), readOnly: options.readOnly ?? false, bus, onError: options.onError });
+  const store = createStore({ gccDir: options.gccDir, root: options.root ?? dirname(options.gccDir), readOnly: options.readOnly ?? false, bus, onError: options.onError, awakeAtStart: options.awakeAtStart });
   await store.load();
   let closed = false;
   let stopWatching = async (): Promise<void> => {};

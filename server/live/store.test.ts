@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { createEventBus } from './event-bus.ts';
 import { createStore, type Store } from './store.ts';
+import { Dormancy } from './dormancy.ts';
 import { PythonGccWriter, writerStateFromExpected } from '../demo/python-writer.ts';
 
 const dirs: string[] = [];
@@ -53,6 +54,22 @@ describe('store', () => {
     expect(store.steps('main', 6, 10)!.steps.map((s) => s.step)).toEqual([1, 2, 3]);
     expect(store.steps('main', 6, 10)!.steps[0]!.mergedFrom).toBe('auth-jwt');
     expect(events).toEqual([]);
+  });
+
+  it('puts the branches it read at start to sleep at once, unless told to leave them awake for the sweep (a fleet member)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-store-'));
+    dirs.push(dir);
+    cpSync(join(CORPUS, 'python', '.GCC'), join(dir, '.GCC'), { recursive: true });
+    const asleepAfterLoad = async (awakeAtStart?: boolean) => {
+      // No sweep during the test.
+      const dormancy = new Dormancy(60_000);
+      const store = createStore({ gccDir: join(dir, '.GCC'), root: dir, readOnly: false, bus: createEventBus(), dormancy, ...(awakeAtStart === undefined ? {} : { awakeAtStart }) });
+      await store.load();
+      return { asleep: dormancy.unpackedCount, steps: store.workspace().branches.map((b) => b.stepCount) };
+    };
+    // Three branches, a log and a commit file each.
+    expect(await asleepAfterLoad()).toEqual({ asleep: 6, steps: [3, 2, 9] });
+    expect(await asleepAfterLoad(true)).toEqual({ asleep: 0, steps: [3, 2, 9] });
   });
 
   it('emits appended steps and commits from the right index, each once', async () => {

@@ -49,6 +49,11 @@ export interface StoreOptions {
   settle?: (path: string) => Promise<void>;
   /** Where its files sleep when untouched (tests give their own); default: the one sweep of the process. */
   dormancy?: Dormancy;
+  /**
+   * Branches read at start stay awake until a sweep finds them untouched, instead of sleeping at once: a fleet's
+   * member reads every branch's records for its row right after (asleep, each log was parsed twice).
+   */
+  awakeAtStart?: boolean;
 }
 
 /** How many branches' CONTEXT is read ahead when the server starts. */
@@ -79,7 +84,7 @@ export function createStore(options: StoreOptions): Store {
   const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, revision: bus.revision }));
   const gate = new EventGate(bus);
   const dormancy = options.dormancy ?? processDormancy();
-  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy };
+  const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy, awakeAtStart: options.awakeAtStart ?? false };
   const settle = createRewriteSettle(model, (paths) => queue.enqueue(paths), options.settle);
   const queue = createApplyQueue((paths) => processBatch(parts, settle.admit(paths)), (err) => options.onError?.(err));
 

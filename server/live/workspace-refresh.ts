@@ -27,6 +27,8 @@ export interface RefreshParts {
   only?: string;
   /** Where untouched branches' files are put to sleep (none: a one-shot read, which keeps nothing). */
   dormancy?: Dormancy;
+  /** New branches are left awake for the sweep to put to sleep (StoreOptions.awakeAtStart). */
+  awakeAtStart?: boolean;
 }
 
 const sourceOf = (parts: RefreshParts): GccSource => (parts.source ??= diskSource(parts.gccDir));
@@ -68,7 +70,7 @@ async function refreshListing(parts: RefreshParts): Promise<void> {
         const b = new BranchEntry(folder.name, folder.dir, watched ?? true, source, parts.dormancy);
         await readNewBranch(b, model);
         // Its records die young: only what a summary needs stays until someone asks for the rest.
-        if (parts.dormancy) b.sleep();
+        if (parts.dormancy && !parts.awakeAtStart) b.sleep();
         return b;
       }),
     );
