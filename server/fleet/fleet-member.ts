@@ -3,7 +3,7 @@
 // left), exactly as the single-workspace server does.
 import type { StudioEvent } from '../../shared/events.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
+import { keptWork, loadWatcher, openLiveWorkspace, type EventBus, type GccWatcher, type LiveWorkspace } from '../live/index.ts';
 import { authorsPathFor, recoverLeftovers, recoverWorkspace } from '../write/index.ts';
 import type { TimeTravel } from '../travel/index.ts';
 import { WorkspaceActivity } from './fleet-activity.ts';
@@ -82,6 +82,8 @@ export class FleetMember {
     for (const line of (await recoverWorkspace(gccDir, { readOnly: options.readOnly, leftoversLater: true })).lines) warn(line);
     const after = Promise.resolve(options.watchAfter).catch(() => {});
     leftoversDone = Promise.all([leftoversDone, after]).then(async () => {
+      // Between a page's requests, as the rest of the work kept for after the first screen (kept-work.ts).
+      await keptWork().turn();
       for (const line of await recoverLeftovers(gccDir, options.readOnly)) warn(line);
     }).catch((err: unknown) => warn(`cannot look for what a killed gcc-studio left: ${String(err)}`));
     return openLiveWorkspace({

@@ -2,6 +2,7 @@
 // warming CONTEXT and the demo's agent do not compete with it for the CPU.
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
+import { keptWork, type KeptWork } from '../live/index.ts';
 
 /** How long after listening the work kept for after the first answer starts anyway when no request has come. */
 const FIRST_ANSWER_WAIT_MS = 250;
@@ -74,12 +75,14 @@ type FetchApp = { fetch(req: Request, env: unknown): Response | Promise<Response
 
 /**
  * The HTTP server in front of an app (503 until there is one), telling the gate of each request, of the event stream
- * (`streamPath`) and of the first answer. The single-workspace server and the fleet's both stand behind one.
+ * (`streamPath`) and of the first answer, and the process's kept work (live/kept-work.ts) of each request from its
+ * start to its last byte, so that it waits while one is answered. The single-workspace server and the fleet's both
+ * stand behind one.
  */
-export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp): Server {
+export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp, kept: KeptWork = keptWork()): Server {
   let answered = false;
   const onFirstAnswer = () => gate.answered();
-  return createAdaptorServer({
+  const server = createAdaptorServer({
     fetch: (req, env) => {
       const app = appNow();
       if (!app) return new Response('starting', { status: 503 });
@@ -92,4 +95,19 @@ export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<type
       return response;
     },
   }) as Server;
+  // Before the app's own listener: kept work stops before the request's first line of code runs.
+  server.prependListener('request', (req, res) => {
+    const ended = kept.request();
+    // The event stream never ends: its opening is one moment of activity, not a request in flight.
+    if (streamPath.test(pathOf(req.url))) ended();
+    else res.once('close', ended);
+  });
+  return server;
+}
+
+/** The path of a request's URL, without parsing it whole. */
+function pathOf(url: string | undefined): string {
+  const path = url ?? '/';
+  const query = path.indexOf('?');
+  return query === -1 ? path : path.slice(0, query);
 }

@@ -1,8 +1,10 @@
-// What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when.
+// What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when, and the
+// server that tells it and the kept work of each request.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceResponse } from '../../shared/api.ts';
-import { MAX_QUIET_WAIT_MS, QUIET_MS, firstAnswerGate } from './first-answer.ts';
-import { startServer, type RunningServer } from './serve.ts';
+import { KeptWork } from '../live/kept-work.ts';
+import { MAX_QUIET_WAIT_MS, QUIET_MS, firstAnswerGate, gatedServer } from './first-answer.ts';
+import { listen, startServer, stopListening, type RunningServer } from './serve.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -110,5 +112,36 @@ describe('the demo server', () => {
     };
     const first = await revision();
     await expect.poll(revision, { timeout: 20_000 }).toBeGreaterThan(first);
+  });
+});
+
+describe('gatedServer', () => {
+  it('tells the kept work of each request until its last byte, and of the event stream only as it opens', async () => {
+    const kept = new KeptWork();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const app = {
+      fetch: async (req: Request) => {
+        if (new URL(req.url).pathname === '/api/events') {
+          const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('data: open\n\n')) });
+          return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+        }
+        await held;
+        return new Response('done');
+      },
+    };
+    const server = gatedServer(() => app, firstAnswerGate(), /^\/api\/events$/, kept);
+    const port = await listen(server, 0, '127.0.0.1');
+    cleanups.push(() => stopListening(server));
+    const slow = fetch(`http://127.0.0.1:${port}/slow`);
+    await expect.poll(() => kept.requestsInFlight).toBe(1);
+    release();
+    expect(await (await slow).text()).toBe('done');
+    await expect.poll(() => kept.requestsInFlight).toBe(0);
+    const stream = new AbortController();
+    const events = await fetch(`http://127.0.0.1:${port}/api/events`, { signal: stream.signal });
+    await events.body!.getReader().read();
+    expect(kept.requestsInFlight).toBe(0);
+    stream.abort();
   });
 });

@@ -8,7 +8,7 @@ import { isDir, locateGccDir } from '../fs/index.ts';
 import { generateToken, isLoopbackHost, securityOptionsFor } from './security.ts';
 import { workspaceToken } from './token-store.ts';
 import { DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE } from './static.ts';
-import { openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
+import { keptWork, openLiveWorkspace, type LiveWorkspace } from '../live/index.ts';
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
 import { authorsPathFor, recoverLeftovers, recoverWorkspace } from '../write/index.ts';
@@ -116,12 +116,14 @@ async function openWorkspace(options: StartServerOptions, warn: (line: string) =
     // which no reader opens, once the server has answered (finding them lists every branch folder).
     const readOnly = options.readOnly ?? false;
     for (const line of (await recoverWorkspace(gccDir, { readOnly, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
-    void firstAnswer.then(async () => {
-      for (const line of await recoverLeftovers(gccDir, readOnly)) warn(`gcc-studio: ${line}`);
-    });
     // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
     // nothing written meanwhile is missed (live-workspace.ts).
     live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
+    // Once the watcher's set-up is done (the same kept work, one piece after another), between a page's requests.
+    void live.watching.then(async () => {
+      await keptWork().turn();
+      for (const line of await recoverLeftovers(gccDir, readOnly)) warn(`gcc-studio: ${line}`);
+    });
   } catch (err) {
     await demo?.stop();
     throw err;

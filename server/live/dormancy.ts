@@ -3,6 +3,7 @@
 // bytes; compressed, 5.4 MB.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { keptWork } from './kept-work.ts';
 
 /** A followed file that can give its records up and rebuild them from the bytes it holds. */
 export interface Sleeper {
@@ -47,7 +48,11 @@ export class Dormancy {
   private drained: Promise<void> = Promise.resolve();
   private onDrained = () => {};
 
-  constructor(private readonly everyMs = SWEEP_MS) {}
+  constructor(
+    private readonly everyMs = SWEEP_MS,
+    /** Awaited before each file is compressed (kept-work.ts): between a page's requests, never during them. */
+    private readonly pace: () => Promise<void> = () => keptWork().turn(),
+  ) {}
 
   /** A file's records were just read or changed: it stays awake for this sweep and the next. */
   touched(file: Sleeper): void {
@@ -89,6 +94,8 @@ export class Dormancy {
   private async packNext(): Promise<void> {
     this.packers += 1;
     while (this.queued < this.queue.length) {
+      await this.pace();
+      if (this.queued >= this.queue.length) break;
       const file = this.queue[this.queued]!;
       this.queue[this.queued++] = undefined as unknown as Sleeper;
       this.released += await file.pack().catch(() => 0);
@@ -174,17 +181,23 @@ export function collectSoon(): void {
   }
   fullRan = false;
   collecting = setTimeout(() => {
-    collect(false);
-    fullRan = true;
-    collecting = setTimeout(() => {
-      collecting = null;
-      collect(true);
-      if (askedAgain) {
-        askedAgain = false;
-        collectSoon();
-      }
-    }, QUIET_COLLECT_MS);
-    collecting.unref();
+    // Between a page's requests: a full collection of start-up's heap is one pause of tens of ms.
+    void keptWork().turn().then(collectNow);
   }, 50);
+  collecting.unref();
+}
+
+/** The round's full collection, then the young one once the process has been quiet. */
+function collectNow(): void {
+  collect(false);
+  fullRan = true;
+  collecting = setTimeout(() => {
+    collecting = null;
+    collect(true);
+    if (askedAgain) {
+      askedAgain = false;
+      collectSoon();
+    }
+  }, QUIET_COLLECT_MS);
   collecting.unref();
 }

@@ -7,7 +7,14 @@ import { folderIdentities, folderStamp, replacedFolders, type FolderIdentities }
  * have: folderStamp), so an idle workspace costs two stats a second however many branches it has. Calls `onReplaced`
  * with the folders swapped.
  */
-export function createIdentityCheck(gccDir: string, onReplaced: (replaced: string[]) => Promise<void>, onError: ((error: unknown) => void) | undefined, everyMs: number) {
+export function createIdentityCheck(
+  gccDir: string,
+  onReplaced: (replaced: string[]) => Promise<void>,
+  onError: ((error: unknown) => void) | undefined,
+  everyMs: number,
+  /** Awaited between a few folders' stats (kept-work.ts): a wide workspace's look does not hold the loop. */
+  pace?: () => Promise<void>,
+) {
   let known: FolderIdentities = new Map();
   let stamp: string | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -19,7 +26,7 @@ export function createIdentityCheck(gccDir: string, onReplaced: (replaced: strin
     do {
       again = false;
       stamp = await folderStamp(gccDir);
-      const now = await folderIdentities(gccDir);
+      const now = await folderIdentities(gccDir, pace);
       const replaced = replacedFolders(known, now);
       known = now;
       if (replaced.length > 0 && !stopped) await onReplaced(replaced);
@@ -46,7 +53,7 @@ export function createIdentityCheck(gccDir: string, onReplaced: (replaced: strin
     known: (): FolderIdentities => known,
     async start() {
       stamp = await folderStamp(gccDir);
-      known = await folderIdentities(gccDir);
+      known = await folderIdentities(gccDir, pace);
       if (stopped) return;
       const tick = async () => {
         const now = await folderStamp(gccDir);

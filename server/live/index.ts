@@ -8,5 +8,6 @@ export { createEventBus, DEFAULT_RING_SIZE, type EventBus } from './event-bus.ts
 export { openLiveWorkspace, type LiveWorkspace, type LiveWorkspaceOptions } from './live-workspace.ts';
 export type { BranchEntry } from './branch-entry.ts';
 export type { GccWatcher, WatcherOptions } from './watcher.ts';
+export { keptWork, type KeptWork } from './kept-work.ts';
 /** The watcher, the only chokidar import: loaded once a workspace is read, never for a one-shot command. */
 export const loadWatcher = () => import('./watcher.ts');

@@ -57,6 +57,17 @@ describe('openLiveWorkspace', () => {
     await expect.poll(() => live.store.steps('main', 0, 10)?.steps.length).toBe(2);
   });
 
+  it('looks again at every branch, a slice of them at a time, once the watcher is ready', async () => {
+    // More branches than one slice's look (LOOK_AGAIN_AT_ONCE): each written to before watching is seen.
+    const { gccDir, writer } = workspace(150);
+    const live = await open(gccDir);
+    const written = ['b-1', 'b-75', 'b-149'];
+    for (const name of written) writer.logStep(name, { observation: `start-up ${name}`, thought: 't', action: 'a' });
+    await live.watching;
+    await live.store.idle();
+    for (const name of written) expect(live.store.steps(name, 0, 10)?.steps.map((s) => s.observation)).toEqual([`start-up ${name}`]);
+  });
+
   it('follows a .GCC/ made while the watcher scans (made between chokidar reading its parent and watching it, it would be lost)', async () => {
     // Where that moment falls depends on the machine: try it a few turns of the event loop apart.
     for (let turns = 0; turns <= 6; turns++) {

@@ -1,11 +1,14 @@
 // One watched workspace: the watcher feeds the store, the store publishes on its bus. The HTTP server (http/serve.ts)
 // and the tests open one; nothing here knows about HTTP.
-import { dirname } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { collectSoon, processDormancy } from './dormancy.ts';
 import { createStore, type Store } from './store.ts';
 import type { GccWatcher } from './watcher.ts';
 import { followSideFile } from './side-file.ts';
+import { keptWork } from './kept-work.ts';
 
 export interface LiveWorkspace {
   store: Store;
@@ -52,6 +55,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
   let stopWatching = async (): Promise<void> => {};
   const watch = async () => {
     await options.watchAfter?.catch(() => {});
+    await keptWork().turn();
     // Loaded only now: chokidar is no part of the first read.
     const { createWatcher } = await import('./watcher.ts');
     if (closed) return;
@@ -64,8 +68,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     });
     stopWatching = () => watcher.close();
     await watcher.ready;
-    // '' is all of .GCC/: each branch's files are stat'ed and read on only where they grew or changed.
-    if (!closed) await store.apply(['']);
+    if (!closed) await lookAgain(store, options.gccDir, () => closed);
     // Start-up is over: the sleeping files' bytes are compressed, then its garbage (and theirs) collected.
     void processDormancy().packAsleep().then(collectSoon);
   };
@@ -88,4 +91,25 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
       await store.idle();
     },
   };
+}
+
+/** Branches looked at again in one apply: a slice's worth (kept-work.ts). */
+const LOOK_AGAIN_AT_ONCE = 64;
+
+/**
+ * The look at every file once the watcher is ready, as `apply([''])` takes it (the roadmap, the listing, each branch's
+ * files stat'ed and read on only where they grew or changed) but a few branches a slice: at once it was one ~200 ms
+ * turn of the loop on 5,000 branches. A branch made or removed meanwhile is the watcher's to report.
+ */
+async function lookAgain(store: Store, gccDir: string, closed: () => boolean): Promise<void> {
+  await keptWork().turn();
+  // The roadmap and the listing, and all of .GCC/ when it came or went since the first read.
+  await store.apply([ROADMAP_FILE, BRANCHES_DIR]);
+  const folders = await readdir(join(gccDir, BRANCHES_DIR), { withFileTypes: true }).catch(() => []);
+  const names = folders.filter((f) => f.isDirectory() && !f.name.startsWith('.')).map((f) => f.name);
+  const files = Object.values(BRANCH_FILES);
+  for (let i = 0; i < names.length && !closed(); i += LOOK_AGAIN_AT_ONCE) {
+    await keptWork().turn();
+    await store.apply(names.slice(i, i + LOOK_AGAIN_AT_ONCE).flatMap((name) => files.map((file) => `${BRANCHES_DIR}/${name}/${file}`)));
+  }
 }

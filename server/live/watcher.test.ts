@@ -6,7 +6,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import fc from 'fast-check';
 import { folderIdentities } from '../fs/folder-identity.ts';
-import { createWatcher, gccPaths, isWatchedGccPath, unwatchedFolders, type GccWatcher } from './watcher.ts';
+import { createWatcher, finerWatcher, gccPaths, isWatchedGccPath, SCAN_BATCH, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('isWatchedGccPath', () => {
   it('accepts the format files and refuses locks, temp files and deeper paths', () => {
@@ -16,6 +16,16 @@ describe('isWatchedGccPath', () => {
     for (const p of ['.lock', '.lock_dir', 'main.md~', '.main.md.swp', 'notes.txt', 'branches/x/log.md.tmp', 'branches/x/.log.md.swp', 'branches/x/sub/log.md', 'branches/.hidden']) {
       expect(isWatchedGccPath(p), p).toBe(false);
     }
+  });
+});
+
+describe('finerWatcher', () => {
+  it("hands chokidar's scan its batch (a chokidar that changed its private _readdirp fails here, not in a page)", async () => {
+    const fs = finerWatcher({ persistent: false });
+    const scan = (fs as unknown as { _readdirp(root: string, opts: object): { readableHighWaterMark: number; destroy(): void } })._readdirp(tmpdir(), {});
+    expect(scan.readableHighWaterMark).toBe(SCAN_BATCH);
+    scan.destroy();
+    await fs.close();
   });
 });
 

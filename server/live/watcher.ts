@@ -1,11 +1,12 @@
 // The only place that talks to chokidar. It reports which paths under .GCC/ may have changed, never what changed: the
 // store looks at the files itself, so a dropped, doubled or reordered event cannot make it wrong.
-import { watch, type FSWatcher } from 'chokidar';
+import { FSWatcher } from 'chokidar';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { folderIdentities, type FolderIdentities } from '../fs/index.ts';
 import { createBranchWatches } from './branch-watches.ts';
 import { createIdentityCheck } from './identity-check.ts';
+import { keptWork } from './kept-work.ts';
 
 export interface WatcherOptions {
   /** The .GCC/ folder; it may not exist yet, or disappear and come back. */
@@ -26,6 +27,11 @@ export interface WatcherOptions {
   usePolling?: boolean;
   /** How often the folders' stamp is compared when chokidar says nothing (default IDENTITY_CHECK_MS). */
   identityCheckMs?: number | undefined;
+  /**
+   * Awaited between pieces of the set-up (a few watches set, a few folders stat'ed): the process's kept work
+   * (kept-work.ts) by default, so a page's requests are answered while 5,000 branch folders are watched.
+   */
+  pace?: () => Promise<void>;
 }
 
 export interface GccWatcher {
@@ -156,6 +162,22 @@ function createReporter(options: WatcherOptions) {
   };
 }
 
+/**
+ * Entries of a folder chokidar's scan takes on one turn of the event loop. Its readdirp takes 256 (on branches/, one
+ * turn of 40–120 ms each, which a page's request waited behind), and chokidar's options have no say: its private
+ * `_readdirp` is handed it. Without that method (another chokidar) the scan is only coarser.
+ */
+export const SCAN_BATCH = 32;
+
+/** A chokidar watcher whose scan reads folders SCAN_BATCH entries a turn, not yet started. */
+export function finerWatcher(options: ConstructorParameters<typeof FSWatcher>[0]): FSWatcher {
+  const fs = new FSWatcher(options);
+  const scanner = fs as unknown as { _readdirp?: (root: string, opts: object) => unknown };
+  const readdirp = scanner._readdirp;
+  if (typeof readdirp === 'function') scanner._readdirp = (root, opts) => readdirp.call(fs, root, { ...opts, highWaterMark: SCAN_BATCH });
+  return fs;
+}
+
 /** How often the folders' identities are compared when chokidar says nothing (a swap makes no event at all). */
 const IDENTITY_CHECK_MS = 1000;
 /** Initial scans at most, when folders keep appearing during them (each later one is a rare, short race). */
@@ -201,18 +223,24 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
   };
   const branchWatches = createBranchWatches(options.gccDir, onRaw, options.onError);
   const isBranchFolder = (rel: string) => rel.startsWith(`${BRANCHES_DIR}/`) && rel.split('/').length === 2 && isWatchedGccPath(rel);
-  /** Every branch folder chokidar lists under branches/ gets its watch (after a scan: it reported none of them). */
-  const watchListedBranches = (fs: FSWatcher) => {
+  const pace = options.pace ?? (() => keptWork().turn());
+  /**
+   * Every branch folder chokidar lists under branches/ gets its watch (after a scan: it reported none of them), a few
+   * a slice (5,000 in one loop were ~70 ms of one turn). One that chokidar reports meanwhile is watched on its event.
+   */
+  const watchListedBranches = async (fs: FSWatcher): Promise<void> => {
     if (!foldersOnly || reporter.closed) return;
     const branchesDir = join(resolve(options.gccDir), BRANCHES_DIR);
     for (const name of fs.getWatched()[branchesDir] ?? []) {
+      await pace();
+      if (reporter.closed || fs !== current.fs) return;
       const rel = `${BRANCHES_DIR}/${name}`;
       if (isBranchFolder(rel)) branchWatches.watch(rel);
     }
   };
 
   const startChokidar = (): { fs: FSWatcher; ready: Promise<void> } => {
-    const fs: FSWatcher = watch(parent, {
+    const fs = finerWatcher({
       ignored: foldersOnly ? ignoredFoldersOnly : ignored,
       ignoreInitial: true,
       followSymlinks: false,
@@ -223,6 +251,7 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
       ...(foldersOnly ? { depth: 2 } : {}),
       ...(options.usePolling ? { usePolling: true, interval: 100, binaryInterval: 300 } : {}),
     });
+    fs.add(parent);
     fs.on('all', (event, path) => {
       if (reporter.closed || fs !== current.fs) return;
       const rel = toGccRelative(path);
@@ -260,20 +289,20 @@ export function createWatcher(options: WatcherOptions): GccWatcher {
     branchWatches.closeAll();
     await current.ready;
     if (reporter.closed) return;
-    watchListedBranches(current.fs);
+    await watchListedBranches(current.fs);
     for (const rel of folders) reporter.report(rel);
     reporter.report('');
   };
-  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS);
+  const identities = createIdentityCheck(options.gccDir, watchAfresh, options.onError, options.identityCheckMs ?? IDENTITY_CHECK_MS, pace);
 
   const ready = current.ready.then(async () => {
-    watchListedBranches(current.fs);
+    await watchListedBranches(current.fs);
     await identities.start();
     // chokidar reads a folder, then watches it: a folder made in between is in neither its listing nor its watches,
     // and nothing under it is ever reported. A store that reads before the watcher is ready (live-workspace.ts) lets
     // writers go on meanwhile, so this is looked for once the scan is done, and the scan made again when it happened.
     for (let scans = 1; ; scans++) {
-      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir);
+      const onDisk = scans === 1 ? identities.known() : await folderIdentities(options.gccDir, pace);
       const missed = unwatchedFolders(current.fs.getWatched(), options.gccDir, onDisk);
       if (missed.length === 0 || scans >= MAX_SCANS || reporter.closed) return;
       await watchAfresh(missed);
