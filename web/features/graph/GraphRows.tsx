@@ -5,12 +5,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { displayRow, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
+import { displayRow, dotHalfWidth, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
 import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
-import { revealLane, rowColumns } from './rowColumns.ts';
+import { pinSide, revealLane, rowColumns } from './rowColumns.ts';
 
 export interface GraphRowsProps {
   model: GraphModel;
@@ -56,7 +56,7 @@ export function GraphRows(p: GraphRowsProps) {
     virtualizer.scrollToIndex(display, { align: 'auto' });
     revealAcross(display);
   };
-  const inView = useColumnsInView(scroller, columns.wide ? columns.paneW : window.innerWidth);
+  const across = useScrollAcross(scroller, columns.wide ? columns.paneW : window.innerWidth);
   // Opened on lanes wider than the view: across to the picked row's lane (a link's branch was picked before the view
   // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's. Nothing
   // is drawn until then: the lanes of 5,000 branches drawn at lane 0 first were drawn twice.
@@ -64,7 +64,7 @@ export function GraphRows(p: GraphRowsProps) {
   useLayoutEffect(() => {
     if (!columns.wide || opened) return;
     revealAcross(p.cursorAt ?? 0);
-    inView.sync();
+    across.sync();
     setOpened(true);
     // Once, when the lanes are first known not to fit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,7 +81,7 @@ export function GraphRows(p: GraphRowsProps) {
   }, [request, virtualizer]);
 
   const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
-  const [left, right] = inView.range;
+  const [left, right] = across.range;
   const dotR = dotRadius(order.laneW);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
@@ -109,11 +109,11 @@ export function GraphRows(p: GraphRowsProps) {
                 node={n}
                 display={item.index}
                 summary={summary}
-                dotX={laneX(n.lane, order.laneW)}
+                pin={pinSide(laneX(n.lane, order.laneW), dotHalfWidth(n.kind, dotR), across.scrollLeft, columns)}
+                paneW={columns.paneW}
                 dotR={dotR}
                 dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
                 labelW={columns.labelW}
-                wide={columns.wide}
                 colour={colour}
                 nameCh={p.nameCh}
                 rowH={rowH}
@@ -148,31 +148,26 @@ function useViewWidth(scroller: RefObject<HTMLDivElement | null>): number {
 }
 
 /**
- * The x range of the lanes to draw, moved only when the view is scrolled across into another column. `seenW` is the
- * width of lanes one can see: the lanes' pane when the labels are pinned over the rest, else the window's (which
- * bounds the view's without reading its layout on a scroll). `sync` reads the scroll now, for a scroll just set.
+ * How far the view is scrolled across, and the x range of the lanes to draw, which moves only when the view is scrolled
+ * into another column. `seenW` is the width of lanes one can see: the lanes' pane when the labels are pinned over the
+ * rest, else the window's (which bounds the view's without reading its layout on a scroll). `sync` reads the scroll
+ * now, for a scroll just set. A scroll down leaves the scroll across as it was: nothing re-renders for it.
  */
-function useColumnsInView(scroller: RefObject<HTMLDivElement | null>, seenW: number): { range: readonly [number, number]; sync(): void } {
-  const [columns, setColumns] = useState(() => columnsInView(0, seenW));
-  const seen = useRef(seenW);
-  seen.current = seenW;
+function useScrollAcross(scroller: RefObject<HTMLDivElement | null>, seenW: number): { scrollLeft: number; range: readonly [number, number]; sync(): void } {
+  const [scrollLeft, setScrollLeft] = useState(0);
   const sync = useCallback(() => {
     const el = scroller.current;
-    if (!el) return;
-    const next = columnsInView(el.scrollLeft, seen.current);
-    setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+    if (el) setScrollLeft(el.scrollLeft);
   }, [scroller]);
   useEffect(() => {
     const el = scroller.current!;
     sync();
     el.addEventListener('scroll', sync, { passive: true });
-    window.addEventListener('resize', sync);
-    return () => {
-      el.removeEventListener('scroll', sync);
-      window.removeEventListener('resize', sync);
-    };
-  }, [scroller, sync, seenW]);
-  return { range: columns, sync };
+    return () => el.removeEventListener('scroll', sync);
+  }, [scroller, sync]);
+  const [left, right] = columnsInView(scrollLeft, seenW);
+  const range = useMemo(() => [left, right] as const, [left, right]);
+  return { scrollLeft, range, sync };
 }
 
 /**
@@ -184,7 +179,7 @@ function useLanePointer(model: GraphModel, order: RowOrder, onHover: GraphRowsPr
   const hovered = useRef<string | null>(null);
   const laneOf = (e: React.MouseEvent<HTMLElement>): string | null => {
     // A dot is not its lane, and the labels lie over the lanes when these are wider than the view.
-    if ((e.target as Element).closest('.node, .row-label, .row-pin')) return null;
+    if ((e.target as Element).closest('.node, .row-label, .row-pin-dot')) return null;
     const at = e.currentTarget.getBoundingClientRect();
     return laneAt(index, model.layout, order, e.clientX - at.left, e.clientY - at.top);
   };
