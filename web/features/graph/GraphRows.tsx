@@ -1,7 +1,7 @@
 // The scrolling part of the full view: the virtualizer, the lane window and the rows on screen. Its own component so
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
@@ -10,6 +10,7 @@ import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
 import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
+import { rowsToDraw } from './overscan.ts';
 import { pinSide, revealLane, rowColumns } from './rowColumns.ts';
 
 export interface GraphRowsProps {
@@ -39,8 +40,11 @@ export function GraphRows(p: GraphRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowH = order.rowH ?? ROW_H;
   // No flushSync on scroll: React batches the rows of a fast scroll (on 5,000 branches each synchronous render was a
-  // long task; the 12 rows of overscan cover the frame it may lag).
-  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12, useFlushSync: false });
+  // long task; the rows drawn ahead of a scroll cover the frame it may lag).
+  const scrolling = useRef<{ scrollDirection: 'forward' | 'backward' | null } | null>(null);
+  const rangeExtractor = useCallback((range: Range) => rowsToDraw(range, scrolling.current?.scrollDirection ?? null), []);
+  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, rangeExtractor, useFlushSync: false });
+  scrolling.current = virtualizer;
   const width = lanesWidth(layout.laneCount, order.laneW);
   const viewW = useViewWidth(scroller);
   const columns = useMemo(() => rowColumns(viewW, width), [viewW, width]);
