@@ -8,7 +8,7 @@ import { graphStore, useGraphState } from './graphStore.ts';
 import { displayRow, dotHalfWidth, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
-import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
+import { columnsInView, laneAt, markIndex, type LaneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
 import { rowsToDraw } from './overscan.ts';
 import { pinSide, revealLane, rowColumns } from './rowColumns.ts';
@@ -84,7 +84,8 @@ export function GraphRows(p: GraphRowsProps) {
     if (request) virtualizer.scrollToIndex(request.row, { align: 'center' });
   }, [request, virtualizer]);
 
-  const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
+  const marks = useMemo(() => markIndex(layout), [layout]);
+  const lanes = useLanePointer(model, order, marks.lanes, p.onHover, p.onFocusBranch);
   const [left, right] = across.range;
   const dotR = dotRadius(order.laneW);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
@@ -102,7 +103,7 @@ export function GraphRows(p: GraphRowsProps) {
         data-testid="graph-view"
       >
         <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
-          {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
+          {drawn ? <LaneWindow model={model} marks={marks} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
           {(drawn ? items : []).map((item) => {
             const n = layout.nodes[displayRow(item.index, order)]!;
             const summary = model.summaries.get(n.branch);
@@ -178,8 +179,7 @@ function useScrollAcross(scroller: RefObject<HTMLDivElement | null>, seenW: numb
  * The lanes answer the pointer by where it is, not by an element a lane (thousands on a wide workspace): hovering a
  * lane shows its branch's card, a click focuses the branch (and not the row under it). A dot is not its lane.
  */
-function useLanePointer(model: GraphModel, order: RowOrder, onHover: GraphRowsProps['onHover'], onPick: (branch: string) => void) {
-  const index = useMemo(() => laneIndex(model.layout), [model.layout]);
+function useLanePointer(model: GraphModel, order: RowOrder, index: LaneIndex, onHover: GraphRowsProps['onHover'], onPick: (branch: string) => void) {
   const hovered = useRef<string | null>(null);
   const laneOf = (e: React.MouseEvent<HTMLElement>): string | null => {
     // A dot is not its lane, and the labels lie over the lanes when these are wider than the view.

@@ -4,12 +4,14 @@
 import { memo } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { edgePathIn } from './edgePath.ts';
-import { displayRow, dotRadius, laneOwnerAt, laneX, marksInWindow, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
+import { displayRow, dotRadius, laneOwnerAt, laneX, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
 import type { GraphEdge } from './layout.ts';
-import { lanePaths, TILE_ROWS, tilesIn } from './laneTiles.ts';
+import { lanePaths, marksInTile, TILE_ROWS, tilesIn, type MarkIndex } from './laneTiles.ts';
 
 export interface LaneWindowProps {
   model: GraphModel;
+  /** The model's marks by lane and by row (laneTiles.ts markIndex). */
+  marks: MarkIndex;
   order: RowOrder;
   first: number;
   last: number;
@@ -46,13 +48,13 @@ interface Look {
   selected: boolean;
 }
 
-const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
+const LaneTile = memo(function LaneTile({ model, marks, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
   const rowH = order.rowH ?? ROW_H;
   const firstRow = tile * TILE_ROWS;
   const lastRow = Math.min(order.rowCount, firstRow + TILE_ROWS) - 1;
   const top = firstRow * rowH;
   const height = (lastRow - firstRow + 1) * rowH;
-  const { edges, nodes } = marksInWindow(model.layout, order, firstRow, lastRow);
+  const { edges, nodes } = marksInTile(marks, model.layout, order, firstRow, lastRow, left, right);
   const isDim = (branch: string) => focus !== null && !focus.has(branch);
   const dim = (branch: string) => (isDim(branch) ? ' is-dim' : '');
   const colourOf = (branch: string) => colours.get(branch) ?? 'var(--faint)';
