@@ -34,6 +34,16 @@ describe('parseTimestamp', () => {
     expect(sorted).toEqual([shapes[2], shapes[1], shapes[0], shapes[3]]);
   });
 
+  it('reads the common UTC shapes without the regex to the same instant as with it', () => {
+    expect(parseTimestamp('2026-12-02 13:58:34,5Z')).toBe(Date.UTC(2026, 11, 2, 13, 58, 34, 500));
+    expect(parseTimestamp(' 2026-12-02T13:58:34.4419z ')).toBe(Date.UTC(2026, 11, 2, 13, 58, 34, 441));
+    // Shapes the quick path leaves to the regex read as before.
+    expect(parseTimestamp('2026-12-02T13:58:34 Z')).toBe(Date.UTC(2026, 11, 2, 13, 58, 34));
+    expect(parseTimestamp('2026-12-02T13:58Z')).toBe(Date.UTC(2026, 11, 2, 13, 58));
+    expect(parseTimestamp('2026-12-02T13:58:34.Z')).toBe(Date.parse('2026-12-02T13:58:34.Z'));
+    expect(parseTimestamp('2026-12-02T13:58:3x.5Z')).toBeNaN();
+  });
+
   it('returns NaN for garbage and null', () => {
     expect(parseTimestamp('not a time')).toBeNaN();
     expect(parseTimestamp('')).toBeNaN();

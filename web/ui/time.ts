@@ -12,6 +12,8 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+
 export function parseTimestamp(text: string | null | undefined): number {
   if (text == null) return Number.NaN;
   const s = text.trim();
+  const utc = readUtc(s);
+  if (utc !== undefined) return utc;
   const m = ISO.exec(s);
   if (!m) {
     const fallback = Date.parse(s);
@@ -27,6 +29,38 @@ export function parseTimestamp(text: string | null | undefined): number {
     t -= sign * offsetMin * 60_000;
   }
   return Number.isNaN(t) ? Number.NaN : t;
+}
+
+/** The digits of `s` from `from` to `to` (exclusive) as a number; -1 when one is not a digit. */
+function digits(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/**
+ * `2026-12-02T13:58:34.441Z` or `…+00:00`, with any fraction or none: the shapes nearly every writer uses, read without
+ * the regex (the graph reads 33,000 of them on 5,000 branches); undefined for any other shape, which ISO reads.
+ */
+function readUtc(s: string): number | undefined {
+  const end = s.endsWith('Z') || s.endsWith('z') ? s.length - 1 : s.endsWith('+00:00') ? s.length - 6 : -1;
+  if (end < 19 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
+  const t = s.charCodeAt(10);
+  if (t !== 84 && t !== 32) return undefined;
+  const [y, mo, d, h, mi, sec] = [digits(s, 0, 4), digits(s, 5, 7), digits(s, 8, 10), digits(s, 11, 13), digits(s, 14, 16), digits(s, 17, 19)];
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0) return undefined;
+  let ms = 0;
+  if (end > 19) {
+    const dot = s.charCodeAt(19);
+    if ((dot !== 46 && dot !== 44) || end === 20 || digits(s, 20, end) < 0) return undefined;
+    // Milliseconds truncated, a short fraction read as tenths or hundredths, as ISO's path reads them.
+    for (let i = 20; i < 23; i++) ms = ms * 10 + (i < end ? s.charCodeAt(i) - 48 : 0);
+  }
+  return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

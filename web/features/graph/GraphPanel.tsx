@@ -59,20 +59,26 @@ function Minimap({ model }: { model: GraphModel }) {
   const ticks = useMemo(() => (time ? time.timeTicks(times, order, scale, h) : []), [time, times, order, scale, h]);
 
   useEffect(() => {
-    const el = canvas.current!;
-    const dpr = window.devicePixelRatio || 1;
-    el.width = Math.round(w * dpr);
-    el.height = Math.round(h * dpr);
-    const ctx = el.getContext('2d');
-    if (!ctx || w === 0 || h === 0) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    const css = getComputedStyle(el);
-    const text = css.getPropertyValue('--muted').trim() || '#59636e';
-    const faint = css.getPropertyValue('--faint').trim() || '#818b98';
-    const bg = css.getPropertyValue('--bg').trim() || '#ffffff';
-    drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint, bg }, focus, ticks, w);
-  }, [model, order, scale, focus, w, h, colours, ticks]);
+    const draw = () => {
+      const el = canvas.current!;
+      const dpr = window.devicePixelRatio || 1;
+      el.width = Math.round(w * dpr);
+      el.height = Math.round(h * dpr);
+      const ctx = el.getContext('2d');
+      if (!ctx || w === 0 || h === 0) return;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      const css = getComputedStyle(el);
+      const text = css.getPropertyValue('--muted').trim() || '#59636e';
+      const faint = css.getPropertyValue('--faint').trim() || '#818b98';
+      const bg = css.getPropertyValue('--bg').trim() || '#ffffff';
+      drawMinimap(ctx, model, order, scale, { lane: (b) => colours?.get(b) ?? faint, text, faint, bg }, focus, ticks, w);
+    };
+    if (!onGraph) return void draw();
+    // Beside the Graph tab the tab's rows come first: the minimap is drawn once they are painted (on 5,000 branches
+    // its 12,500 edges held the rows' first frame back).
+    return afterPaint(draw);
+  }, [model, order, scale, focus, w, h, colours, ticks, onGraph]);
 
   const open = (e: React.MouseEvent | React.KeyboardEvent) => {
     const y = 'clientY' in e ? e.clientY - box.current!.getBoundingClientRect().top : 0;
@@ -99,6 +105,16 @@ function Minimap({ model }: { model: GraphModel }) {
       <ViewportMark scale={scale} />
     </div>
   );
+}
+
+/** Runs `f` once the next frame is painted; the returned function cancels it. */
+function afterPaint(f: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(f, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /** The time axis' code (d3), loaded once the first screen is drawn. */

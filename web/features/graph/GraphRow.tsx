@@ -5,20 +5,22 @@ import type { BranchSummary } from '../../../shared/api.ts';
 import { countOf } from '../../ui/count.ts';
 import { formatTimestamp } from '../../ui/time.ts';
 import type { GraphNode } from './layout.ts';
+import type { PinSide } from './rowColumns.ts';
 import { fitName, rowText } from './rowText.ts';
 
 export interface GraphRowProps {
   node: GraphNode;
   display: number;
   summary: BranchSummary | undefined;
-  /** The x of the row's dot (px) and the colour of the lane it sits on. */
-  dotX: number;
+  /** The row's dot is out of the lanes seen: the edge its pin sits at (rowColumns.ts pinSide), else null. */
+  pin: PinSide;
+  /** The width of the lanes seen (px): a pin at the right edge sits just left of the labels. */
+  paneW: number;
+  /** The colour of the lane the row's dot sits on, and the dot's radius. */
   dotColour: string;
   dotR: number;
   /** The label column's width (px, rowColumns.ts). */
   labelW: number;
-  /** The lanes are wider than the view: the row carries its dot's pin (none is needed where every lane is seen). */
-  wide: boolean;
   colour: string;
   nameCh: number;
   rowH: number;
@@ -50,7 +52,7 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
       onClick={() => p.onPick(p.display)}
       onDoubleClick={() => p.onOpen(n)}
     >
-      {p.wide ? <DotPin kind={n.kind} status={n.status} x={p.dotX} r={p.dotR} colour={p.dotColour} labelW={p.labelW} /> : null}
+      {p.pin ? <DotPin side={p.pin} kind={n.kind} r={p.dotR} colour={p.dotColour} paneW={p.paneW} /> : null}
       <div className="row-label" style={{ width: p.labelW }}>
         <span
           className={`branch-chip status-${n.status}${p.isMatch ? ' is-match' : ''}`}
@@ -94,24 +96,27 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
   );
 });
 
-/** Room for the pin's arrow on each side of its dot (px). */
-const PIN_SIDE = 7;
+/** The pin's pill is the dot and this much more (px): the arrow's side, then the other. */
+const PIN_ARROW_SIDE = 7;
+const PIN_SIDE = 4;
 /** The pinned dot is never smaller than this (px): it stands alone over the lanes. */
 const PIN_R = 4;
 
 /**
- * The row's dot, again, in the lanes' space: sticky at both edges of the lanes seen, it shows only while stuck there
- * (a scroll-state query in graphView.css), with an arrow to where the dot is. Every row on screen then shows its dot.
+ * The row's dot, again, at the edge of the lanes seen where its own is scrolled out of them, with an arrow to where it
+ * is: every row on screen then shows its dot. Only rows whose dot is out of view have one (a sticky box a row on
+ * screen, each restyled once it stuck, was a fifth of a fast scroll's style work on 5,000 branches).
  */
-function DotPin({ kind, status, x, r: laneR, colour, labelW }: { kind: GraphNode['kind']; status: GraphNode['status']; x: number; r: number; colour: string; labelW: number }) {
+function DotPin({ side, kind, r: laneR, colour, paneW }: { side: 'left' | 'right'; kind: GraphNode['kind']; r: number; colour: string; paneW: number }) {
   const r = Math.max(PIN_R, laneR);
+  // Sticky from the row's start: at the lanes' left edge, or at their right edge just left of the labels' border.
+  const left = side === 'left' ? 0 : paneW - (2 * r + PIN_ARROW_SIDE + PIN_SIDE) - 1;
   return (
-    <>
-      {/* A spacer, not a margin: a sticky box cannot move its margin out of its row. */}
-      <span className="row-lead" style={{ width: x - r - PIN_SIDE }} />
-      <span className="row-pin" aria-hidden="true" style={{ right: labelW + 1, '--lane': colour, '--r': `${r}px` } as React.CSSProperties}>
-        <i className={`row-pin-dot node-${kind} status-${status}`} title="This row's dot, scrolled out of view: click to bring it here" />
-      </span>
-    </>
+    <i
+      className={`row-pin-dot pin-${side} node-${kind}`}
+      aria-hidden="true"
+      title="This row's dot, scrolled out of view: click to bring it here"
+      style={{ left, '--lane': colour, '--r': `${r}px` } as React.CSSProperties}
+    />
   );
 }

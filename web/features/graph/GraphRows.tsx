@@ -1,16 +1,17 @@
 // The scrolling part of the full view: the virtualizer, the lane window and the rows on screen. Its own component so
 // a scroll re-renders only this, not the queries and the model above it. Tells the minimap what is on screen and
 // scrolls where the minimap asks.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { graphStore, useGraphState } from './graphStore.ts';
-import { displayRow, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
+import { displayRow, dotHalfWidth, dotRadius, laneOwnerAt, lanesWidth, laneX, ROW_H, type RowOrder } from './geometry.ts';
 import type { GraphNode } from './layout.ts';
 import { GraphRow } from './GraphRow.tsx';
-import { columnsInView, laneAt, laneIndex } from './laneTiles.ts';
+import { columnsInView, laneAt, markIndex, type LaneIndex } from './laneTiles.ts';
 import { LaneWindow } from './LaneWindow.tsx';
-import { revealLane, rowColumns } from './rowColumns.ts';
+import { rowsToDraw } from './overscan.ts';
+import { pinSide, revealLane, rowColumns } from './rowColumns.ts';
 
 export interface GraphRowsProps {
   model: GraphModel;
@@ -39,8 +40,11 @@ export function GraphRows(p: GraphRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowH = order.rowH ?? ROW_H;
   // No flushSync on scroll: React batches the rows of a fast scroll (on 5,000 branches each synchronous render was a
-  // long task; the 12 rows of overscan cover the frame it may lag).
-  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, overscan: 12, useFlushSync: false });
+  // long task; the rows drawn ahead of a scroll cover the frame it may lag).
+  const scrolling = useRef<{ scrollDirection: 'forward' | 'backward' | null } | null>(null);
+  const rangeExtractor = useCallback((range: Range) => rowsToDraw(range, scrolling.current?.scrollDirection ?? null), []);
+  const virtualizer = useVirtualizer({ count: layout.rowCount, getScrollElement: () => scroller.current, estimateSize: () => rowH, rangeExtractor, useFlushSync: false });
+  scrolling.current = virtualizer;
   const width = lanesWidth(layout.laneCount, order.laneW);
   const viewW = useViewWidth(scroller);
   const columns = useMemo(() => rowColumns(viewW, width), [viewW, width]);
@@ -56,7 +60,7 @@ export function GraphRows(p: GraphRowsProps) {
     virtualizer.scrollToIndex(display, { align: 'auto' });
     revealAcross(display);
   };
-  const inView = useColumnsInView(scroller, columns.wide ? columns.paneW : window.innerWidth);
+  const across = useScrollAcross(scroller, columns.wide ? columns.paneW : window.innerWidth);
   // Opened on lanes wider than the view: across to the picked row's lane (a link's branch was picked before the view
   // was measured), else the top row's, so the first rows show their own dots and forks rather than lane 0's. Nothing
   // is drawn until then: the lanes of 5,000 branches drawn at lane 0 first were drawn twice.
@@ -64,7 +68,7 @@ export function GraphRows(p: GraphRowsProps) {
   useLayoutEffect(() => {
     if (!columns.wide || opened) return;
     revealAcross(p.cursorAt ?? 0);
-    inView.sync();
+    across.sync();
     setOpened(true);
     // Once, when the lanes are first known not to fit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -80,8 +84,9 @@ export function GraphRows(p: GraphRowsProps) {
     if (request) virtualizer.scrollToIndex(request.row, { align: 'center' });
   }, [request, virtualizer]);
 
-  const lanes = useLanePointer(model, order, p.onHover, p.onFocusBranch);
-  const [left, right] = inView.range;
+  const marks = useMemo(() => markIndex(layout), [layout]);
+  const lanes = useLanePointer(model, order, marks.lanes, p.onHover, p.onFocusBranch);
+  const [left, right] = across.range;
   const dotR = dotRadius(order.laneW);
   // The box is the flex item; the scroller inside it, absolutely placed and fully contained, is a relayout boundary:
   // rows changing on a scroll then lay out only the scroller, not the page (a flex or grid item cannot be one, and
@@ -98,7 +103,7 @@ export function GraphRows(p: GraphRowsProps) {
         data-testid="graph-view"
       >
         <div className="graph-spacer" style={{ height: virtualizer.getTotalSize(), width: columns.rowW || undefined }} {...lanes}>
-          {drawn ? <LaneWindow model={model} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
+          {drawn ? <LaneWindow model={model} marks={marks} order={order} first={first} last={last} width={width} colours={p.colours} focus={p.focus} cursorBranch={p.cursorBranch} left={left} right={right} /> : null}
           {(drawn ? items : []).map((item) => {
             const n = layout.nodes[displayRow(item.index, order)]!;
             const summary = model.summaries.get(n.branch);
@@ -109,11 +114,11 @@ export function GraphRows(p: GraphRowsProps) {
                 node={n}
                 display={item.index}
                 summary={summary}
-                dotX={laneX(n.lane, order.laneW)}
+                pin={pinSide(laneX(n.lane, order.laneW), dotHalfWidth(n.kind, dotR), across.scrollLeft, columns)}
+                paneW={columns.paneW}
                 dotR={dotR}
                 dotColour={n.kind === 'merge' || n.kind === 'folded' ? (p.colours.get(laneOwnerAt(layout, n.lane, n.row) ?? '') ?? 'var(--faint)') : colour}
                 labelW={columns.labelW}
-                wide={columns.wide}
                 colour={colour}
                 nameCh={p.nameCh}
                 rowH={rowH}
@@ -148,43 +153,37 @@ function useViewWidth(scroller: RefObject<HTMLDivElement | null>): number {
 }
 
 /**
- * The x range of the lanes to draw, moved only when the view is scrolled across into another column. `seenW` is the
- * width of lanes one can see: the lanes' pane when the labels are pinned over the rest, else the window's (which
- * bounds the view's without reading its layout on a scroll). `sync` reads the scroll now, for a scroll just set.
+ * How far the view is scrolled across, and the x range of the lanes to draw, which moves only when the view is scrolled
+ * into another column. `seenW` is the width of lanes one can see: the lanes' pane when the labels are pinned over the
+ * rest, else the window's (which bounds the view's without reading its layout on a scroll). `sync` reads the scroll
+ * now, for a scroll just set. A scroll down leaves the scroll across as it was: nothing re-renders for it.
  */
-function useColumnsInView(scroller: RefObject<HTMLDivElement | null>, seenW: number): { range: readonly [number, number]; sync(): void } {
-  const [columns, setColumns] = useState(() => columnsInView(0, seenW));
-  const seen = useRef(seenW);
-  seen.current = seenW;
+function useScrollAcross(scroller: RefObject<HTMLDivElement | null>, seenW: number): { scrollLeft: number; range: readonly [number, number]; sync(): void } {
+  const [scrollLeft, setScrollLeft] = useState(0);
   const sync = useCallback(() => {
     const el = scroller.current;
-    if (!el) return;
-    const next = columnsInView(el.scrollLeft, seen.current);
-    setColumns((now) => (now[0] === next[0] && now[1] === next[1] ? now : next));
+    if (el) setScrollLeft(el.scrollLeft);
   }, [scroller]);
   useEffect(() => {
     const el = scroller.current!;
     sync();
     el.addEventListener('scroll', sync, { passive: true });
-    window.addEventListener('resize', sync);
-    return () => {
-      el.removeEventListener('scroll', sync);
-      window.removeEventListener('resize', sync);
-    };
-  }, [scroller, sync, seenW]);
-  return { range: columns, sync };
+    return () => el.removeEventListener('scroll', sync);
+  }, [scroller, sync]);
+  const [left, right] = columnsInView(scrollLeft, seenW);
+  const range = useMemo(() => [left, right] as const, [left, right]);
+  return { scrollLeft, range, sync };
 }
 
 /**
  * The lanes answer the pointer by where it is, not by an element a lane (thousands on a wide workspace): hovering a
  * lane shows its branch's card, a click focuses the branch (and not the row under it). A dot is not its lane.
  */
-function useLanePointer(model: GraphModel, order: RowOrder, onHover: GraphRowsProps['onHover'], onPick: (branch: string) => void) {
-  const index = useMemo(() => laneIndex(model.layout), [model.layout]);
+function useLanePointer(model: GraphModel, order: RowOrder, index: LaneIndex, onHover: GraphRowsProps['onHover'], onPick: (branch: string) => void) {
   const hovered = useRef<string | null>(null);
   const laneOf = (e: React.MouseEvent<HTMLElement>): string | null => {
     // A dot is not its lane, and the labels lie over the lanes when these are wider than the view.
-    if ((e.target as Element).closest('.node, .row-label, .row-pin')) return null;
+    if ((e.target as Element).closest('.node, .row-label, .row-pin-dot')) return null;
     const at = e.currentTarget.getBoundingClientRect();
     return laneAt(index, model.layout, order, e.clientX - at.left, e.clientY - at.top);
   };

@@ -4,12 +4,14 @@
 import { memo } from 'react';
 import type { GraphModel } from './graphModel.ts';
 import { edgePathIn } from './edgePath.ts';
-import { displayRow, dotRadius, laneOwnerAt, laneX, marksInWindow, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
+import { displayRow, dotRadius, laneOwnerAt, laneX, ROW_H, rowMidY, type RowOrder } from './geometry.ts';
 import type { GraphEdge } from './layout.ts';
-import { lanePaths, TILE_ROWS, tilesIn } from './laneTiles.ts';
+import { lanePaths, marksInTile, TILE_ROWS, tilesIn, type MarkIndex } from './laneTiles.ts';
 
 export interface LaneWindowProps {
   model: GraphModel;
+  /** The model's marks by lane and by row (laneTiles.ts markIndex). */
+  marks: MarkIndex;
   order: RowOrder;
   first: number;
   last: number;
@@ -35,6 +37,9 @@ export function LaneWindow({ first, last, ...tile }: LaneWindowProps) {
 
 type LaneTileProps = Omit<LaneWindowProps, 'first' | 'last'> & { tile: number };
 
+/** Room beside the columns drawn for a dot's ring or a curve's stroke to show whole at their edge (px). */
+const SEEN_ROOM = 10;
+
 /** What a lane looks like: the lanes alike share one path. */
 interface Look {
   colour: string;
@@ -43,13 +48,13 @@ interface Look {
   selected: boolean;
 }
 
-const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
+const LaneTile = memo(function LaneTile({ model, marks, order, tile, width, colours, focus, cursorBranch, left, right }: LaneTileProps) {
   const rowH = order.rowH ?? ROW_H;
   const firstRow = tile * TILE_ROWS;
   const lastRow = Math.min(order.rowCount, firstRow + TILE_ROWS) - 1;
   const top = firstRow * rowH;
   const height = (lastRow - firstRow + 1) * rowH;
-  const { edges, nodes } = marksInWindow(model.layout, order, firstRow, lastRow);
+  const { edges, nodes } = marksInTile(marks, model.layout, order, firstRow, lastRow, left, right);
   const isDim = (branch: string) => focus !== null && !focus.has(branch);
   const dim = (branch: string) => (isDim(branch) ? ' is-dim' : '');
   const colourOf = (branch: string) => colours.get(branch) ?? 'var(--faint)';
@@ -67,26 +72,26 @@ const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, fo
     const d = displayRow(row, order);
     return firstRow <= d && d <= lastRow;
   };
+  // Only the marks in the columns drawn: on 5,000 branches a tile's 64 dots and their curves lie across 8,000 px of
+  // lanes, and the view shows some 500 of them.
+  const seen = (a: number, b: number) => Math.max(a, b) >= left - SEEN_ROOM && Math.min(a, b) <= right + SEEN_ROOM;
+  const curves = edges.filter((e) => e.kind !== 'lane' && seen(laneX(e.from.lane, order.laneW), laneX(e.to.lane, order.laneW)));
+  // A dot in its own tile only (the window's marks reach a row past it): one element a dot, which the e2e specs find
+  // by its id, and whole in its row, so never cut at a tile's edge.
+  const dots = nodes.filter((n) => inTile(n.row) && seen(laneX(n.lane, order.laneW), laneX(n.lane, order.laneW)));
+  // No group a mark: each path and dot carries its own look (a group each was a third of a tile's elements).
   return (
     <svg className={`lane-window${order.laneW < 5 ? ' is-packed' : ''}`} data-testid="branch-graph" width={width} height={height} style={{ top }} aria-hidden="true">
       <g transform={`translate(0,${-top})`}>
         {[...lanes].map(([key, d]) => {
           const look = looks.get(key)!;
-          return (
-            <g key={key} className={`edge-group${look.dim ? ' is-dim' : ''}`}>
-              <path className={`edge edge-lane status-${look.status}${look.selected ? ' is-selected' : ''}`} style={lane(look.colour)} d={d} />
-            </g>
-          );
+          return <path key={key} className={`edge edge-lane status-${look.status}${look.selected ? ' is-selected' : ''}${look.dim ? ' is-dim' : ''}`} style={lane(look.colour)} d={d} />;
         })}
-        {edges.map((e) =>
-          e.kind === 'lane' ? null : (
-            <g key={e.id} className={`edge-group${dim(e.branch)}`}>
-              {/* A curve crossing two tiles is drawn in both; the tile where it lands carries its id. */}
-              <path data-id={inTile(e.to.row) ? e.id : undefined} className={`edge edge-${e.kind} status-${e.status}${e.branch === cursorBranch ? ' is-selected' : ''}`} style={lane(colourOf(e.branch))} d={edgePathIn(e, order)} />
-            </g>
-          ),
-        )}
-        {nodes.map((n) => {
+        {curves.map((e) => (
+          // A curve crossing two tiles is drawn in both; the tile where it lands carries its id.
+          <path key={e.id} data-id={inTile(e.to.row) ? e.id : undefined} className={`edge edge-${e.kind} status-${e.status}${e.branch === cursorBranch ? ' is-selected' : ''}${dim(e.branch)}`} style={lane(colourOf(e.branch))} d={edgePathIn(e, order)} />
+        ))}
+        {dots.flatMap((n) => {
           const cx = laneX(n.lane, order.laneW);
           const cy = rowMidY(displayRow(n.row, order), rowH);
           const head = model.headRow.get(n.branch) === n.row;
@@ -94,14 +99,10 @@ const LaneTile = memo(function LaneTile({ model, order, tile, width, colours, fo
           // A folded marker sits on another branch's lane, a merge dot on its target's: both take that lane's colour.
           const style = lane(colourOf(n.kind === 'merge' || n.kind === 'folded' ? (laneOwnerAt(model.layout, n.lane, n.row) ?? '') : n.branch));
           if (n.kind === 'folded') {
-            return <rect key={n.id} data-id={n.id} className={cls} style={style} x={cx - r} y={cy - r} width={2 * r} height={2 * r} rx={2} transform={`rotate(45 ${cx} ${cy})`} />;
+            return [<rect key={n.id} data-id={n.id} className={cls} style={style} x={cx - r} y={cy - r} width={2 * r} height={2 * r} rx={2} transform={`rotate(45 ${cx} ${cy})`} />];
           }
-          return (
-            <g key={n.id} style={style}>
-              {head ? <circle className={`head-ring${dim(n.branch)}`} cx={cx} cy={cy} r={r + 2.5} /> : null}
-              <circle data-id={n.id} className={cls} cx={cx} cy={cy} r={n.kind === 'merge' ? r - 1 : r} />
-            </g>
-          );
+          const dot = <circle key={n.id} data-id={n.id} className={cls} style={style} cx={cx} cy={cy} r={n.kind === 'merge' ? r - 1 : r} />;
+          return head ? [<circle key={`${n.id} ring`} className={`head-ring${dim(n.branch)}`} style={style} cx={cx} cy={cy} r={r + 2.5} />, dot] : [dot];
         })}
       </g>
     </svg>

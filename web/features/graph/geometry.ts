@@ -23,6 +23,11 @@ export function laneStep(laneCount: number): number {
 /** A dot's radius: dots shrink with the lanes so neighbours never touch. */
 export const dotRadius = (laneW: number) => (laneW >= 12 ? 4.5 : 3.5);
 
+/** Half a dot's drawn width: a merge dot is a px smaller, a folded marker a square turned 45°. */
+export function dotHalfWidth(kind: GraphNode['kind'], r: number): number {
+  return kind === 'folded' ? r * Math.SQRT2 : kind === 'merge' ? r - 1 : r;
+}
+
 export const laneX = (lane: number, step: number) => PAD_X + lane * step;
 export const lanesWidth = (laneCount: number, step: number) => laneX(Math.max(0, laneCount - 1), step) + PAD_X + 4;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { laneX, ROW_H, rowMidY, yOf } from './geometry.ts';
+import { laneX, marksInWindow, ROW_H, rowMidY, yOf } from './geometry.ts';
 import { layoutGraph } from './layout.ts';
-import { columnsInView, cutLane, DASH_PERIOD, laneAt, laneIndex, lanePaths, tilesIn } from './laneTiles.ts';
+import { columnsInView, cutLane, DASH_PERIOD, laneAt, laneIndex, lanePaths, markIndex, marksInTile, tilesIn } from './laneTiles.ts';
 import { generateTree } from './test-support/genTree.ts';
 
 const layout = layoutGraph(generateTree({ branches: 80, commits: 1_500, seed: 4, maxAlive: 10 }));
@@ -112,5 +112,24 @@ describe('lanes drawn by tile', () => {
     expect(gap).toBeDefined();
     const row = gap!.after.endRow + 1;
     expect(laneAt(index, layout, o, laneX(gap!.lane, o.laneW), yOf(row, o))).toBeNull();
+  });
+
+  it('finds the marks of a tile by lane and by row as a look through every edge finds them', () => {
+    const index = markIndex(layout);
+    for (const o of [newest, oldest, { ...newest, laneW: 3 }]) {
+      for (const [first, last] of [[0, 63], [640, 703], [layout.rowCount - 64, layout.rowCount - 1]] as const) {
+        for (const [left, right] of [[0, 2048], [40, 90], [-Infinity, Infinity]] as const) {
+          const all = marksInWindow(layout, o, first, last);
+          const tile = marksInTile(index, layout, o, first, last, left, right);
+          const [lo, hi] = [first * ROW_H, (last + 1) * ROW_H];
+          const key = (e: { status: string }) => e.status;
+          expect(lanePaths(tile.edges, o, lo, hi, key, left, right)).toEqual(lanePaths(all.edges, o, lo, hi, key, left, right));
+          const curves = (es: typeof all.edges) => es.filter((e) => e.kind !== 'lane').map((e) => e.id);
+          expect(curves(tile.edges)).toEqual(curves(all.edges));
+          expect(tile.nodes).toEqual(all.nodes);
+        }
+      }
+    }
+    expect(index.curves.length).toBeGreaterThan(10);
   });
 });

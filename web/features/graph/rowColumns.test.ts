@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { laneX } from './geometry.ts';
-import { revealLane, rowColumns } from './rowColumns.ts';
+import { pinSide, revealLane, rowColumns } from './rowColumns.ts';
 
 describe('the label column', () => {
   it('follows the lanes while they fit: the row is the view, the labels fill what the lanes leave', () => {
@@ -42,5 +42,16 @@ describe('the label column', () => {
 
   it('never scrolls when the lanes fit', () => {
     expect(revealLane(40, 5, 0, rowColumns(640, 250))).toBe(0);
+  });
+
+  it('pins a dot at the edge it went out by, and not while all of it is in the lanes seen', () => {
+    const c = rowColumns(640, 12_520);
+    expect(pinSide(100, 4, 0, c)).toBeNull();
+    expect(pinSide(100, 4, 97, c)).toBe('left');
+    expect(pinSide(100, 4, 96, c)).toBeNull();
+    expect(pinSide(c.paneW - 4, 4, 0, c)).toBeNull();
+    expect(pinSide(c.paneW - 3, 4, 0, c)).toBe('right');
+    // Lanes that fit need no pin.
+    expect(pinSide(5_000, 4, 0, rowColumns(640, 250))).toBeNull();
   });
 });

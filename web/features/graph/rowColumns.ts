@@ -43,3 +43,17 @@ export function revealLane(lane: number, laneW: number, scrollLeft: number, c: R
   if (x - margin >= scrollLeft && x + margin <= scrollLeft + c.paneW) return scrollLeft;
   return Math.max(0, Math.min(c.rowW - c.paneW - c.labelW, Math.round(x - c.paneW / 2)));
 }
+
+/** Where a row's dot is pinned: at the left or right edge of the lanes seen, or nowhere (its own dot is in view). */
+export type PinSide = 'left' | 'right' | null;
+
+/**
+ * The pin of a dot at lane x `x`, `halfW` px either side, in a view scrolled `scrollLeft` across: none while the whole
+ * dot is in the lanes seen, else at the edge it went out by.
+ */
+export function pinSide(x: number, halfW: number, scrollLeft: number, c: RowColumns): PinSide {
+  if (!c.wide) return null;
+  if (x - halfW < scrollLeft) return 'left';
+  if (x + halfW > scrollLeft + c.paneW) return 'right';
+  return null;
+}
