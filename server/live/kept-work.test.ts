@@ -103,7 +103,7 @@ describe('KeptWork', () => {
     const ended = work.request();
     const piece = asked(work);
     await loop.turn();
-    await loop.advance(500);
+    await loop.advance(MAX_HELD_MS / 2);
     expect(piece.given).toBe(false);
     ended();
     await loop.advance(QUIET_AFTER_REQUEST_MS - 1);

@@ -8,9 +8,11 @@ export const SLICE_MS = 6;
 export const QUIET_AFTER_REQUEST_MS = 150;
 /**
  * Held back this long, kept work runs whenever no request is in flight (a page that keeps asking must not stop it),
- * and a request in flight this long no longer holds it (it waits for a worker or a client, not for the loop).
+ * and a request in flight this long no longer holds it (it waits for a worker or a client, not for the loop). The
+ * watcher's start is kept work: a second's hold delayed the first live events by as much (a client asking every
+ * 100 ms saw a step ~0.8 s after it was written).
  */
-export const MAX_HELD_MS = 1000;
+export const MAX_HELD_MS = 400;
 
 /** What the scheduler knows of the requests and of its own waiting. */
 export interface KeptWorkState {
