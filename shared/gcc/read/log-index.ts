@@ -28,20 +28,6 @@ export interface LogIndexOptions {
 }
 
 const BOUNDARY = Uint8Array.from('\n---\n### Step ', (c) => c.charCodeAt(0));
-const LOG_HEADER = Uint8Array.from('# OTA Log', (c) => c.charCodeAt(0));
-const MERGE_HEADING = Uint8Array.from('## Merged from ', (c) => c.charCodeAt(0));
-const THEN_STEP = Uint8Array.from('\n\n### Step ', (c) => c.charCodeAt(0));
-
-/**
- * Where the file's header (before any record) or a merge heading at `p` ends, with the blank line after it, when a
- * step header follows at once (every writer's layout but Zig's, which copies a log header after a merge heading); -1
- * otherwise: the full reader then reads it together with the record after it.
- */
-function headingEnd(bytes: Uint8Array, p: number, headerSeen: boolean): number {
-  if (!startsWithBytes(bytes, p, MERGE_HEADING) && (headerSeen || !startsWithBytes(bytes, p, LOG_HEADER))) return -1;
-  const nl = bytes.indexOf(0x0a, p);
-  return nl !== -1 && startsWithBytes(bytes, nl, THEN_STEP) ? nl + 2 : -1;
-}
 
 /** The start of the next `### Step ` that follows a `\n---\n` line, after `from`; -1 when there is none. */
 function nextBoundary(bytes: Uint8Array, from: number): number {
@@ -52,9 +38,9 @@ function nextBoundary(bytes: Uint8Array, from: number): number {
 }
 
 // Each record the standard writers lay out is recognised on the bytes (step-scan.ts) and indexed undecoded; everything
-// else (the file's header and a merge heading, alone when a step header follows at once, else with the record after
-// them; a record with anything the full reader reports, stray text, the bytes at the end) is handed to continueLog
-// from the exact state it would have reached, over the bytes up to the next record boundary, and kept decoded. A `---` line followed by `### Step ` always ends what comes
+// else (the file's header, a merge heading and the step after it, a record with anything the full reader reports,
+// stray text, the bytes at the end) is handed to continueLog from the exact state it would have reached, over the
+// bytes up to the next record boundary, and kept decoded. A `---` line followed by `### Step ` always ends what comes
 // before it, so the two readers never disagree on where a record starts. Lua and Zig logs (other escapes) and bytes
 // that are not valid UTF-8 are read by continueLog whole.
 /** Reads `tail` (the file from `state.consumed`) into `sink`. Equals continueLog(state, tail) in everything but its form. */
@@ -129,16 +115,6 @@ class LogIndexer {
       const p = skipBlank(bytes, this.pos);
       const unconfirmed = this.provisional && p !== this.pos;
       if (!unconfirmed && this.headerSeen && this.fastRun(p, countLines(bytes, this.pos, p)) > 0) continue;
-      // A heading alone through the full reader: the step after it is then the fast path's (a decoded step was ~20 µs,
-      // and a wide workspace starts with one after each log's header and after each merge heading).
-      const heading = unconfirmed ? -1 : headingEnd(bytes, p, this.headerSeen);
-      if (heading !== -1) {
-        const r = this.decode(heading);
-        if (r.needsFullReparse) return { ...r, steps: 0 };
-        if (this.pos === heading && this.headerSeen) continue;
-        const rest = this.decode(n);
-        return rest.needsFullReparse ? { ...rest, steps: 0 } : this.finish(rest);
-      }
       // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end). A close
       // not confirmed is decided by what comes after, maybe past that boundary: the full reader reads on to the end.
       const boundary = p < n && !unconfirmed ? nextBoundary(bytes, p + 1) : -1;
