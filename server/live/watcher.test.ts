@@ -2,22 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { watch } from 'chokidar';
-import fc from 'fast-check';
 import { folderIdentities } from '../fs/folder-identity.ts';
-import { createWatcher, finerWatcher, gccPaths, isWatchedGccPath, SCAN_BATCH, unwatchedFolders, type GccWatcher } from './watcher.ts';
-
-describe('isWatchedGccPath', () => {
-  it('accepts the format files and refuses locks, temp files and deeper paths', () => {
-    for (const p of ['', 'main.md', 'branches', 'branches/main', 'branches/x/log.md', 'branches/x/commit.md', 'branches/x/metadata.yaml']) {
-      expect(isWatchedGccPath(p), p).toBe(true);
-    }
-    for (const p of ['.lock', '.lock_dir', 'main.md~', '.main.md.swp', 'notes.txt', 'branches/x/log.md.tmp', 'branches/x/.log.md.swp', 'branches/x/sub/log.md', 'branches/.hidden']) {
-      expect(isWatchedGccPath(p), p).toBe(false);
-    }
-  });
-});
+import { createWatcher, finerWatcher, SCAN_BATCH, unwatchedFolders, type GccWatcher } from './watcher.ts';
 
 describe('finerWatcher', () => {
   it("hands chokidar's scan its batch (a chokidar that changed its private _readdirp fails here, not in a page)", async () => {
@@ -140,36 +128,5 @@ describe('unwatchedFolders', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('gccPaths', () => {
-  // The rule as it was written first, with path.relative: the sliced one must say the same of every path.
-  function byRelative(gccDir: string) {
-    const parent = dirname(gccDir);
-    const gccName = basename(gccDir);
-    const toGccRelative = (path: string): string | null => {
-      const fromParent = relative(parent, path).split(sep).join('/');
-      if (fromParent === '') return null;
-      if (fromParent === gccName) return '';
-      if (!fromParent.startsWith(`${gccName}/`)) return null;
-      return fromParent.slice(gccName.length + 1);
-    };
-    const ignored = (path: string) => relative(parent, path) !== '' && (toGccRelative(path) === null || !isWatchedGccPath(toGccRelative(path)!));
-    return { toGccRelative, ignored };
-  }
-
-  it('turns every path, normalized or not, into what path.relative makes of it', () => {
-    const part = fc.constantFrom('.GCC', 'branches', 'main', 'log.md', 'metadata.yaml', 'main.md', '.lock', '..', '.', '', 'x y', 'project');
-    fc.assert(
-      fc.property(fc.constantFrom('/tmp/project/.GCC', '/.GCC', '/tmp/a b/.GCC'), fc.array(part, { maxLength: 6 }), fc.boolean(), (gccDir, parts, fromParent) => {
-        const path = (fromParent ? dirname(gccDir) : '/elsewhere') + '/' + parts.join('/');
-        const now = gccPaths(gccDir);
-        const before = byRelative(gccDir);
-        expect(now.toGccRelative(path), path).toBe(before.toGccRelative(path));
-        expect(now.ignored(path), path).toBe(before.ignored(path));
-      }),
-      { numRuns: 2000 },
-    );
   });
 });
