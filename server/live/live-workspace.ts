@@ -1,7 +1,6 @@
 // One watched workspace: the watcher feeds the store, the store publishes on its bus. The HTTP server (http/serve.ts)
 // and the tests open one; nothing here knows about HTTP.
-import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { collectSoon, processDormancy } from './dormancy.ts';
@@ -68,7 +67,7 @@ export async function openLiveWorkspace(options: LiveWorkspaceOptions): Promise<
     });
     stopWatching = () => watcher.close();
     await watcher.ready;
-    if (!closed) await lookAgain(store, options.gccDir, () => closed);
+    if (!closed) await lookAgain(store, () => closed);
     // Start-up is over: the sleeping files' bytes are compressed, then its garbage (and theirs) collected.
     void processDormancy().packAsleep().then(collectSoon);
   };
@@ -101,12 +100,12 @@ const LOOK_AGAIN_AT_ONCE = 64;
  * files stat'ed and read on only where they grew or changed) but a few branches a slice: at once it was one ~200 ms
  * turn of the loop on 5,000 branches. A branch made or removed meanwhile is the watcher's to report.
  */
-async function lookAgain(store: Store, gccDir: string, closed: () => boolean): Promise<void> {
+async function lookAgain(store: Store, closed: () => boolean): Promise<void> {
   await keptWork().turn();
-  // The roadmap and the listing, and all of .GCC/ when it came or went since the first read.
+  // The roadmap and the listing, and all of .GCC/ when it came or went since the first read; then the branches that
+  // listing found (read through the store's source, not listed a second time).
   await store.apply([ROADMAP_FILE, BRANCHES_DIR]);
-  const folders = await readdir(join(gccDir, BRANCHES_DIR), { withFileTypes: true }).catch(() => []);
-  const names = folders.filter((f) => f.isDirectory() && !f.name.startsWith('.')).map((f) => f.name);
+  const names = store.records().branches.map((b) => b.name);
   const files = Object.values(BRANCH_FILES);
   for (let i = 0; i < names.length && !closed(); i += LOOK_AGAIN_AT_ONCE) {
     await keptWork().turn();
