@@ -1,9 +1,8 @@
 // Files nobody has looked at for a while drop their parsed records and keep only the bytes they were read from (and
 // their counts), compressed once start-up is over: 5,000 branches parsed held ~170 MB of records; asleep, 37 MB of
 // bytes; compressed, 5.4 MB.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { keptWork } from './kept-work.ts';
+import { collectSoon } from './start-up-garbage.ts';
 
 /** A followed file that can give its records up and rebuild them from the bytes it holds. */
 export interface Sleeper {
@@ -144,60 +143,4 @@ let shared: Dormancy | null = null;
 /** One sweep for every store of the process: a fleet of 1,000 workspaces has one timer, not 1,000. */
 export function processDormancy(): Dormancy {
   return (shared ??= new Dormancy());
-}
-
-let gc: ((options?: { type: 'minor' }) => void) | null = null;
-let collecting: ReturnType<typeof setTimeout> | null = null;
-/** Whether the pending round's full collection has run: an ask before it is that one, an ask after it another. */
-let fullRan = false;
-let askedAgain = false;
-/**
- * A collection once allocation has been low for this long also shrinks V8's young space (~33 MB committed, and
- * resident, after start-up): V8 judges the rate over the last 5 s. A young collection is enough (~5 ms).
- */
-const QUIET_COLLECT_MS = 6000;
-
-function collect(young: boolean): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as NonNullable<typeof gc>;
-  }
-  if (young) gc({ type: 'minor' });
-  else gc();
-}
-
-/**
- * A full collection now (in a moment: asks before it runs are this one; an ask after it, another round), and a young
- * one once the process has been quiet a while: start-up is over and its garbage (every branch's records, parsed and
- * dropped; the plain bytes of the files compressed since) can go. An idle process never collects on its own: 5,000
- * branches stayed at ~240 MB; after the first ~207 MB, after the second ~155 MB. A fleet's members starting together
- * cost one.
- */
-export function collectSoon(): void {
-  if (collecting) {
-    // Start-up asks twice in a row (the compression's release, then its end): one full collection serves both.
-    if (fullRan) askedAgain = true;
-    return;
-  }
-  fullRan = false;
-  collecting = setTimeout(() => {
-    // Between a page's requests: a full collection of start-up's heap is one pause of tens of ms.
-    void keptWork().turn().then(collectNow);
-  }, 50);
-  collecting.unref();
-}
-
-/** The round's full collection, then the young one once the process has been quiet. */
-function collectNow(): void {
-  collect(false);
-  fullRan = true;
-  collecting = setTimeout(() => {
-    collecting = null;
-    collect(true);
-    if (askedAgain) {
-      askedAgain = false;
-      collectSoon();
-    }
-  }, QUIET_COLLECT_MS);
-  collecting.unref();
 }

@@ -3,7 +3,8 @@
 import { dirname } from 'node:path';
 import { BRANCHES_DIR, BRANCH_FILES, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
-import { collectSoon, processDormancy } from './dormancy.ts';
+import { processDormancy } from './dormancy.ts';
+import { collectSoon } from './start-up-garbage.ts';
 import { createStore, type Store } from './store.ts';
 import type { GccWatcher } from './watcher.ts';
 import { followSideFile } from './side-file.ts';
