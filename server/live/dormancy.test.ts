@@ -89,8 +89,8 @@ describe('a followed file asleep', () => {
     const rewritten = Buffer.from(src.toString('utf8').replace(/\*\*Timestamp\*\*/u, '**Timestamp**'));
     writeFileSync(path, Buffer.concat([Buffer.from('# rewritten\n\n'), rewritten]));
     expect((await t.refresh()).kind).toBe('reloaded');
-    expect(seen().slice()).toEqual(whole);
-    expect(t.recordsNow()().slice()).toEqual(t.records.slice());
+    expect(seen.get().slice()).toEqual(whole);
+    expect(t.recordsNow().get().slice()).toEqual(t.records.slice());
   });
 
   it('keeps its bytes plain when it changes or wakes while they are being compressed', async () => {

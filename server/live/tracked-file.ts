@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../shared/types.ts';
 import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
-import { APPEND_READ, CHUNK_BYTES, constant, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
+import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
@@ -102,17 +102,16 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
    * The records of the file as it is now, parsed when first asked: while the file is this version they are its
    * records (appends included, as a list held awake grows); after a reload, the ones this version had.
    */
-  recordsNow(): () => L {
+  recordsNow(): VersionRecords<L> {
     const consumed = this.state?.consumed ?? 0;
     // Bytes not held (a big file, which never sleeps): the list itself is the version's records.
-    if (this.list && this.bytes.heldPrefix(consumed) === null) return constant(this.list);
-    return this.versionRecords(this.bytes, this.keeper, consumed);
+    if (this.list && this.bytes.heldPrefix(consumed) === null) return new ListRecords(this.list);
+    return new HeldVersionRecords(this, this.bytes, this.keeper, consumed);
   }
 
-  // Its own scope: a closure made beside one holding the list would keep the list alive too.
-  private versionRecords(bytes: FileBytes, keeper: RecordKeeper<S, L>, consumed: number): () => L {
-    let old: L | null = null;
-    return () => (this.bytes === bytes ? this.records : (old ??= recordsOf(keeper, bytes, consumed)));
+  /** Whether the records come from `bytes` (the reading they were read in is still the file's). */
+  readFrom(bytes: FileBytes): boolean {
+    return this.bytes === bytes;
   }
 
   /**
@@ -283,5 +282,34 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     // A file seen for the first time (or after it was empty) just gained records: that is an append from 0.
     if (hadRecords) return { kind: 'reloaded' };
     return list.length > 0 ? { kind: 'appended', from: 0, count: list.length } : { kind: 'none' };
+  }
+}
+
+/** One version's records, asked for later (recordsNow): a class each, as the time travel's snapshot holds one a file. */
+export interface VersionRecords<L> {
+  get(): L;
+}
+
+class ListRecords<L> implements VersionRecords<L> {
+  constructor(private readonly list: L) {}
+
+  get(): L {
+    return this.list;
+  }
+}
+
+/** A version read from held bytes: the file's records while it is that version, else parsed again from its bytes. */
+class HeldVersionRecords<S extends ResumePoint, L extends { readonly length: number }> implements VersionRecords<L> {
+  private old: L | null = null;
+
+  constructor(
+    private readonly file: TrackedFile<S, L>,
+    private readonly bytes: FileBytes,
+    private readonly keeper: RecordKeeper<S, L>,
+    private readonly consumed: number,
+  ) {}
+
+  get(): L {
+    return this.file.readFrom(this.bytes) ? this.file.records : (this.old ??= recordsOf(this.keeper, this.bytes, this.consumed));
   }
 }

@@ -35,11 +35,6 @@ export interface TrackedFileOptions {
   dormancy?: Dormancy;
 }
 
-export const constant =
-  <T,>(value: T) =>
-  (): T =>
-    value;
-
 /** The records of bytes [0, consumed) a reading holds (a sleeping file sleeps only when they are held). */
 export function recordsOf<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, bytes: FileBytes, consumed: number): L {
   const list = keeper.create(bytes.read);
