@@ -68,8 +68,10 @@ export class BranchEntry {
     dormancy?: Dormancy,
   ) {
     const options = { watched, source, ...(dormancy ? { dormancy } : {}) };
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name), branchFilePath(name, 'log'), options);
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name), branchFilePath(name, 'commit'), options);
+    const logPath = branchFilePath(name, 'log');
+    const commitPath = branchFilePath(name, 'commit');
+    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name, undefined, logPath), logPath, options);
+    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name, undefined, commitPath), commitPath, options);
   }
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */

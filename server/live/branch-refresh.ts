@@ -68,7 +68,7 @@ export async function settleParsers(b: BranchEntry, clues: DialectClues): Promis
   if (!parsersDiffer(b.parserDialect, b.dialect)) return false;
   const dialect = b.dialect;
   b.parserDialect = dialect;
-  await Promise.all([b.log.rereadWith(logKeeper(b.name, dialect)), b.commits.rereadWith(commitsKeeper(b.name, dialect))]);
+  await Promise.all([b.log.rereadWith(logKeeper(b.name, dialect, b.log.relPath)), b.commits.rereadWith(commitsKeeper(b.name, dialect, b.commits.relPath))]);
   b.version += 1;
   b.recomputeNewest();
   redetectDialect(b, clues);

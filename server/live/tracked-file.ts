@@ -39,7 +39,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
   constructor(
     readonly path: string,
     private keeper: RecordKeeper<S, L>,
-    private readonly relPath: string = path,
+    /** The path diagnostics name (relative to .GCC/); its keeper's records name the same string. */
+    readonly relPath: string = path,
     options: TrackedFileOptions = {},
   ) {
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
