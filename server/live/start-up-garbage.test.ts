@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COMPACT_UP_TO_BYTES, fullCollection } from './start-up-garbage.ts';
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MODULE = pathToFileURL(new URL('./start-up-garbage.ts', import.meta.url).pathname).href;
@@ -35,5 +36,10 @@ describe('the collection after start-up', () => {
     expect(scattered).toBeGreaterThan(2 * 2 ** 20);
     expect(compacted).toBeLessThan(scattered / 3);
     expect(last).toBe('kept 299999');
+  });
+
+  it('compacts only a heap whose pause stays short: a big one (a fleet) gets a plain collection', () => {
+    expect(fullCollection(64 * 2 ** 20)).toBe('compacting');
+    expect(fullCollection(COMPACT_UP_TO_BYTES + 1)).toBe('plain');
   });
 });
