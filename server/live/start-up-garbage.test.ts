@@ -1,11 +1,11 @@
 // The collection after start-up compacts: objects that died scattered among survivors leave no committed old space
-// behind, where a plain full collection keeps those pages. Run in a fresh process under --predictable: how much a
+// behind, where a plain full collection keeps those pages; and it collects the young space until V8 has shrunk it. Run in a fresh process under --predictable: how much a
 // plain collection moves depends on the process's history and on the collector's threads.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { COMPACT_UP_TO_BYTES, fullCollection } from './start-up-garbage.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPACT_UP_TO_BYTES, QUIET_COLLECT_MS, StartUpGarbage, YOUNG_TRIES, type Heap } from './start-up-garbage.ts';
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MODULE = pathToFileURL(new URL('./start-up-garbage.ts', import.meta.url).pathname).href;
@@ -37,9 +37,49 @@ describe('the collection after start-up', () => {
     expect(compacted).toBeLessThan(scattered / 3);
     expect(last).toBe('kept 299999');
   });
+});
 
-  it('compacts only a heap whose pause stays short: a big one (a fleet) gets a plain collection', () => {
-    expect(fullCollection(64 * 2 ** 20)).toBe('compacting');
-    expect(fullCollection(COMPACT_UP_TO_BYTES + 1)).toBe('plain');
+/** A heap that records what was asked of it; its young space shrinks on the young collection `shrinksOn`. */
+function recordingHeap(usedBytes: number, shrinksOn: number) {
+  const asked: string[] = [];
+  let young = 0;
+  const heap: Heap = {
+    usedBytes: () => usedBytes,
+    youngBytes: () => (young >= shrinksOn ? 2 ** 20 : 33 * 2 ** 20),
+    full: (compacting) => void asked.push(compacting ? 'compacting' : 'plain'),
+    young: () => void asked.push(`young ${++young}`),
+  };
+  return { heap, asked };
+}
+
+describe('the collection of start-up garbage', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('compacts a small heap, then collects the young space until V8 has shrunk it', async () => {
+    const { heap, asked } = recordingHeap(64 * 2 ** 20, 3);
+    new StartUpGarbage(heap, async () => {}).collectSoon();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(asked).toEqual(['compacting']);
+    await vi.advanceTimersByTimeAsync(QUIET_COLLECT_MS * (YOUNG_TRIES + 1));
+    expect(asked).toEqual(['compacting', 'young 1', 'young 2', 'young 3']);
+  });
+
+  it('gives up on the young space after a few tries, and a big heap (a fleet) gets a plain collection', async () => {
+    const { heap, asked } = recordingHeap(COMPACT_UP_TO_BYTES + 1, Number.POSITIVE_INFINITY);
+    new StartUpGarbage(heap, async () => {}).collectSoon();
+    await vi.advanceTimersByTimeAsync(50 + QUIET_COLLECT_MS * (YOUNG_TRIES + 2));
+    expect(asked).toEqual(['plain', ...Array.from({ length: YOUNG_TRIES }, (_, i) => `young ${i + 1}`)]);
+  });
+
+  it('serves asks before its full collection with it, and one after it with another round', async () => {
+    const { heap, asked } = recordingHeap(2 ** 20, 1);
+    const garbage = new StartUpGarbage(heap, async () => {});
+    garbage.collectSoon();
+    garbage.collectSoon();
+    await vi.advanceTimersByTimeAsync(50);
+    garbage.collectSoon();
+    await vi.advanceTimersByTimeAsync(QUIET_COLLECT_MS + 50);
+    expect(asked).toEqual(['compacting', 'young 1', 'compacting']);
   });
 });
