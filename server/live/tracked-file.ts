@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../shared/types.ts';
 import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
+import { HeldVersionRecords, ListRecords, type VersionRecords } from './version-records.ts';
 import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
@@ -283,34 +284,5 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     // A file seen for the first time (or after it was empty) just gained records: that is an append from 0.
     if (hadRecords) return { kind: 'reloaded' };
     return list.length > 0 ? { kind: 'appended', from: 0, count: list.length } : { kind: 'none' };
-  }
-}
-
-/** One version's records, asked for later (recordsNow): a class each, as the time travel's snapshot holds one a file. */
-export interface VersionRecords<L> {
-  get(): L;
-}
-
-class ListRecords<L> implements VersionRecords<L> {
-  constructor(private readonly list: L) {}
-
-  get(): L {
-    return this.list;
-  }
-}
-
-/** A version read from held bytes: the file's records while it is that version, else parsed again from its bytes. */
-class HeldVersionRecords<S extends ResumePoint, L extends { readonly length: number }> implements VersionRecords<L> {
-  private old: L | null = null;
-
-  constructor(
-    private readonly file: TrackedFile<S, L>,
-    private readonly bytes: FileBytes,
-    private readonly keeper: RecordKeeper<S, L>,
-    private readonly consumed: number,
-  ) {}
-
-  get(): L {
-    return this.file.readFrom(this.bytes) ? this.file.records : (this.old ??= recordsOf(this.keeper, this.bytes, this.consumed));
   }
 }

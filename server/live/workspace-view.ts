@@ -4,7 +4,7 @@ import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { BranchMetadata, Commit, ContextDialect, Diagnostic, Dialect } from '../../shared/types.ts';
 import { ContextCache, contextAnswer, contextReading, type ContextParts, type ContextReading, type ImplementationReadings } from '../context/index.ts';
 import type { BranchEntry } from './branch-entry.ts';
-import type { VersionRecords } from './tracked-file.ts';
+import type { VersionRecords } from './version-records.ts';
 import type { WorkspaceModel, WorkspaceShown } from './workspace-model.ts';
 
 /** What the routes read. */
