@@ -3,7 +3,9 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, rea
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeFsError } from './fs-errors.ts';
-import type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadResult } from './gcc-source.ts';
+import { slabCopy } from './held-slabs.ts';
+import type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadingAhead, ReadResult } from './gcc-source.ts';
+import { READ_AHEAD_MIN_BRANCHES, ReadAhead, type TakenFile } from './read-ahead.ts';
 
 /** metadata.yaml and main.md are a few kB; one far past this is not read whole (it could be a 1 GB sparse file). */
 export const MAX_SMALL_FILE_BYTES = 16 * 2 ** 20;
@@ -142,8 +144,49 @@ function byteSourceOf(fd: number, size: number): ByteSource {
   return { size, read: async (start, length, into) => readFd(fd, start, Math.max(0, Math.min(length, size - start)), into) };
 }
 
+/**
+ * A file the read-ahead thread read, opened: a read copies from its shared memory into `into` when given, else into a
+ * slab (held-slabs.ts: where the read's bytes would be copied once held anyway).
+ */
+function takenOpened({ stamp, bytes }: TakenFile, limit: number): Opened {
+  if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), stamp, tooLarge: true };
+  const read = async (start: number, length: number, into?: Uint8Array) => {
+    const view = bytes.subarray(Math.min(start, bytes.length), Math.min(start + length, bytes.length));
+    if (!into || into.length < view.length) return slabCopy(view);
+    into.set(view);
+    return into.subarray(0, view.length);
+  };
+  return { ok: true, stamp, source: { size: stamp.size, read }, close: () => {} };
+}
+
+/** A whole file the read-ahead thread read: a copy of its own (metadata.yaml is kept by no slab). */
+function takenRead({ stamp, bytes }: TakenFile, limit: number): ReadResult {
+  if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), tooLarge: true };
+  return { ok: true, bytes: bytes.slice(), stamp };
+}
+
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FolderEntry['kind'] {
   return entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other';
+}
+
+/** A source's read-ahead (read-ahead.ts): one at a time (a start-up's read), and none for a few branches. */
+function readAheadOf(root: string | null) {
+  let ahead: ReadAhead | null = null;
+  return {
+    take: (path: string): TakenFile | null => (ahead ? ahead.take(path) : null),
+    start(branchesDir: string, names: string[]): ReadingAhead {
+      if (root === null || ahead || names.length < READ_AHEAD_MIN_BRANCHES) return { begin: () => {}, end: () => {} };
+      const started = new ReadAhead(root, branchesDir, names);
+      ahead = started;
+      return {
+        begin: (count) => started.begin(count),
+        end: () => {
+          started.close();
+          if (ahead === started) ahead = null;
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -153,6 +196,8 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
  */
 export function diskSource(gccDir: string | null): GccSource {
   const root = gccDir === null ? null : resolve(gccDir);
+  const ahead = readAheadOf(root);
+  const taken = ahead.take;
   return {
     root: root ?? '',
     present: async () => (root === null ? false : stat(root).then((s) => s.isDirectory(), () => false)),
@@ -176,9 +221,17 @@ export function diskSource(gccDir: string | null): GccSource {
         return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unusable', message: describeFsError(err) };
       }
     },
-    read: (path, limit) => Promise.resolve(readWhole(path, root, limit)),
-    readSync: (path, limit) => readWhole(path, root, limit),
+    read(path, limit) {
+      const file = taken(path);
+      return Promise.resolve(file ? takenRead(file, limit) : readWhole(path, root, limit));
+    },
+    readSync(path, limit) {
+      const file = taken(path);
+      return file ? takenRead(file, limit) : readWhole(path, root, limit);
+    },
     open(path, limit): Opened {
+      const file = taken(path);
+      if (file) return takenOpened(file, limit);
       const opened = openFile(path, root);
       if (!opened.ok) return { ok: false, missing: opened.problem === 'missing', message: opened.message };
       const { fd, stamp } = opened;
@@ -210,6 +263,7 @@ export function diskSource(gccDir: string | null): GccSource {
         closeSync(fd);
       }
     },
+    readAhead: (branchesDir, names) => ahead.start(branchesDir, names),
   };
 }
 

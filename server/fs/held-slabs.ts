@@ -3,9 +3,9 @@
 // once compressed away (file-range.ts) left holes the heap never gave back: 37 MB at 5,000 branches.
 
 /** glibc maps an allocation this large on its own whatever its threshold has grown to (at most 32 MiB). */
-const SLAB_BYTES = 32 * 2 ** 20;
+export const SLAB_BYTES = 32 * 2 ** 20;
 /** Bigger bytes get an array of their own (mapped on its own too). */
-const SLAB_PIECE_MAX = 1 * 2 ** 20;
+export const SLAB_PIECE_MAX = 1 * 2 ** 20;
 /** The slab being filled is let go once no read came for this long: a slab is freed when no copy in it is held. */
 const IDLE_MS = 2000;
 /**
@@ -38,13 +38,32 @@ function armIdleTimer(ms: number): void {
 
 /**
  * Where a first read's bytes (an array of their own, which dies young when copied) are held: as they are, or past the
- * first reads of a burst, copied into the current slab (a new one when it is full).
+ * first reads of a burst, copied into the current slab (a new one when it is full). Bytes already in a slab
+ * (slabCopy) stay where they are.
  */
 export function heldBytes(bytes: Uint8Array): Uint8Array {
-  lastReadAt = performance.now();
-  if (!idleTimer) armIdleTimer(IDLE_MS);
+  noteRead();
+  if (slabs.has(bytes.buffer)) return bytes;
   readsInBurst += 1;
   if (readsInBurst <= SLAB_AFTER_READS || bytes.length > SLAB_PIECE_MAX) return bytes;
+  return copyIntoSlab(bytes);
+}
+
+/**
+ * A copy of `bytes` in the current slab (of its own past SLAB_PIECE_MAX): for bytes read elsewhere (read-ahead.ts's
+ * shared memory, which V8's compiled loops read ~2× slower than memory of this thread's own).
+ */
+export function slabCopy(bytes: Uint8Array): Uint8Array {
+  noteRead();
+  return bytes.length > SLAB_PIECE_MAX ? bytes.slice() : copyIntoSlab(bytes);
+}
+
+function noteRead(): void {
+  lastReadAt = performance.now();
+  if (!idleTimer) armIdleTimer(IDLE_MS);
+}
+
+function copyIntoSlab(bytes: Uint8Array): Uint8Array {
   if (used + bytes.length > slab.length) {
     slab = new Uint8Array(SLAB_BYTES);
     slabs.add(slab.buffer);
