@@ -169,20 +169,20 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
   return entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other';
 }
 
-/** A source's read-ahead (read-ahead.ts): one at a time (a start-up's read), and none for a few branches. */
+/** A source's read-ahead (read-ahead.ts): none for a few branches, and one at a time in the process (a fleet). */
 function readAheadOf(root: string | null) {
   let ahead: ReadAhead | null = null;
   return {
     take: (path: string): TakenFile | null => (ahead ? ahead.take(path) : null),
     start(branchesDir: string, names: string[]): ReadingAhead {
-      if (root === null || ahead || names.length < READ_AHEAD_MIN_BRANCHES) return { begin: () => {}, end: () => {} };
-      const started = new ReadAhead(root, branchesDir, names);
+      const started = root === null || names.length < READ_AHEAD_MIN_BRANCHES ? null : ReadAhead.start(root, branchesDir, names);
+      if (!started) return { begin: () => {}, end: () => {} };
       ahead = started;
       return {
         begin: (count) => started.begin(count),
         end: () => {
           started.close();
-          if (ahead === started) ahead = null;
+          ahead = null;
         },
       };
     },

@@ -34,7 +34,7 @@ const diskNames = () => readdirSync(join(gccDir, 'branches')).sort();
 
 describe('ReadAhead', () => {
   it('serves each file the worker read once, as the disk holds it', async () => {
-    const ahead = new ReadAhead(gccDir, branchesDir(), names);
+    const ahead = ReadAhead.start(gccDir, branchesDir(), names)!;
     await ahead.done;
     let served = 0;
     for (const name of names) {
@@ -61,7 +61,7 @@ describe('ReadAhead', () => {
   });
 
   it('never serves a file the reading thread took from the disk first', async () => {
-    const ahead = new ReadAhead(gccDir, branchesDir(), names);
+    const ahead = ReadAhead.start(gccDir, branchesDir(), names)!;
     const first = pathOf(names[0]!, 'log.md');
     // Before the worker has read anything: the reading thread reads this one itself.
     expect(ahead.take(first)).toBeNull();
@@ -71,8 +71,17 @@ describe('ReadAhead', () => {
     ahead.close();
   });
 
+  it('runs one at a time in a process', () => {
+    const first = ReadAhead.start(gccDir, branchesDir(), names)!;
+    expect(ReadAhead.start(gccDir, branchesDir(), names)).toBeNull();
+    first.close();
+    const next = ReadAhead.start(gccDir, branchesDir(), names);
+    expect(next).not.toBeNull();
+    next!.close();
+  });
+
   it('leaves to the reading thread the branches it has begun', async () => {
-    const ahead = new ReadAhead(gccDir, branchesDir(), names);
+    const ahead = ReadAhead.start(gccDir, branchesDir(), names)!;
     ahead.begin(names.length);
     await ahead.done;
     expect(ahead.take(pathOf(names[1]!, 'log.md'))).toBeNull();

@@ -18,7 +18,17 @@ export interface TakenFile {
   bytes: Uint8Array;
 }
 
+/** The process's read-ahead under way: a fleet's members starting together read without one, past the first. */
+let running: ReadAhead | null = null;
+
 export class ReadAhead {
+  /** A read-ahead, or null while another runs in this process. */
+  static start(root: string, branchesDir: string, names: string[]): ReadAhead | null {
+    if (running) return null;
+    running = new ReadAhead(root, branchesDir, names);
+    return running;
+  }
+
   /** Each branch's index, by its name. */
   private readonly branches: Map<string, number>;
   /** The branch folders' parent as the reading thread's paths spell it, with its separator. */
@@ -32,7 +42,7 @@ export class ReadAhead {
   /** Settles when the worker has stopped (read all it would, failed, or was stopped). */
   readonly done: Promise<void>;
 
-  constructor(root: string, branchesDir: string, names: string[]) {
+  private constructor(root: string, branchesDir: string, names: string[]) {
     const count = names.length * READ_AHEAD_FILES.length;
     this.state = new Int32Array(new SharedArrayBuffer(4 * count));
     this.info = new Float64Array(new SharedArrayBuffer(8 * INFO_FIELDS * count));
@@ -70,6 +80,7 @@ export class ReadAhead {
 
   /** Stops the worker and lets go of what it read that nobody took. */
   close(): void {
+    if (running === this) running = null;
     this.port?.close();
     this.port = null;
     void this.worker?.terminate();
