@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { METADATA_KEYS, valueOf } from '../read/metadata-keys.ts';
 import { parseMetadata } from '../read/metadata.ts';
-import { asciiValue, entryEnd } from './metadata-entry-match.ts';
+import { asciiValue, entryEnd, SharedFacts } from './metadata-entry-match.ts';
 import { entryText, METADATA_WRITERS, serializeMetadata, writersOf } from './metadata-write.ts';
 
 /** Today's way, the reference: the writers whose whole serialization is the text. */
@@ -49,7 +49,7 @@ describe('entryEnd', () => {
           how === 'cut' ? written.slice(0, i) : how === 'insert' ? `${written.slice(0, i)}'${written.slice(i)}` : how === 'replace' ? `${written.slice(0, i)}"${written.slice(i + 1)}` : written;
         const text = `x\n${edited}status: active\n`;
         const expected = entryText(key, v, dialect);
-        const end = entryEnd(text, 2, key, v, dialect, new Map());
+        const end = entryEnd(text, 2, key, KEYS.indexOf(key), v, dialect, new SharedFacts());
         if (end !== undefined) expect(end).toBe(text.startsWith(expected, 2) ? 2 + expected.length : -1);
       }),
       { numRuns: 20000 },
@@ -57,7 +57,7 @@ describe('entryEnd', () => {
   });
 
   it('decides the values the writers write most: short names, statuses, dates, sentences', () => {
-    const decided = (v: string | null, dialect: Dialect, key = 'purpose' as const): boolean => entryEnd(entryText(key, v, dialect), 0, key, v, dialect, new Map()) !== undefined;
+    const decided = (v: string | null, dialect: Dialect, key = 'purpose' as const): boolean => entryEnd(entryText(key, v, dialect), 0, key, 1, v, dialect, new SharedFacts()) !== undefined;
     for (const dialect of METADATA_WRITERS) {
       for (const v of ['main', 'active', '', null, '2026-12-02T13:58:12.404196+00:00', 'Try approach 3 for main', "it's: a #test", '-x']) expect(decided(v, dialect)).toBe(true);
     }
@@ -158,7 +158,7 @@ describe('writersOf names what serializing whole files names', () => {
         expect(writersOf(meta, text)).toEqual(writersBySerializing(meta, text));
         for (const key of METADATA_KEYS) {
           const at = text.indexOf(`${key}:`);
-          if (at >= 0) expect(entryEnd(text, at, key, valueOf(meta, key), dialect, new Map())).not.toBe(-1);
+          if (at >= 0) expect(entryEnd(text, at, key, KEYS.indexOf(key), valueOf(meta, key), dialect, new SharedFacts())).not.toBe(-1);
         }
       }
     }

@@ -29,12 +29,17 @@ export interface AsciiValue {
   /** js-yaml's plain-safety (isPlainSafeFirst, isPlainSafe, the last character): its resolvers decide the rest. */
   jsPlain: boolean;
   /**
-   * No resolver of the four libraries takes it for anything but text: it starts with a letter and is longer than
-   * five characters. Every implicit type they know (numbers, dates, `.inf`, `<<`, `=`, `~`, `!&*`) starts with a
-   * digit, a sign, a dot or a symbol; the words they know (yes/no/on/off/y/n/true/false/null in their spellings)
-   * are at most five letters.
+   * No resolver of the four libraries takes it for anything but text: it starts with a letter and is none of
+   * RESOLVED_WORDS. Every other implicit type they know (numbers, dates, `.inf`, `<<`, `=`, `~`, `!&*`) starts with
+   * a digit, a sign, a dot, `_` or a symbol.
    */
   onlyText: boolean;
+  /**
+   * Every one of the seven writers writes it plain, after any key: 1 to 66 characters (PyYAML's 80 columns after
+   * the longest key, `created_from: `), a letter first (no indicator, no space, no `---`), none of RESOLVED_WORDS, no
+   * `:`, `#` or `'` (Lua and Elixir quote those), no space last.
+   */
+  plainForAll: boolean;
 }
 
 const SPACE = 0x20;
@@ -48,6 +53,12 @@ const LIBYAML_INDICATOR_FIRST = new Set('#,[]{}&*!|>\'"%@`'.split('').map((ch) =
 // First characters js-yaml's isPlainSafeFirst refuses (besides white space).
 const JS_UNSAFE_FIRST = new Set('-?:,[]{}#&*!|=>\'"%@`'.split('').map((ch) => ch.charCodeAt(0)));
 
+// The words some resolver reads as a boolean or a null (pyyamlResolvesAsNonString, jsYamlAmbiguous and js-yaml's
+// deprecated booleans, goNeedsQuotes, rustNeedsQuotes): the only values starting with a letter that any of them quotes.
+const RESOLVED_WORDS: ReadonlySet<string> = new Set(
+  ['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].flatMap((w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()]),
+);
+
 const isLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** The facts of `value` when it is printable ASCII on one line; null otherwise (the emitters are asked then). */
@@ -56,14 +67,16 @@ export function asciiValue(value: string): AsciiValue | null {
   let quotes = 0;
   let colonSpace = false;
   let spaceHash = false;
+  let colonOrHash = false;
   for (let i = 0; i < n; i++) {
     const c = value.charCodeAt(i);
     if (c < SPACE || c > 0x7e) return null;
+    if (c === COLON || c === HASH) colonOrHash = true;
     if (c === QUOTE) quotes++;
     else if (c === SPACE && i > 0 && value.charCodeAt(i - 1) === COLON) colonSpace = true;
     else if (c === HASH && i > 0 && value.charCodeAt(i - 1) === SPACE) spaceHash = true;
   }
-  if (n === 0) return { quotes, blockPlain: true, jsPlain: false, onlyText: false };
+  if (n === 0) return { quotes, blockPlain: true, jsPlain: false, onlyText: false, plainForAll: false };
   const first = value.charCodeAt(0);
   const last = value.charCodeAt(n - 1);
   // analyzeScalar: a `?`, `:` or `-` first is an indicator when a blank (space or the end) follows it; a `:` further
@@ -81,7 +94,9 @@ export function asciiValue(value: string): AsciiValue | null {
   // js-yaml: isPlainSafe refuses a `#` after a space and a space after a `:`; the last character may be neither a
   // space nor a `:`.
   const jsPlain = first !== SPACE && !JS_UNSAFE_FIRST.has(first) && last !== SPACE && last !== COLON && !colonSpace && !spaceHash;
-  return { quotes, blockPlain, jsPlain, onlyText: isLetter(first) && n > 5 };
+  const onlyText = isLetter(first) && !RESOLVED_WORDS.has(value);
+  const plainForAll = onlyText && n <= 66 && quotes === 0 && !colonOrHash && last !== SPACE;
+  return { quotes, blockPlain, jsPlain, onlyText, plainForAll };
 }
 
 /** How `dialect`'s emitter writes a printable-ASCII value after `key: `; null when it would fold the line. */
@@ -126,48 +141,71 @@ function formEnd(text: string, at: number, value: string, form: Form): number {
   return text.charCodeAt(p) === mark ? p + 1 : -1;
 }
 
-/** The form of the hand-written writers (Lua, Elixir, Zig) for any value, and of every writer for a null. */
-function handWrittenForm(value: string | null, dialect: Dialect): { form: Form; text: string } | null {
-  if (value === null) return { form: PLAIN, text: 'null' };
+/** The form of the hand-written writers (Lua, Elixir, Zig) for any value; null for the emitters. */
+function handWrittenForm(value: string, dialect: Dialect): Form | null {
   switch (dialect) {
     case 'zig':
-      return { form: PLAIN, text: value };
+      return PLAIN;
     case 'lua':
-      return value === '' ? { form: SINGLE, text: '' } : { form: luaQuotes(value) ? SINGLE : PLAIN, text: value };
+      return value === '' || luaQuotes(value) ? SINGLE : PLAIN;
     case 'elixir':
-      return value === '' ? { form: SINGLE, text: '' } : { form: elixirQuotes(value) ? SINGLE : PLAIN, text: value };
+      return value === '' || elixirQuotes(value) ? SINGLE : PLAIN;
     default:
       return null;
   }
 }
 
-/** The facts of each value asked about while judging one file, found once for all the writers. */
-export type AsciiFacts = Map<string, AsciiValue | null>;
+/**
+ * What the writers share while one file is judged: each value's facts, found once, and where each entry that every
+ * writer writes plain ends (found by the first writer that reaches it, then reused by the others).
+ */
+export class SharedFacts {
+  // By key number (METADATA_KEYS): a key's value is the same for every writer.
+  private readonly ascii: (AsciiValue | null | undefined)[] = [];
+  private readonly plainAt: number[] = [];
+  private readonly plainEnd: number[] = [];
+
+  asciiOf(keyIndex: number, value: string): AsciiValue | null {
+    let found = this.ascii[keyIndex];
+    if (found === undefined) {
+      found = asciiValue(value);
+      this.ascii[keyIndex] = found;
+    }
+    return found;
+  }
+
+  /** Where `value` written plain ends at `start`, the value of key number `keyIndex` (-1: it does not stand there). */
+  plainEndOf(text: string, start: number, keyIndex: number, value: string): number {
+    if (this.plainAt[keyIndex] !== start) {
+      this.plainAt[keyIndex] = start;
+      this.plainEnd[keyIndex] = formEnd(text, start, value, PLAIN);
+    }
+    return this.plainEnd[keyIndex]!;
+  }
+}
 
 /**
  * Where `dialect`'s entry for `key: value` ends when it stands at `at` in `text` (-1 when it does not), found
- * without writing it; undefined when the value is not one this decides (then write the entry and compare).
+ * without writing it; undefined when the value is not one this decides (then write the entry and compare). `key` is
+ * key number `keyIndex` of METADATA_KEYS (its value is the same for every writer).
  */
-export function entryEnd(text: string, at: number, key: string, value: string | null, dialect: Dialect, facts: AsciiFacts): number | undefined {
-  let form: Form;
-  let body: string;
-  const hand = handWrittenForm(value, dialect);
-  if (hand !== null) {
-    form = hand.form;
-    body = hand.text;
-  } else {
-    body = value as string;
-    let ascii = facts.get(body);
-    if (ascii === undefined) {
-      ascii = asciiValue(body);
-      facts.set(body, ascii);
-    }
-    const chosen = ascii === null ? null : asciiForm(key, body, ascii, dialect);
-    if (chosen === null) return undefined;
-    form = chosen;
-  }
+export function entryEnd(text: string, at: number, key: string, keyIndex: number, value: string | null, dialect: Dialect, facts: SharedFacts): number | undefined {
+  // Every writer's entry starts `key: ` (its emitters write a space before any value).
   const start = at + key.length + 2;
   if (!text.startsWith(key, at) || text.charCodeAt(start - 2) !== COLON || text.charCodeAt(start - 1) !== SPACE) return -1;
-  const end = formEnd(text, start, body, form);
+  // Every writer writes a null as `null`.
+  if (value === null) return text.startsWith('null\n', start) ? start + 5 : -1;
+  let end: number;
+  const ascii = facts.asciiOf(keyIndex, value);
+  if (ascii !== null && ascii.plainForAll) {
+    end = facts.plainEndOf(text, start, keyIndex, value);
+  } else {
+    let form = handWrittenForm(value, dialect);
+    if (form === null) {
+      form = ascii === null ? null : asciiForm(key, value, ascii, dialect);
+      if (form === null) return undefined;
+    }
+    end = formEnd(text, start, value, form);
+  }
   return end >= 0 && text.charCodeAt(end) === LINE_FEED ? end + 1 : -1;
 }

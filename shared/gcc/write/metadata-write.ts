@@ -7,7 +7,7 @@ import { emitJsYamlValue } from './yaml-emit/js-yaml.ts';
 import { emitGoYamlPair, emitRustYamlPair } from './yaml-emit/libyaml.ts';
 import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
 import { elixirValue, luaValue } from './yaml-emit/hand-written.ts';
-import { entryEnd, type AsciiFacts } from './metadata-entry-match.ts';
+import { entryEnd, SharedFacts } from './metadata-entry-match.ts';
 
 // The emitters behind the writers (yaml-emit/), reduced to what they do with one string value in a top-level block
 // mapping, are ported rule for rule:
@@ -19,6 +19,9 @@ import { entryEnd, type AsciiFacts } from './metadata-entry-match.ts';
 /** Writers whose serializer we can run; `unknown` is not a writer. */
 export const METADATA_WRITERS: readonly Exclude<Dialect, 'unknown'>[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'];
 
+const KEY_INDEX = Object.fromEntries(METADATA_KEYS.map((key, i) => [key, i])) as Record<MetadataKey, number>;
+const STRUCT_KEYS_WITHOUT_MERGED: readonly MetadataKey[] = METADATA_KEYS.filter((key) => !NULLABLE_KEYS.has(key));
+
 /** The keys `dialect`'s writer writes for `meta`, in its order. */
 function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataKey[] {
   switch (dialect) {
@@ -28,6 +31,7 @@ function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataK
       return SORTED_KEYS;
     case 'go':
       // `omitempty` pointers: merged_* appear only once set
+      if (meta.mergedInto === null && meta.mergedAt === null) return STRUCT_KEYS_WITHOUT_MERGED;
       return METADATA_KEYS.filter((key) => !(NULLABLE_KEYS.has(key) && valueOf(meta, key) === null));
     default:
       return METADATA_KEYS;
@@ -79,14 +83,15 @@ export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): strin
  * every branch, and most differ in their first key). An entry is matched in place where metadata-entry-match.ts can
  * (nearly always), else written and compared. `facts` holds what the writers share about each value.
  */
-function writesExactly(meta: BranchMetadata, dialect: Dialect, text: string, facts: AsciiFacts): boolean {
+function writesExactly(meta: BranchMetadata, values: readonly (string | null)[], dialect: Dialect, text: string, facts: SharedFacts): boolean {
   let at = 0;
   for (const key of keysWritten(meta, dialect)) {
-    // Every writer starts an entry with its key and a colon: a text that does not cannot be this entry.
-    if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a) return false;
-    const value = valueOf(meta, key);
-    const end = entryEnd(text, at, key, value, dialect, facts);
+    const keyIndex = KEY_INDEX[key];
+    const value = values[keyIndex] ?? null;
+    const end = entryEnd(text, at, key, keyIndex, value, dialect, facts);
     if (end === undefined) {
+      // Every writer starts an entry with its key and a colon: a text that does not cannot be this entry.
+      if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a) return false;
       const entry = entryText(key, value, dialect);
       if (!text.startsWith(entry, at)) return false;
       at += entry.length;
@@ -103,6 +108,7 @@ function writesExactly(meta: BranchMetadata, dialect: Dialect, text: string, fac
 
 /** The writers that would produce exactly `text` for `meta`. */
 export function writersOf(meta: BranchMetadata, text: string): Dialect[] {
-  const facts: AsciiFacts = new Map();
-  return METADATA_WRITERS.filter((dialect) => writesExactly(meta, dialect, text, facts));
+  const values = METADATA_KEYS.map((key) => valueOf(meta, key));
+  const facts = new SharedFacts();
+  return METADATA_WRITERS.filter((dialect) => writesExactly(meta, values, dialect, text, facts));
 }
