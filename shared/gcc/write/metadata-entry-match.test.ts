@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BranchMetadata, Dialect } from '../../types.ts';
-import { METADATA_KEYS, valueOf } from '../read/metadata-keys.ts';
+import { METADATA_KEYS, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { asciiValue, entryEnd, SharedFacts } from './metadata-entry-match.ts';
 import { entryText, METADATA_WRITERS, serializeMetadata, writersOf } from './metadata-write.ts';
@@ -22,6 +22,8 @@ const PIECES = [
   'yes', 'Yes', 'NO', 'on', 'Off', 'y', 'N', 'true', 'False', 'null', 'Null', 'NULL',
   '0', '07', '017', '08', '0x1F', '0o17', '0b101', '1_000', '12', '-1', '+1', '1.5', '1.', '.5', '6.02e23', '1e3', '1E+3', '.inf', '-.Inf', '+.INF', '.nan', '.NaN', '1:30', '1:20:30.5', '_1:2',
   '2026-12-02', '2026-1-2', '2026-12-02 13:58:12', '2026-12-02T13:58:12Z', '2026-12-02t13:58:12.404196+00:00', '2026-13-40',
+  '2026-12-02T13:58:12.404196+00:00', '2026-02-02T11:20:00.000Z', '2026-13-02T13:58:12Z', '2026-00-02T13:58:12Z', '2026-12-32T13:58:12Z', '2026-12-00T13:58:12Z',
+  '0999-01-01T00:00:00Z', '2026-12-02T13:58:12.5-07:00', '2026-12-02T13:58:12+0000', '2026-12-02T13:58:12.Z', '2026-12-02T1:58:12Z', '2026-1-02T13:58:12Z',
   'word', 'Explore', 'approach', 'tokens,', 'x', 'a: b', 'a #b', 'a#b', 'a:b', "don't", 'long '.repeat(15), 'abcdefghij'.repeat(8),
   '\n', '\n\n', '\t', '\r', '\r\n', '\x00', '\x07', '\x1b', '\x7f', '\x85', '\xa0', 'é', 'naïve', '—', '✓', '\u2028', '\u2029', '\ufeff', '\ufffe', '😀', '\ud800', '\udc00',
 ];
@@ -54,6 +56,21 @@ describe('entryEnd', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+
+  it('judges every edge piece alone after every key, and every pair of pieces, as writing and comparing does', () => {
+    const check = (key: MetadataKey, v: string, dialect: Dialect, authors: readonly Dialect[]): void => {
+      const expected = entryText(key, v, dialect);
+      for (const author of authors) {
+        const text = entryText(key, v, author);
+        const end = entryEnd(text, 0, key, KEYS.indexOf(key), v, dialect, new SharedFacts());
+        if (end !== undefined) expect(end, `${dialect} ${key}: ${JSON.stringify(v)} as ${author} writes it`).toBe(text.startsWith(expected) ? expected.length : -1);
+      }
+    };
+    for (const dialect of METADATA_WRITERS) {
+      for (const v of PIECES) for (const key of KEYS) check(key, v, dialect, METADATA_WRITERS);
+      for (const a of PIECES) for (const b of PIECES) check('created_from', a + b, dialect, [dialect]);
+    }
   });
 
   it('decides the values the writers write most: short names, statuses, dates, sentences', () => {

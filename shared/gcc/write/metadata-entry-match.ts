@@ -40,6 +40,8 @@ export interface AsciiValue {
    * `:`, `#` or `'` (Lua and Elixir quote those), no space last.
    */
   plainForAll: boolean;
+  /** An ISO 8601 date and time as the writers stamp them (ISO_TIMESTAMP): what each resolver makes of it is known. */
+  isoTimestamp: boolean;
 }
 
 const SPACE = 0x20;
@@ -59,6 +61,16 @@ const RESOLVED_WORDS: ReadonlySet<string> = new Set(
   ['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].flatMap((w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()]),
 );
 
+// created_at and merged_at as the writers stamp them, a real month and day: PyYAML's and js-yaml's timestamp
+// resolvers and yaml.v3's (which checks the month and the day) take it for a time; serde_yaml's looks for null,
+// booleans and numbers only; js-yaml's deprecated booleans and base-60 numbers do not match it (a `-` follows digits).
+const ISO_TIMESTAMP = /^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[-+][0-9]{2}:[0-9]{2})$/;
+/** What a library's resolver says of the value, asked only when the facts do not already tell. */
+function resolvedAs(facts: AsciiValue, value: string, ask: (value: string) => boolean, ofIsoTimestamp: boolean): boolean {
+  if (facts.onlyText) return false;
+  return facts.isoTimestamp ? ofIsoTimestamp : ask(value);
+}
+
 const isLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** The facts of `value` when it is printable ASCII on one line; null otherwise (the emitters are asked then). */
@@ -76,7 +88,7 @@ export function asciiValue(value: string): AsciiValue | null {
     else if (c === SPACE && i > 0 && value.charCodeAt(i - 1) === COLON) colonSpace = true;
     else if (c === HASH && i > 0 && value.charCodeAt(i - 1) === SPACE) spaceHash = true;
   }
-  if (n === 0) return { quotes, blockPlain: true, jsPlain: false, onlyText: false, plainForAll: false };
+  if (n === 0) return { quotes, blockPlain: true, jsPlain: false, onlyText: false, plainForAll: false, isoTimestamp: false };
   const first = value.charCodeAt(0);
   const last = value.charCodeAt(n - 1);
   // analyzeScalar: a `?`, `:` or `-` first is an indicator when a blank (space or the end) follows it; a `:` further
@@ -96,31 +108,34 @@ export function asciiValue(value: string): AsciiValue | null {
   const jsPlain = first !== SPACE && !JS_UNSAFE_FIRST.has(first) && last !== SPACE && last !== COLON && !colonSpace && !spaceHash;
   const onlyText = isLetter(first) && !RESOLVED_WORDS.has(value);
   const plainForAll = onlyText && n <= 66 && quotes === 0 && !colonOrHash && last !== SPACE;
-  return { quotes, blockPlain, jsPlain, onlyText, plainForAll };
+  return { quotes, blockPlain, jsPlain, onlyText, plainForAll, isoTimestamp: first >= 0x30 && first <= 0x39 && ISO_TIMESTAMP.test(value) };
 }
 
 /** How `dialect`'s emitter writes a printable-ASCII value after `key: `; null when it would fold the line. */
 function asciiForm(key: string, value: string, facts: AsciiValue, dialect: Dialect): Form | null {
   switch (dialect) {
     case 'python': {
-      const form = !facts.onlyText && pyyamlResolvesAsNonString(value) ? SINGLE : facts.blockPlain ? PLAIN : SINGLE;
+      const form = resolvedAs(facts, value, pyyamlResolvesAsNonString, true) || !facts.blockPlain ? SINGLE : PLAIN;
       const width = key.length + 2 + value.length + (form === SINGLE ? 2 + facts.quotes : 0);
       return width <= 80 ? form : null;
     }
     case 'typescript':
     case 'unknown':
       if (value.length > 78) return null;
-      if (value === '' || (!facts.onlyText && (JS_YAML_DEPRECATED_BOOLEANS.has(value) || BASE60.test(value)))) return SINGLE;
-      return facts.jsPlain && (facts.onlyText || !jsYamlAmbiguous(value)) ? PLAIN : SINGLE;
+      if (value === '' || resolvedAs(facts, value, jsYamlDeprecated, false)) return SINGLE;
+      return facts.jsPlain && !resolvedAs(facts, value, jsYamlAmbiguous, true) ? PLAIN : SINGLE;
     case 'go':
-      if (!facts.onlyText && goNeedsQuotes(value)) return DOUBLE;
+      if (resolvedAs(facts, value, goNeedsQuotes, true)) return DOUBLE;
       return facts.blockPlain ? PLAIN : SINGLE;
     case 'rust':
-      return (!facts.onlyText && rustNeedsQuotes(value)) || !facts.blockPlain ? SINGLE : PLAIN;
+      return resolvedAs(facts, value, rustNeedsQuotes, false) || !facts.blockPlain ? SINGLE : PLAIN;
     default:
       return null;
   }
 }
+
+/** js-yaml's first test: a YAML 1.1 boolean or a base-60 number is written in single quotes, unescaped. */
+const jsYamlDeprecated = (value: string): boolean => JS_YAML_DEPRECATED_BOOLEANS.has(value) || BASE60.test(value);
 
 /** Where `value` written in `form` ends when it stands at `at` in `text`; -1 when it does not stand there. */
 function formEnd(text: string, at: number, value: string, form: Form): number {
