@@ -3,7 +3,7 @@
 
 import type { Dialect } from '../../types.ts';
 import { elixirQuotes, luaQuotes } from './yaml-emit/hand-written.ts';
-import { BASE60, goNeedsQuotes, JS_YAML_DEPRECATED_BOOLEANS, jsYamlAmbiguous, pyyamlResolvesAsNonString, rustNeedsQuotes } from './yaml-emit/resolvers.ts';
+import { BASE60, goNeedsQuotes, YAML11_WORDS, JS_YAML_DEPRECATED_BOOLEANS, jsYamlAmbiguous, pyyamlResolvesAsNonString, rustNeedsQuotes } from './yaml-emit/resolvers.ts';
 
 // The three ways a value is written on its line: as itself, in '…' with each ' doubled, or in "…" with " and \
 // escaped (the only escapes a value of printable ASCII gets).
@@ -30,13 +30,13 @@ export interface AsciiValue {
   jsPlain: boolean;
   /**
    * No resolver of the four libraries takes it for anything but text: it starts with a letter and is none of
-   * RESOLVED_WORDS. Every other implicit type they know (numbers, dates, `.inf`, `<<`, `=`, `~`, `!&*`) starts with
+   * YAML11_WORDS. Every other implicit type they know (numbers, dates, `.inf`, `<<`, `=`, `~`, `!&*`) starts with
    * a digit, a sign, a dot, `_` or a symbol.
    */
   onlyText: boolean;
   /**
    * Every one of the seven writers writes it plain, after any key: 1 to 66 characters (PyYAML's 80 columns after
-   * the longest key, `created_from: `), a letter first (no indicator, no space, no `---`), none of RESOLVED_WORDS, no
+   * the longest key, `created_from: `), a letter first (no indicator, no space, no `---`), none of YAML11_WORDS, no
    * `:`, `#` or `'` (Lua and Elixir quote those), no space last.
    */
   plainForAll: boolean;
@@ -54,12 +54,6 @@ const LINE_FEED = 0x0a;
 const LIBYAML_INDICATOR_FIRST = new Set('#,[]{}&*!|>\'"%@`'.split('').map((ch) => ch.charCodeAt(0)));
 // First characters js-yaml's isPlainSafeFirst refuses (besides white space).
 const JS_UNSAFE_FIRST = new Set('-?:,[]{}#&*!|=>\'"%@`'.split('').map((ch) => ch.charCodeAt(0)));
-
-// The words some resolver reads as a boolean or a null (pyyamlResolvesAsNonString, jsYamlAmbiguous and js-yaml's
-// deprecated booleans, goNeedsQuotes, rustNeedsQuotes): the only values starting with a letter that any of them quotes.
-const RESOLVED_WORDS: ReadonlySet<string> = new Set(
-  ['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].flatMap((w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()]),
-);
 
 // created_at and merged_at as the writers stamp them, a real month and day: PyYAML's and js-yaml's timestamp
 // resolvers and yaml.v3's (which checks the month and the day) take it for a time; serde_yaml's looks for null,
@@ -106,7 +100,7 @@ export function asciiValue(value: string): AsciiValue | null {
   // js-yaml: isPlainSafe refuses a `#` after a space and a space after a `:`; the last character may be neither a
   // space nor a `:`.
   const jsPlain = first !== SPACE && !JS_UNSAFE_FIRST.has(first) && last !== SPACE && last !== COLON && !colonSpace && !spaceHash;
-  const onlyText = isLetter(first) && !RESOLVED_WORDS.has(value);
+  const onlyText = isLetter(first) && !YAML11_WORDS.has(value);
   const plainForAll = onlyText && n <= 66 && quotes === 0 && !colonOrHash && last !== SPACE;
   return { quotes, blockPlain, jsPlain, onlyText, plainForAll, isoTimestamp: first >= 0x30 && first <= 0x39 && ISO_TIMESTAMP.test(value) };
 }
