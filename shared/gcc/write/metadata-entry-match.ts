@@ -3,7 +3,7 @@
 
 import type { Dialect } from '../../types.ts';
 import { elixirQuotes, luaQuotes } from './yaml-emit/hand-written.ts';
-import { BASE60, goNeedsQuotes, YAML11_WORDS, JS_YAML_DEPRECATED_BOOLEANS, jsYamlAmbiguous, pyyamlResolvesAsNonString, rustNeedsQuotes } from './yaml-emit/resolvers.ts';
+import { BASE60, goNeedsQuotes, JS_YAML_DEPRECATED_BOOLEANS, jsYamlAmbiguous, pyyamlResolvesAsNonString, rustNeedsQuotes, YAML11_WORDS } from './yaml-emit/resolvers.ts';
 
 // The three ways a value is written on its line: as itself, in '…' with each ' doubled, or in "…" with " and \
 // escaped (the only escapes a value of printable ASCII gets).

@@ -80,7 +80,7 @@ export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): strin
 /**
  * Whether `dialect`'s writer writes exactly `text` for `meta`: serializeMetadata(meta, dialect) === text, found entry
  * by entry so that a writer is given up at its first entry that differs (a start-up asks this of seven writers for
- * every branch, and most differ in their first key). An entry is matched in place where metadata-entry-match.ts can
+ * every branch, and most differ in their first key: entryEnd checks the key first). An entry is matched in place where metadata-entry-match.ts can
  * (nearly always), else written and compared. `facts` holds what the writers share about each value.
  */
 function writesExactly(meta: BranchMetadata, values: readonly (string | null)[], dialect: Dialect, text: string, facts: SharedFacts): boolean {
@@ -90,8 +90,7 @@ function writesExactly(meta: BranchMetadata, values: readonly (string | null)[],
     const value = values[keyIndex] ?? null;
     const end = entryEnd(text, at, key, keyIndex, value, dialect, facts);
     if (end === undefined) {
-      // Every writer starts an entry with its key and a colon: a text that does not cannot be this entry.
-      if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a) return false;
+      // A value the matcher leaves to the emitters (its `key: ` stands here already).
       const entry = entryText(key, value, dialect);
       if (!text.startsWith(entry, at)) return false;
       at += entry.length;
