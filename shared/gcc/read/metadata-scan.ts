@@ -18,7 +18,14 @@ export interface ScannedValue {
   line: number;
 }
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set(METADATA_KEYS);
+/** The number of the known key `line` starts with, ended by the colon at `colon`; -1 for any other key. */
+function knownKeyAt(line: string, colon: number): number {
+  for (let k = 0; k < METADATA_KEYS.length; k++) {
+    const key = METADATA_KEYS[k]!;
+    if (key.length === colon && line.startsWith(key)) return k;
+  }
+  return -1;
+}
 
 // Printable characters the parser reads the same in any value: no control characters (tab, CR and DEL included),
 // no C1 controls, no U+2028/2029 (line breaks to YAML 1.1), no BOM and no non-characters U+FFFE/FFFF.
@@ -169,20 +176,22 @@ export function scanWriterLayout(text: string): ScannedValue[] | null {
   const newlineAtEnd = lines[lines.length - 1] === '';
   if (newlineAtEnd) lines.pop();
   const values: ScannedValue[] = [];
-  const seen = new Set<string>();
+  let seen = 0; // one bit a key number
   for (let i = 0; i < lines.length; ) {
     const first = lines[i]!;
     const line = ++i;
     const colon = first.indexOf(':');
-    const key = first.slice(0, colon);
-    if (colon <= 0 || !KNOWN_KEYS.has(key) || seen.has(key)) return null;
-    seen.add(key);
+    const k = colon <= 0 ? -1 : knownKeyAt(first, colon);
+    if (k < 0 || (seen & (1 << k)) !== 0) return null;
+    seen |= 1 << k;
+    // The key's own constant: the readers look values up by it.
+    const key = METADATA_KEYS[k]!;
     const rest = first.slice(colon + 1);
     if (rest !== '' && (rest[0] !== ' ' || rest[1] === ' ')) return null;
     const more: string[] = [];
     while (i < lines.length && lines[i]![0] === ' ') more.push(lines[i++]!);
     const head = rest.slice(1);
-    const value = more.length === 0 ? scanValue(key as MetadataKey, head, line) : scanFolded(key as MetadataKey, head, more, line, i < lines.length || newlineAtEnd);
+    const value = more.length === 0 ? scanValue(key, head, line) : scanFolded(key, head, more, line, i < lines.length || newlineAtEnd);
     if (value === null) return null;
     values.push(value);
   }
