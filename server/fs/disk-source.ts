@@ -3,7 +3,6 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, rea
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeFsError } from './fs-errors.ts';
-import { slabCopy } from './held-slabs.ts';
 import type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadingAhead, ReadResult } from './gcc-source.ts';
 import { READ_AHEAD_MIN_BRANCHES, ReadAhead, type TakenFile } from './read-ahead.ts';
 
@@ -145,14 +144,14 @@ function byteSourceOf(fd: number, size: number): ByteSource {
 }
 
 /**
- * A file the read-ahead thread read, opened: a read copies from its shared memory into `into` when given, else into a
- * slab (held-slabs.ts: where the read's bytes would be copied once held anyway).
+ * A file the read-ahead thread read, opened: a read is a view of the slab it was read into (held there as it is, as
+ * held-slabs.ts would have copied it into one), or a copy into `into` when given.
  */
 function takenOpened({ stamp, bytes }: TakenFile, limit: number): Opened {
   if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), stamp, tooLarge: true };
   const read = async (start: number, length: number, into?: Uint8Array) => {
     const view = bytes.subarray(Math.min(start, bytes.length), Math.min(start + length, bytes.length));
-    if (!into || into.length < view.length) return slabCopy(view);
+    if (!into || into.length < view.length) return view;
     into.set(view);
     return into.subarray(0, view.length);
   };

@@ -38,32 +38,15 @@ function armIdleTimer(ms: number): void {
 
 /**
  * Where a first read's bytes (an array of their own, which dies young when copied) are held: as they are, or past the
- * first reads of a burst, copied into the current slab (a new one when it is full). Bytes already in a slab
- * (slabCopy) stay where they are.
+ * first reads of a burst, copied into the current slab (a new one when it is full). Bytes already in a slab (the
+ * read-ahead thread's: adoptSlab) stay where they are.
  */
 export function heldBytes(bytes: Uint8Array): Uint8Array {
-  noteRead();
+  lastReadAt = performance.now();
+  if (!idleTimer) armIdleTimer(IDLE_MS);
   if (slabs.has(bytes.buffer)) return bytes;
   readsInBurst += 1;
   if (readsInBurst <= SLAB_AFTER_READS || bytes.length > SLAB_PIECE_MAX) return bytes;
-  return copyIntoSlab(bytes);
-}
-
-/**
- * A copy of `bytes` in the current slab (of its own past SLAB_PIECE_MAX): for bytes read elsewhere (read-ahead.ts's
- * shared memory, which V8's compiled loops read ~2× slower than memory of this thread's own).
- */
-export function slabCopy(bytes: Uint8Array): Uint8Array {
-  noteRead();
-  return bytes.length > SLAB_PIECE_MAX ? bytes.slice() : copyIntoSlab(bytes);
-}
-
-function noteRead(): void {
-  lastReadAt = performance.now();
-  if (!idleTimer) armIdleTimer(IDLE_MS);
-}
-
-function copyIntoSlab(bytes: Uint8Array): Uint8Array {
   if (used + bytes.length > slab.length) {
     slab = new Uint8Array(SLAB_BYTES);
     slabs.add(slab.buffer);
@@ -74,6 +57,14 @@ function copyIntoSlab(bytes: Uint8Array): Uint8Array {
   // Eight-byte aligned, as malloc would.
   used += (bytes.length + 7) & ~7;
   return copy;
+}
+
+/**
+ * A slab another thread filled (read-ahead.ts: shared memory the read-ahead worker read files into): the bytes in it
+ * are held where they are, and moved out and let go as this module's own slabs' are.
+ */
+export function adoptSlab(buffer: ArrayBufferLike): void {
+  slabs.add(buffer);
 }
 
 /** Whether `bytes` lies in a slab (shared with other files' bytes). */

@@ -9,6 +9,7 @@ import { createEventBus } from '../live/event-bus.ts';
 import { createStore } from '../live/store.ts';
 import { diskSource, LINK } from './disk-source.ts';
 import type { GccSource } from './gcc-source.ts';
+import { inSlab } from './held-slabs.ts';
 import { READ_AHEAD_MIN_BRANCHES, ReadAhead } from './read-ahead.ts';
 import { READ_AHEAD_FILES } from './read-ahead-protocol.ts';
 
@@ -50,6 +51,8 @@ describe('ReadAhead', () => {
         expect(taken!.stamp).toEqual({ ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
         const disk = diskSource(gccDir).readSync(path, 1e9);
         expect(disk.ok && Buffer.from(taken!.bytes).equals(Buffer.from(disk.bytes))).toBe(true);
+        // Held where the worker read it (no copy).
+        expect(inSlab(taken!.bytes)).toBe(true);
         // Once only: a second look is the disk's.
         expect(ahead.take(path)).toBeNull();
         served += 1;

@@ -5,7 +5,7 @@
 import { sep } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { FileStamp } from './gcc-source.ts';
-import { SLAB_PIECE_MAX } from './held-slabs.ts';
+import { adoptSlab, SLAB_PIECE_MAX } from './held-slabs.ts';
 import { moduleWorker } from './module-worker.ts';
 import { EMPTY, INFO_FIELDS, PASSED, READ_AHEAD_FILES, READY, type AheadStart, type NewSlab } from './read-ahead-protocol.ts';
 
@@ -14,7 +14,7 @@ export const READ_AHEAD_MIN_BRANCHES = 64;
 
 export interface TakenFile {
   stamp: FileStamp;
-  /** A view of the worker's shared memory: copied before use (disk-source.ts), and let go at close. */
+  /** A view of a slab of the worker's shared memory (held-slabs.ts holds such bytes in place). */
   bytes: Uint8Array;
 }
 
@@ -104,6 +104,7 @@ export class ReadAhead {
       if (!got) return null;
       const { id: sent, slab } = got.message as NewSlab;
       this.slabs[sent] = slab;
+      adoptSlab(slab);
     }
     return this.slabs[id] ?? null;
   }
