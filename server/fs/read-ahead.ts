@@ -72,10 +72,11 @@ export class ReadAhead {
     if (slot === null || !this.port) return null;
     if (Atomics.compareExchange(this.state, slot, EMPTY, PASSED) !== READY) return null;
     Atomics.store(this.state, slot, PASSED);
+    const info = this.info;
     const at = slot * INFO_FIELDS;
-    const [ino, size, mtimeMs, ctimeMs, slabId, offset] = this.info.subarray(at, at + INFO_FIELDS) as unknown as number[];
-    const slab = this.slab(slabId!);
-    return slab ? { stamp: { ino: ino!, size: size!, mtimeMs: mtimeMs!, ctimeMs: ctimeMs! }, bytes: new Uint8Array(slab, offset, size) } : null;
+    const size = info[at + 1]!;
+    const slab = this.slab(info[at + 4]!);
+    return slab ? { stamp: { ino: info[at]!, size, mtimeMs: info[at + 2]!, ctimeMs: info[at + 3]! }, bytes: new Uint8Array(slab, info[at + 5]!, size) } : null;
   }
 
   /** Stops the worker and lets go of what it read that nobody took. */
