@@ -31,7 +31,8 @@ export function ensureServerBuilt(): string {
   };
   const built = Math.min(
     builtAt(() => newest(join(REPO, 'dist', 'server'), '.js')),
-    builtAt(() => statSync(join(REPO, 'dist', 'bundle', 'main.js')).mtimeMs),
+    // The code cache is the bundle's last output.
+    builtAt(() => statSync(join(REPO, 'dist', 'bundle', 'main.cjs.cache')).mtimeMs),
   );
   const sources = Math.max(newest(join(REPO, 'server'), '.ts'), newest(join(REPO, 'shared'), '.ts'));
   if (built >= sources) return 'dist/ is up to date';

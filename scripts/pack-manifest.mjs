@@ -22,7 +22,8 @@ function newestMtime(dir) {
 }
 
 function buildIfStale() {
-  const built = join(ROOT, 'dist', 'bundle', 'main.js');
+  // The code cache is the build's last output.
+  const built = join(ROOT, 'dist', 'bundle', 'main.cjs.cache');
   const sources = Math.max(...['server', 'shared', 'web'].map((d) => newestMtime(join(ROOT, d))));
   if (existsSync(built) && existsSync(join(ROOT, 'dist', 'web', 'index.html')) && statSync(built).mtimeMs >= sources) return;
   const run = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

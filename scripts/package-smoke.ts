@@ -3,7 +3,8 @@
 // tools in it.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -20,7 +21,7 @@ function check(ok: unknown, message: string): asserts ok {
 function checkContents(install: PackedInstall): void {
   const forbidden = install.files.filter((f) => /(^|\/)(e2e|fixtures|bench|scripts)\/|\.test\.|\.spec\.|\.tsx?$|tsconfig|vite\.config|playwright/.test(f));
   check(forbidden.length === 0, `the package holds files it must not: ${forbidden.slice(0, 10).join(', ')}`);
-  for (const needed of ['bin/gcc-studio.js', 'dist/bundle/main.js', 'dist/server/cli/main.js', 'dist/web/index.html', 'dist/server/demo/agent.js', 'package.json', 'LICENSE']) {
+  for (const needed of ['bin/gcc-studio.js', 'dist/bundle/main.cjs', 'dist/bundle/main.cjs.cache', 'dist/bundle/mcp-sdk.cjs', 'dist/server/cli/main.js', 'dist/web/index.html', 'dist/server/demo/agent.js', 'package.json', 'LICENSE']) {
     check(install.files.includes(needed), `the package lacks ${needed}`);
   }
   for (const tool of ['vite', 'typescript', 'tsx', 'react', 'react-dom', 'd3', '@playwright/test', 'vitest']) {
@@ -68,6 +69,15 @@ async function checkServer(bin: string): Promise<void> {
   }
 }
 
+/** The installed bundle's code cache is the one its build made, and this Node's V8 takes it. */
+function checkCodeCache(install: PackedInstall): void {
+  const dist = join(dirname(install.bin), '..', 'dist');
+  const probe = `import(${JSON.stringify(pathToFileURL(join(dist, 'server', 'cli', 'code-cache.js')).href)}).then((m) => console.log(m.loadBundle(${JSON.stringify(join(dist, 'bundle', 'main.cjs'))}).cache))`;
+  const cache = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+  check(cache === 'accepted', `the installed bundle's code cache was not used: ${cache}`);
+  console.log('package-smoke: the installed bundle loads with its code cache');
+}
+
 /** `gcc-studio mcp` as a client spawns it (read-only: the fixture is the checkout's): its tools, and CONTEXT. */
 async function checkMcp(bin: string): Promise<void> {
   const client = new Client({ name: 'package-smoke', version: '1.0.0' });
@@ -90,6 +100,7 @@ async function main(): Promise<void> {
     checkContents(install);
     const version = execFileSync(process.execPath, [install.bin, '--version'], { encoding: 'utf8' }).trim();
     check(version === install.version, `--version printed "${version}", the package is ${install.version}`);
+    checkCodeCache(install);
     const inspected = JSON.parse(execFileSync(process.execPath, [install.bin, 'inspect', FIXTURE, '--json'], { encoding: 'utf8' })) as { branches: unknown[] };
     check(inspected.branches.length === 3, `inspect --json listed ${inspected.branches.length} branches`);
     await checkServer(install.bin);

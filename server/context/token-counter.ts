@@ -1,8 +1,6 @@
 // Token counts from a worker thread, restarted if it dies: a count may be late or a lower bound, never blocking.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { moduleWorker } from '../fs/index.ts';
 import { lowerBoundTokens } from '../../shared/gcc/context/token-bounds.ts';
 import { CUT_SHORT } from '../../shared/gcc/context/tokens.ts';
 
@@ -42,18 +40,6 @@ const ANSWER_TIMEOUT_MS = 15_000;
 export const WORKER_IDLE_MS = 30_000;
 
 const boundsOf = (texts: readonly string[]) => texts.map((t) => lowerBoundTokens(t) + CUT_SHORT);
-
-/** The worker, from dist/ as JavaScript, or from the sources (tests, tsx) through tsx's loader registered in it. */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./token-worker.js', here));
-  const entry = new URL('./token-worker.ts', here).href;
-  // tsx's ES-module API (its `import` export; require.resolve would give the CommonJS one, which cannot register).
-  const tsxPackage = createRequire(here).resolve('tsx/package.json');
-  const exported = (JSON.parse(readFileSync(tsxPackage, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
-  const tsx = new URL(exported['./esm/api']!.import.default, pathToFileURL(tsxPackage)).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
-}
 
 interface Pending {
   texts: readonly string[];
@@ -112,7 +98,7 @@ export class WorkerTokenCounter implements TokenCounter {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     this.started++;
-    const worker = startWorker();
+    const worker = moduleWorker(import.meta.url, 'token-worker');
     worker.on('message', ({ id, counts }: CountReply) => {
       const p = this.pending.get(id);
       if (!p) return;

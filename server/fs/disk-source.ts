@@ -3,7 +3,8 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, rea
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { describeFsError } from './fs-errors.ts';
-import type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadResult } from './gcc-source.ts';
+import type { ByteSource, FileStamp, FolderEntry, GccSource, Listing, Opened, PathStat, ReadingAhead, ReadResult } from './gcc-source.ts';
+import { READ_AHEAD_MIN_BRANCHES, ReadAhead, type TakenFile } from './read-ahead.ts';
 
 /** metadata.yaml and main.md are a few kB; one far past this is not read whole (it could be a 1 GB sparse file). */
 export const MAX_SMALL_FILE_BYTES = 16 * 2 ** 20;
@@ -142,8 +143,49 @@ function byteSourceOf(fd: number, size: number): ByteSource {
   return { size, read: async (start, length, into) => readFd(fd, start, Math.max(0, Math.min(length, size - start)), into) };
 }
 
+/**
+ * A file the read-ahead thread read, opened: a read is a view of the slab it was read into (held there as it is, as
+ * held-slabs.ts would have copied it into one), or a copy into `into` when given.
+ */
+function takenOpened({ stamp, bytes }: TakenFile, limit: number): Opened {
+  if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), stamp, tooLarge: true };
+  const read = async (start: number, length: number, into?: Uint8Array) => {
+    const view = bytes.subarray(Math.min(start, bytes.length), Math.min(start + length, bytes.length));
+    if (!into || into.length < view.length) return view;
+    into.set(view);
+    return into.subarray(0, view.length);
+  };
+  return { ok: true, stamp, source: { size: stamp.size, read }, close: () => {} };
+}
+
+/** A whole file the read-ahead thread read: a copy of its own (metadata.yaml is kept by no slab). */
+function takenRead({ stamp, bytes }: TakenFile, limit: number): ReadResult {
+  if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), tooLarge: true };
+  return { ok: true, bytes: bytes.slice(), stamp };
+}
+
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FolderEntry['kind'] {
   return entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other';
+}
+
+/** A source's read-ahead (read-ahead.ts): none for a few branches, and one at a time in the process (a fleet). */
+function readAheadOf(root: string | null) {
+  let ahead: ReadAhead | null = null;
+  return {
+    take: (path: string): TakenFile | null => (ahead ? ahead.take(path) : null),
+    start(branchesDir: string, names: string[]): ReadingAhead {
+      const started = root === null || names.length < READ_AHEAD_MIN_BRANCHES ? null : ReadAhead.start(root, branchesDir, names);
+      if (!started) return { begin: () => {}, end: () => {} };
+      ahead = started;
+      return {
+        begin: (count) => started.begin(count),
+        end: () => {
+          started.close();
+          ahead = null;
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -153,6 +195,8 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
  */
 export function diskSource(gccDir: string | null): GccSource {
   const root = gccDir === null ? null : resolve(gccDir);
+  const ahead = readAheadOf(root);
+  const taken = ahead.take;
   return {
     root: root ?? '',
     present: async () => (root === null ? false : stat(root).then((s) => s.isDirectory(), () => false)),
@@ -176,9 +220,17 @@ export function diskSource(gccDir: string | null): GccSource {
         return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unusable', message: describeFsError(err) };
       }
     },
-    read: (path, limit) => Promise.resolve(readWhole(path, root, limit)),
-    readSync: (path, limit) => readWhole(path, root, limit),
+    read(path, limit) {
+      const file = taken(path);
+      return Promise.resolve(file ? takenRead(file, limit) : readWhole(path, root, limit));
+    },
+    readSync(path, limit) {
+      const file = taken(path);
+      return file ? takenRead(file, limit) : readWhole(path, root, limit);
+    },
     open(path, limit): Opened {
+      const file = taken(path);
+      if (file) return takenOpened(file, limit);
       const opened = openFile(path, root);
       if (!opened.ok) return { ok: false, missing: opened.problem === 'missing', message: opened.message };
       const { fd, stamp } = opened;
@@ -210,6 +262,7 @@ export function diskSource(gccDir: string | null): GccSource {
         closeSync(fd);
       }
     },
+    readAhead: (branchesDir, names) => ahead.start(branchesDir, names),
   };
 }
 

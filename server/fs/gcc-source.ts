@@ -64,4 +64,15 @@ export interface GccSource {
   open(path: string, limit: number): Opened;
   /** Bytes [start, end) of the version `stamp` names; null when the file is no longer that version (replaced, cut). */
   readRange(path: string, start: number, end: number, stamp: FileStamp): Uint8Array | null;
+  /**
+   * Start-up about to read these branches (folders of `branchesDir`) in this order: a source may read their files
+   * ahead on another thread (disk-source.ts). The caller says how far it got, and ends it once they are read.
+   */
+  readAhead?(branchesDir: string, names: string[]): ReadingAhead;
+}
+
+export interface ReadingAhead {
+  /** The first `count` branches are being read: what lies there is not read ahead. */
+  begin(count: number): void;
+  end(): void;
 }

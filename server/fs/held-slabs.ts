@@ -3,9 +3,9 @@
 // once compressed away (file-range.ts) left holes the heap never gave back: 37 MB at 5,000 branches.
 
 /** glibc maps an allocation this large on its own whatever its threshold has grown to (at most 32 MiB). */
-const SLAB_BYTES = 32 * 2 ** 20;
+export const SLAB_BYTES = 32 * 2 ** 20;
 /** Bigger bytes get an array of their own (mapped on its own too). */
-const SLAB_PIECE_MAX = 1 * 2 ** 20;
+export const SLAB_PIECE_MAX = 1 * 2 ** 20;
 /** The slab being filled is let go once no read came for this long: a slab is freed when no copy in it is held. */
 const IDLE_MS = 2000;
 /**
@@ -38,11 +38,13 @@ function armIdleTimer(ms: number): void {
 
 /**
  * Where a first read's bytes (an array of their own, which dies young when copied) are held: as they are, or past the
- * first reads of a burst, copied into the current slab (a new one when it is full).
+ * first reads of a burst, copied into the current slab (a new one when it is full). Bytes already in a slab (the
+ * read-ahead thread's: adoptSlab) stay where they are.
  */
 export function heldBytes(bytes: Uint8Array): Uint8Array {
   lastReadAt = performance.now();
   if (!idleTimer) armIdleTimer(IDLE_MS);
+  if (slabs.has(bytes.buffer)) return bytes;
   readsInBurst += 1;
   if (readsInBurst <= SLAB_AFTER_READS || bytes.length > SLAB_PIECE_MAX) return bytes;
   if (used + bytes.length > slab.length) {
@@ -55,6 +57,14 @@ export function heldBytes(bytes: Uint8Array): Uint8Array {
   // Eight-byte aligned, as malloc would.
   used += (bytes.length + 7) & ~7;
   return copy;
+}
+
+/**
+ * A slab another thread filled (read-ahead.ts: shared memory the read-ahead worker read files into): the bytes in it
+ * are held where they are, and moved out and let go as this module's own slabs' are.
+ */
+export function adoptSlab(buffer: ArrayBufferLike): void {
+  slabs.add(buffer);
 }
 
 /** Whether `bytes` lies in a slab (shared with other files' bytes). */

@@ -1,13 +1,13 @@
 // One batch of watcher paths processed: what they name is read again into the workspace model, each change announced
 // as it is made.
-import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import { BRANCHES_DIR, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { BranchEntry } from './branch-entry.ts';
 import type { Dormancy } from './dormancy.ts';
 import { readNewBranch, refreshBranch } from './branch-refresh.ts';
 import type { ContextCache } from '../context/index.ts';
 import type { Announcer } from './event-gate.ts';
 import { readRoadmap } from './format.ts';
-import { diskSource, MAX_SMALL_FILE_BYTES, listBranchFolders, type GccSource } from '../fs/index.ts';
+import { diskSource, MAX_SMALL_FILE_BYTES, listBranchFolders, type BranchFolderEntry, type GccSource, type ReadingAhead } from '../fs/index.ts';
 import { planWork } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ async function refreshRoadmap(parts: RefreshParts): Promise<void> {
 
 /** Brings the set of branches in line with branches/; new ones are read whole before they are announced. */
 async function refreshListing(parts: RefreshParts): Promise<void> {
-  const { model, contexts, gate, watched } = parts;
+  const { model, contexts, gate } = parts;
   const source = sourceOf(parts);
   model.lockFile = (await source.read(join(source.root, '.lock'), MAX_SMALL_FILE_BYTES)).ok;
   const listing = await listBranchFolders(source);
@@ -64,7 +64,19 @@ async function refreshListing(parts: RefreshParts): Promise<void> {
   // New branches are read READ_AHEAD at a time (their file reads overlap: 500 branches are 1,500 files), and added
   // and announced in name order.
   const fresh = listing.branches.filter((folder) => !model.branches.has(folder.name) && (parts.only === undefined || folder.name === parts.only));
+  const ahead = source.readAhead?.(join(source.root, BRANCHES_DIR), fresh.map((f) => f.name));
+  try {
+    await readFresh(parts, fresh, ahead);
+  } finally {
+    ahead?.end();
+  }
+}
+
+async function readFresh(parts: RefreshParts, fresh: BranchFolderEntry[], ahead: ReadingAhead | undefined): Promise<void> {
+  const { model, gate, watched } = parts;
+  const source = sourceOf(parts);
   for (let i = 0; i < fresh.length; i += READ_AHEAD) {
+    ahead?.begin(i + READ_AHEAD);
     const read = await Promise.all(
       fresh.slice(i, i + READ_AHEAD).map(async (folder) => {
         const b = new BranchEntry(folder.name, folder.dir, watched ?? true, source, parts.dormancy);

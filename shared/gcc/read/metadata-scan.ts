@@ -2,6 +2,7 @@
 // ~0.6 ms, to exactly the parser's result; anything laid out otherwise goes to the parser.
 
 import { METADATA_KEYS, type MetadataKey } from './metadata-keys.ts';
+import { YAML11_WORDS } from '../write/yaml-emit/resolvers.ts';
 import { resolvePlainScalar, type ScalarSpelling } from './metadata-value.ts';
 
 /** One value as the yaml document would give it. */
@@ -17,11 +18,39 @@ export interface ScannedValue {
   line: number;
 }
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set(METADATA_KEYS);
+/** The number of the known key `line` starts with, ended by the colon at `colon`; -1 for any other key. */
+function knownKeyAt(line: string, colon: number): number {
+  for (let k = 0; k < METADATA_KEYS.length; k++) {
+    const key = METADATA_KEYS[k]!;
+    if (key.length === colon && line.startsWith(key)) return k;
+  }
+  return -1;
+}
 
 // Printable characters the parser reads the same in any value: no control characters (tab, CR and DEL included),
 // no C1 controls, no U+2028/2029 (line breaks to YAML 1.1), no BOM and no non-characters U+FFFE/FFFF.
 const PRINTABLE = /^[\x20-\x7e\u{a0}-\u{2027}\u{202a}-\u{d7ff}\u{e000}-\u{fefe}\u{ff00}-\u{fffd}\u{10000}-\u{10ffff}]*$/u;
+
+/** PRINTABLE.test, without the regular expression for the usual text: printable ASCII all through. */
+function isPrintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return PRINTABLE.test(text);
+  }
+  return true;
+}
+
+/**
+ * resolvePlainScalar, without trying the schema's tags on text that starts with a letter: every implicit tag of the
+ * YAML 1.1 schema needs a digit, a sign, a dot, `~` or nothing first, but the words (YAML11_WORDS) and the exponent
+ * floats (`e5`, `E+3`).
+ */
+function resolvePlain(source: string): { value: unknown } | null {
+  const c = source.charCodeAt(0);
+  const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  if (letter && c !== 0x45 && c !== 0x65 && !YAML11_WORDS.has(source)) return { value: source };
+  return resolvePlainScalar(source);
+}
 // A plain scalar may not start with an indicator (a `-` only when text follows it), nor hold `: ` or ` #`, nor end
 // with `:` or a space: each of those means something else to YAML.
 const PLAIN_START_INDICATOR = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?:$| ))/;
@@ -77,7 +106,7 @@ function undoDoubleQuoted(inner: string): string | null {
 /** One value (the text after `key: `, or '' after a bare `key:`), or null when it is not one of the simple forms. */
 function scanValue(key: MetadataKey, value: string, line: number): ScannedValue | null {
   if (value === '') return { key, spelling: 'plain', source: '', resolved: null, raw: '', line };
-  if (!PRINTABLE.test(value)) return null;
+  if (!isPrintable(value)) return null;
   const first = value[0];
   if (first === "'") {
     if (value.length < 2 || value[value.length - 1] !== "'") return null;
@@ -94,7 +123,7 @@ function scanValue(key: MetadataKey, value: string, line: number): ScannedValue 
     return source === null ? null : { key, spelling: 'double', source, resolved: source, raw: value, line };
   }
   if (PLAIN_START_INDICATOR.test(value) || PLAIN_BREAKER.test(value)) return null;
-  const resolved = resolvePlainScalar(value);
+  const resolved = resolvePlain(value);
   return resolved === null ? null : { key, spelling: 'plain', source: value, resolved: resolved.value, raw: value, line };
 }
 
@@ -107,7 +136,7 @@ const CONTINUATION = /^ {2}[^ ](?:[^]*[^ ])?$/;
  * and "…" values, js-yaml's `>-`. `newlineAfter`: whether a line break follows the last line (a block scalar's text holds it).
  */
 function scanFolded(key: MetadataKey, head: string, more: string[], line: number, newlineAfter: boolean): ScannedValue | null {
-  if (!more.every((l) => CONTINUATION.test(l) && PRINTABLE.test(l))) return null;
+  if (!more.every((l) => CONTINUATION.test(l) && isPrintable(l))) return null;
   const parts = more.map((l) => l.slice(2));
   const raw = `${head}\n${more.join('\n')}`;
   if (head === '>-') {
@@ -115,7 +144,7 @@ function scanFolded(key: MetadataKey, head: string, more: string[], line: number
     const source = parts.join(' ');
     return { key, spelling: 'folded', source, resolved: source, raw: newlineAfter ? `${raw}\n` : raw, line };
   }
-  if (!PRINTABLE.test(head) || head.length < 2 || head[1] === ' ' || head.endsWith(' ')) return null;
+  if (!isPrintable(head) || head.length < 2 || head[1] === ' ' || head.endsWith(' ')) return null;
   if (head[0] === "'") {
     const last = parts[parts.length - 1]!;
     if (!last.endsWith("'")) return null;
@@ -131,7 +160,7 @@ function scanFolded(key: MetadataKey, head: string, more: string[], line: number
   }
   if ([head, ...parts].some((p) => PLAIN_START_INDICATOR.test(p) || PLAIN_BREAKER.test(p))) return null;
   const source = [head, ...parts].join(' ');
-  const resolved = resolvePlainScalar(source);
+  const resolved = resolvePlain(source);
   return resolved === null ? null : { key, spelling: 'plain', source, resolved: resolved.value, raw, line };
 }
 
@@ -147,20 +176,22 @@ export function scanWriterLayout(text: string): ScannedValue[] | null {
   const newlineAtEnd = lines[lines.length - 1] === '';
   if (newlineAtEnd) lines.pop();
   const values: ScannedValue[] = [];
-  const seen = new Set<string>();
+  let seen = 0; // one bit a key number
   for (let i = 0; i < lines.length; ) {
     const first = lines[i]!;
     const line = ++i;
     const colon = first.indexOf(':');
-    const key = first.slice(0, colon);
-    if (colon <= 0 || !KNOWN_KEYS.has(key) || seen.has(key)) return null;
-    seen.add(key);
+    const k = colon <= 0 ? -1 : knownKeyAt(first, colon);
+    if (k < 0 || (seen & (1 << k)) !== 0) return null;
+    seen |= 1 << k;
+    // The key's own constant: the readers look values up by it.
+    const key = METADATA_KEYS[k]!;
     const rest = first.slice(colon + 1);
     if (rest !== '' && (rest[0] !== ' ' || rest[1] === ' ')) return null;
     const more: string[] = [];
     while (i < lines.length && lines[i]![0] === ' ') more.push(lines[i++]!);
     const head = rest.slice(1);
-    const value = more.length === 0 ? scanValue(key as MetadataKey, head, line) : scanFolded(key as MetadataKey, head, more, line, i < lines.length || newlineAtEnd);
+    const value = more.length === 0 ? scanValue(key, head, line) : scanFolded(key, head, more, line, i < lines.length || newlineAtEnd);
     if (value === null) return null;
     values.push(value);
   }

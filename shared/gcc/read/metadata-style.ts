@@ -50,19 +50,27 @@ export const EMPTY_STYLE: MetadataStyle = {
   writers: [],
 };
 
+const STRUCT_WITHOUT_MERGED: readonly string[] = METADATA_KEYS.filter((k) => !NULLABLE_KEYS.has(k));
+
 function keyOrderOf(keys: readonly string[]): MetadataKeyOrder {
   if (keys.length === 0) return 'none';
   const same = (expected: readonly string[]): boolean => keys.length === expected.length && keys.every((k, i) => k === expected[i]);
   if (same(SORTED_KEYS)) return 'sorted';
   if (same(METADATA_KEYS)) return 'struct';
-  if (same(METADATA_KEYS.filter((k) => !NULLABLE_KEYS.has(k)))) return 'struct-without-merged';
+  if (same(STRUCT_WITHOUT_MERGED)) return 'struct-without-merged';
   return 'other';
 }
 
-function combine<T extends string>(values: T[], mixed: T, none: T): T {
-  const distinct = [...new Set(values)];
-  if (distinct.length === 0) return none;
-  return distinct.length === 1 ? (distinct[0] as T) : mixed;
+/** The one spelling all of `values` share, `mixed` when they differ, `none` when there are none. */
+function combine<T extends string>(values: readonly T[], mixed: T, none: T): T {
+  const first = values[0];
+  if (first === undefined) return none;
+  return values.every((v) => v === first) ? first : mixed;
+}
+
+function someValueSpansLines(values: ReadonlyMap<string, ReadValue>): boolean {
+  for (const v of values.values()) if (v.raw.includes('\n')) return true;
+  return false;
 }
 
 export function styleFromParts(
@@ -105,7 +113,7 @@ export function styleFromParts(
     nullSpelling: combine(nulls, 'mixed', 'none'),
     emptyString: combine(empties, 'empty', 'none'),
     nonAscii,
-    multiLineValue: [...values.values()].some((v) => v.raw.includes('\n')),
+    multiLineValue: someValueSpansLines(values),
     lineEnding: text.includes('\r\n') ? 'crlf' : text.includes('\n') ? 'lf' : 'none',
     writers: meta === null ? [] : writersOf(meta, text),
   };

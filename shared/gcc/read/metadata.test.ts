@@ -1,5 +1,6 @@
 // Reading metadata.yaml: byte for byte round trips, and the values each implementation reads.
 import { CORPUS } from '../../../fixtures/corpus.ts';
+import { isUtf8 } from 'node:buffer';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -165,6 +166,26 @@ describe('damaged files never throw and say what is wrong', () => {
     expect(parsed.diagnostics[0]).toMatchObject({ code: 'invalid-utf8', line: 1 });
     expect(parsed.metadata?.name).toBe('caf\uFFFD');
     expect(parseMetadata(Uint8Array.from([0x6e, 0x3a, 0x0a, 0xe2, 0x82]), 'm').diagnostics[0]).toMatchObject({ code: 'invalid-utf8', line: 2 });
+  });
+
+  it('reports bytes as not UTF-8 exactly when node:buffer finds them not UTF-8, at the first bad byte', () => {
+    // Lead and continuation bytes at the edges of the well-formed table (overlongs, surrogates, past U+10FFFF).
+    const edgeByte = fc.constantFrom(0x0a, 0x61, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff);
+    const piece = fc.oneof(fc.array(edgeByte, { minLength: 1, maxLength: 4 }), fc.constantFrom('é', '€', '😀', 'name: x\n').map((s) => [...new TextEncoder().encode(s)]));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const bytes = Uint8Array.from(pieces.flat());
+        const reported = parseMetadata(bytes, 'm').diagnostics.find((d) => d.code === 'invalid-utf8');
+        expect(reported !== undefined).toBe(!isUtf8(bytes));
+        if (reported !== undefined) {
+          // The first bad byte: everything before it is UTF-8, and the offset named is that byte.
+          const at = Number(/at offset (\d+)/.exec(reported.message)?.[1]);
+          expect(isUtf8(bytes.subarray(0, at))).toBe(true);
+          expect(isUtf8(bytes.subarray(0, at + 4 <= bytes.length ? at + 4 : bytes.length))).toBe(false);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('non-string values, unknown status, missing keys, duplicates, nulls', () => {

@@ -168,6 +168,24 @@ function finish(text: string, got: Gathered, reader: Reader): ParsedMetadata {
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of `bytes`, each byte that is not valid UTF-8 replaced by U+FFFD and the first one reported. The strict
+ * decoder refuses exactly what firstInvalidUtf8 finds (the same table of well-formed sequences), natively: the byte
+ * by byte search runs only for a file it refuses.
+ */
+function decodeReporting(bytes: Uint8Array, reader: Reader): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const badByte = firstInvalidUtf8(bytes);
+    if (badByte >= 0) {
+      reader.report(lineOfByte(bytes, badByte), 'warning', 'invalid-utf8', `metadata.yaml is not valid UTF-8 (byte 0x${(bytes[badByte] ?? 0).toString(16).padStart(2, '0')} at offset ${badByte}); replaced by U+FFFD.`);
+    }
+    return UTF8.decode(bytes);
+  }
+}
 
 // Reading is YAML 1.1 (the writers' own readers are PyYAML, js-yaml, yaml.v3, serde_yaml or line based): `yes` stays
 // "yes", an unquoted timestamp stays the string. Invalid YAML (Zig writes it whenever a purpose holds `: `) is read
@@ -192,11 +210,7 @@ function readMetadataFile(bytes: Uint8Array | null, file: string, scanLayouts: b
     reader.report(0, 'warning', 'missing-metadata', 'The branch has no metadata.yaml: name, purpose and status are unknown (every Contexa reader returns no metadata).');
     return { metadata: null, diagnostics: reader.diagnostics, style: EMPTY_STYLE };
   }
-  const badByte = firstInvalidUtf8(bytes);
-  if (badByte >= 0) {
-    reader.report(lineOfByte(bytes, badByte), 'warning', 'invalid-utf8', `metadata.yaml is not valid UTF-8 (byte 0x${(bytes[badByte] ?? 0).toString(16).padStart(2, '0')} at offset ${badByte}); replaced by U+FFFD.`);
-  }
-  const text = UTF8.decode(bytes).replace(/^\uFEFF/, '');
+  const text = decodeReporting(bytes, reader).replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     reader.report(0, 'error', 'empty-metadata', 'metadata.yaml is empty.');
     return { metadata: null, diagnostics: reader.diagnostics, style: EMPTY_STYLE };

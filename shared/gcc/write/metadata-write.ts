@@ -6,6 +6,8 @@ import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, valueOf, type MetadataKey } 
 import { emitJsYamlValue } from './yaml-emit/js-yaml.ts';
 import { emitGoYamlPair, emitRustYamlPair } from './yaml-emit/libyaml.ts';
 import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
+import { elixirValue, luaValue } from './yaml-emit/hand-written.ts';
+import { entryEnd, SharedFacts } from './metadata-entry-match.ts';
 
 // The emitters behind the writers (yaml-emit/), reduced to what they do with one string value in a top-level block
 // mapping, are ported rule for rule:
@@ -13,25 +15,12 @@ import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
 //   typescript js-yaml 4 `dump` (lineWidth 80)                                — dumper.js
 //   go         gopkg.in/yaml.v3 (libyaml port, unicode, no line wrapping)
 //   rust       serde_yaml 0.9 (unsafe-libyaml, unicode, no line wrapping)
-//   lua, elixir, zig: hand-written `key: value` lines (below)
+//   lua, elixir, zig: hand-written `key: value` lines (yaml-emit/hand-written.ts)
 /** Writers whose serializer we can run; `unknown` is not a writer. */
 export const METADATA_WRITERS: readonly Exclude<Dialect, 'unknown'>[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'];
 
-/** Lua's `yaml_val`: quote only for `:`, `#` or `'`, doubling `'`. */
-function luaValue(value: string | null): string {
-  if (value === null) return 'null';
-  if (value === '') return "''";
-  if (value.includes(':') || value.includes('#') || value.includes("'")) return `'${value.replace(/'/g, "''")}'`;
-  return value;
-}
-
-/** Elixir's `yaml_val`: quote only for `:` or `#`, doubling `'`. */
-function elixirValue(value: string | null): string {
-  if (value === null) return 'null';
-  if (value === '') return "''";
-  if (value.includes(':') || value.includes('#')) return `'${value.replace(/'/g, "''")}'`;
-  return value;
-}
+const KEY_INDEX = Object.fromEntries(METADATA_KEYS.map((key, i) => [key, i])) as Record<MetadataKey, number>;
+const STRUCT_KEYS_WITHOUT_MERGED: readonly MetadataKey[] = METADATA_KEYS.filter((key) => !NULLABLE_KEYS.has(key));
 
 /** The keys `dialect`'s writer writes for `meta`, in its order. */
 function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataKey[] {
@@ -42,6 +31,7 @@ function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataK
       return SORTED_KEYS;
     case 'go':
       // `omitempty` pointers: merged_* appear only once set
+      if (meta.mergedInto === null && meta.mergedAt === null) return STRUCT_KEYS_WITHOUT_MERGED;
       return METADATA_KEYS.filter((key) => !(NULLABLE_KEYS.has(key) && valueOf(meta, key) === null));
     default:
       return METADATA_KEYS;
@@ -49,7 +39,7 @@ function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataK
 }
 
 /** One `key: value` entry (its lines, each ending in `\n`) as `dialect`'s writer writes it. */
-function entryText(key: MetadataKey, value: string | null, dialect: Dialect): string {
+export function entryText(key: MetadataKey, value: string | null, dialect: Dialect): string {
   switch (dialect) {
     case 'python':
       return emitPyYamlPair(key, value);
@@ -90,21 +80,34 @@ export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): strin
 /**
  * Whether `dialect`'s writer writes exactly `text` for `meta`: serializeMetadata(meta, dialect) === text, found entry
  * by entry so that a writer is given up at its first entry that differs (a start-up asks this of seven writers for
- * every branch, and most differ in their first key).
+ * every branch, and most differ in their first key: entryEnd checks the key first). An entry is matched in place where metadata-entry-match.ts can
+ * (nearly always), else written and compared. `facts` holds what the writers share about each value.
  */
-function writesExactly(meta: BranchMetadata, dialect: Dialect, text: string): boolean {
+function writesExactly(meta: BranchMetadata, values: readonly (string | null)[], dialect: Dialect, text: string, facts: SharedFacts): boolean {
   let at = 0;
   for (const key of keysWritten(meta, dialect)) {
-    // Every writer starts an entry with its key and a colon: a text that does not cannot be this entry.
-    if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a) return false;
-    const entry = entryText(key, valueOf(meta, key), dialect);
-    if (!text.startsWith(entry, at)) return false;
-    at += entry.length;
+    const keyIndex = KEY_INDEX[key];
+    const value = values[keyIndex] ?? null;
+    const end = entryEnd(text, at, key, keyIndex, value, dialect, facts);
+    if (end === undefined) {
+      // A value the matcher leaves to the emitters (its `key: ` stands here already).
+      const entry = entryText(key, value, dialect);
+      if (!text.startsWith(entry, at)) return false;
+      at += entry.length;
+    } else if (end < 0) {
+      return false;
+    } else {
+      at = end;
+    }
   }
+  // Only Rust's end holds more than the entries (documentEnd), and only after a `|` block.
+  if (dialect !== 'rust' || !text.includes('|')) return at === text.length;
   return text.slice(at) === documentEnd(text.slice(0, at), dialect);
 }
 
 /** The writers that would produce exactly `text` for `meta`. */
 export function writersOf(meta: BranchMetadata, text: string): Dialect[] {
-  return METADATA_WRITERS.filter((dialect) => writesExactly(meta, dialect, text));
+  const values = METADATA_KEYS.map((key) => valueOf(meta, key));
+  const facts = new SharedFacts();
+  return METADATA_WRITERS.filter((dialect) => writesExactly(meta, values, dialect, text, facts));
 }

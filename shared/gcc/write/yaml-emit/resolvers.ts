@@ -2,6 +2,15 @@
 // scalar that a reader would take for something other than a string must be quoted by the writer. Each
 // library has its own list.
 
+/**
+ * The YAML 1.1 words for booleans and null, in the spellings the resolvers know (PyYAML, js-yaml and its deprecated
+ * booleans, yaml.v3's isOldBool, serde_yaml, the yaml library's 1.1 schema): the only plain scalars that start with
+ * a letter any of them reads as other than text, but for the yaml library's exponent floats (`e5`).
+ */
+export const YAML11_WORDS: ReadonlySet<string> = new Set(
+  ['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].flatMap((w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()]),
+);
+
 /** PyYAML's YAML 1.1 resolver (resolver.py): does a plain `value` resolve to a non-string? */
 export function pyyamlResolvesAsNonString(value: string): boolean {
   return PYYAML_IMPLICIT.some((re) => re.test(value));
