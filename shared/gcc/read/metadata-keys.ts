@@ -19,6 +19,8 @@ const FIELD_OF_KEY: Record<MetadataKey, keyof BranchMetadata> = {
 export const NULLABLE_KEYS: ReadonlySet<MetadataKey> = new Set(['merged_into', 'merged_at']);
 export const TIMESTAMP_KEYS: ReadonlySet<MetadataKey> = new Set(['created_at', 'merged_at']);
 export const SORTED_KEYS: readonly MetadataKey[] = [...METADATA_KEYS].sort();
+/** The keys in struct order without merged_*: what Go writes (`omitempty`) for a branch not merged. */
+export const STRUCT_KEYS_WITHOUT_MERGED: readonly MetadataKey[] = METADATA_KEYS.filter((key) => !NULLABLE_KEYS.has(key));
 
 export function valueOf(meta: BranchMetadata, key: MetadataKey): string | null {
   const value = meta[FIELD_OF_KEY[key]];

@@ -3,7 +3,7 @@
 
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { writersOf } from '../write/metadata-write.ts';
-import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
+import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, STRUCT_KEYS_WITHOUT_MERGED, TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
 import type { ReadValue, ScalarSpelling } from './metadata-value.ts';
 
 export type MetadataKeyOrder =
@@ -50,14 +50,12 @@ export const EMPTY_STYLE: MetadataStyle = {
   writers: [],
 };
 
-const STRUCT_WITHOUT_MERGED: readonly string[] = METADATA_KEYS.filter((k) => !NULLABLE_KEYS.has(k));
-
 function keyOrderOf(keys: readonly string[]): MetadataKeyOrder {
   if (keys.length === 0) return 'none';
   const same = (expected: readonly string[]): boolean => keys.length === expected.length && keys.every((k, i) => k === expected[i]);
   if (same(SORTED_KEYS)) return 'sorted';
   if (same(METADATA_KEYS)) return 'struct';
-  if (same(STRUCT_WITHOUT_MERGED)) return 'struct-without-merged';
+  if (same(STRUCT_KEYS_WITHOUT_MERGED)) return 'struct-without-merged';
   return 'other';
 }
 

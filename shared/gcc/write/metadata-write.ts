@@ -2,7 +2,7 @@
 // its own implementation would write.
 
 import type { BranchMetadata, Dialect } from '../../types.ts';
-import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
+import { METADATA_KEYS, NULLABLE_KEYS, SORTED_KEYS, STRUCT_KEYS_WITHOUT_MERGED, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
 import { emitJsYamlValue } from './yaml-emit/js-yaml.ts';
 import { emitGoYamlPair, emitRustYamlPair } from './yaml-emit/libyaml.ts';
 import { emitPyYamlPair } from './yaml-emit/pyyaml.ts';
@@ -20,7 +20,6 @@ import { entryEnd, SharedFacts } from './metadata-entry-match.ts';
 export const METADATA_WRITERS: readonly Exclude<Dialect, 'unknown'>[] = ['python', 'typescript', 'rust', 'go', 'zig', 'lua', 'elixir'];
 
 const KEY_INDEX = Object.fromEntries(METADATA_KEYS.map((key, i) => [key, i])) as Record<MetadataKey, number>;
-const STRUCT_KEYS_WITHOUT_MERGED: readonly MetadataKey[] = METADATA_KEYS.filter((key) => !NULLABLE_KEYS.has(key));
 
 /** The keys `dialect`'s writer writes for `meta`, in its order. */
 function keysWritten(meta: BranchMetadata, dialect: Dialect): readonly MetadataKey[] {
@@ -80,8 +79,9 @@ export function serializeMetadata(meta: BranchMetadata, dialect: Dialect): strin
 /**
  * Whether `dialect`'s writer writes exactly `text` for `meta`: serializeMetadata(meta, dialect) === text, found entry
  * by entry so that a writer is given up at its first entry that differs (a start-up asks this of seven writers for
- * every branch, and most differ in their first key: entryEnd checks the key first). An entry is matched in place where metadata-entry-match.ts can
- * (nearly always), else written and compared. `facts` holds what the writers share about each value.
+ * every branch, and most differ in their first key: entryEnd checks the key first). An entry is matched in place
+ * where metadata-entry-match.ts can (nearly always), else written and compared. `facts` holds what the writers share
+ * about each value.
  */
 function writesExactly(meta: BranchMetadata, values: readonly (string | null)[], dialect: Dialect, text: string, facts: SharedFacts): boolean {
   let at = 0;
