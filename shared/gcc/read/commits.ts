@@ -1,10 +1,12 @@
 // commit.md: the commits of one branch, read losslessly and incrementally (the writing: ../write/commit-write.ts).
 
 import type { ByteRange, Commit, Diagnostic, Dialect } from '../../types.ts';
-import { Chunk, NO_BYTES, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { NO_BYTES, fingerprintBefore, type PendingBlock, type ResumePoint } from './chunk.ts';
+import { CommitScanner, FILE_HEADER, nextCommitBoundary, startsWithWords } from './commit-scan.ts';
+import { continueCommitsFully } from './commits-full.ts';
 import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
-import { TIMESTAMP_RE, backticked, RecordEnd, preview, probableTimestamp, type ItemStarts, provisionalEnd } from './records.ts';
-import { FieldSplitter } from './record-fields.ts';
+import { viewOf } from './step-bytes.ts';
+import { TimeKeys } from './time-key.ts';
 
 export type { PendingBlock } from './chunk.ts';
 
@@ -46,10 +48,6 @@ export interface CommitsParseOptions {
   dialect?: Dialect;
 }
 
-const LABELS = ['**Timestamp:**', '**Branch Purpose:**', '**Previous Progress Summary:**', "**This Commit's Contribution:**"] as const;
-const NAMES = ['timestamp', 'branch purpose', 'previous progress summary', "this commit's contribution"] as const;
-const STARTS: ItemStarts = { afterBlank: ['## Commit ', '# Commit History '], direct: [] };
-
 export function initialCommitsState(options: CommitsParseOptions): CommitsState {
   return {
     // Fields, not a spread of initialResumePoint: V8 built a spread object ~10x slower (a cost per file at start).
@@ -74,153 +72,250 @@ export function parseCommits(bytes: Uint8Array, options: CommitsParseOptions): C
 
 /** Continues from `state`: `tail` = the file's bytes from `state.consumed` to its end. */
 export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsParseResult {
-  return new CommitsReader(state, tail).run();
+  // After a close only the text's end allowed, what follows decides it (records.ts provisionalEnd): the full reader's.
+  if (state.provisional && tail.length > 0) return continueCommitsFully(state, tail);
+  return new CommitsScan(state, tail).run();
 }
 
+/** One for all reads: its month, cached, stays what the last read left. */
+const TIMES = new TimeKeys();
+/** A record's bytes never start with a BOM; the decoder must not drop one either. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Fast runs refused in one read before the full reader reads the rest whole (a file of odd records stays linear). */
+const MAX_SPANS = 8;
 
-class CommitsReader {
-  private readonly c: Chunk;
-  private readonly state: CommitsState;
+// Each record the standard writers lay out is recognised on the bytes (commit-scan.ts) and decoded as one string (a
+// one-byte string when it is ASCII); everything else (a header not as the writers write it, a record with anything the
+// full reader reports, stray text, the bytes at the end) is handed to the full reader from the exact state it would
+// have reached, over the bytes up to the next `---` line followed by `## Commit `, which always ends what comes before.
+class CommitsScan {
+  private readonly base: number;
   private readonly style: EscapeStyle;
-  private readonly commits: Commit[] = [];
-  private readonly seen: Set<string>;
-  private header: CommitHeader | null = null;
+  private readonly scanner: CommitScanner;
+  private readonly view: DataView;
+  private pos = 0;
+  private line: number;
   private headerSeen: boolean;
   private branch: string;
   private provisional: boolean;
-  private readonly recordEnd = new RecordEnd();
-  private readonly fields = new FieldSplitter(LABELS);
+  private header: CommitHeader | null = null;
+  private readonly commits: Commit[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly seen: Set<string>;
+  private spans = 0;
+  /** The bytes from `textAt` decoded (decodeRest), or null; -1: not decoded yet. */
+  private text: string | null = null;
+  private textAt = -1;
 
-  constructor(state: CommitsState, tail: Uint8Array) {
-    this.state = state;
-    this.c = new Chunk(state, tail);
-    this.style = escapeStyleOf(state.dialect);
-    this.seen = new Set(state.seenIds);
-    this.headerSeen = state.headerSeen;
-    this.provisional = state.provisional;
-    this.branch = state.branch;
+  constructor(
+    private readonly start: CommitsState,
+    private readonly tail: Uint8Array,
+  ) {
+    this.base = start.consumed;
+    this.style = escapeStyleOf(start.dialect);
+    this.view = viewOf(tail);
+    this.scanner = new CommitScanner(tail, this.view, TIMES);
+    this.line = start.line;
+    this.headerSeen = start.headerSeen;
+    this.branch = start.branch;
+    this.provisional = start.provisional;
+    this.seen = new Set(start.seenIds);
   }
 
   run(): CommitsParseResult {
-    const { text } = this.c;
-    const ended = provisionalEnd(this.state.provisional, text, STARTS);
-    if (ended === 'disproved') return { ...this.finish(0, true), needsFullReparse: true };
-    if (ended === 'undecided') return this.finish(0, true);
-    if (ended === 'confirmed') this.provisional = false;
-    return this.finish(this.c.readItems(this.readItem), false);
+    const n = this.tail.length;
+    while (this.pos < n) {
+      if (this.spans < MAX_SPANS && this.fastRun()) continue;
+      // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end).
+      const boundary = this.spans++ < MAX_SPANS ? nextCommitBoundary(this.tail, this.pos + 1) : -1;
+      const r = this.decode(boundary === -1 ? n : boundary + 10);
+      if (r.needsFullReparse) return r;
+      if (boundary === -1) return this.finish(r);
+      // It stopped short of the boundary (an item it could not finish there): it reads on to the end.
+      if (r.state.consumed !== this.base + boundary) return this.finish(this.decode(n));
+    }
+    return this.finish(null);
   }
 
-  private readonly readItem = (p: number): number => {
-    const { text } = this.c;
-    const next = !this.headerSeen && text.startsWith('# Commit History', p) ? this.readHeader(p) : text.startsWith('## Commit ', p) ? this.readCommit(p) : this.readStray(p);
-    if (next !== -1) this.headerSeen = true;
-    return next;
-  };
-
-  private finish(pos: number, keepProvisional: boolean): CommitsParseResult {
-    const c = this.c;
-    const { resume, pending } = c.stopAt(pos, () => 'The last commit block is incomplete.');
-    const state: CommitsState = {
-      file: resume.file,
-      consumed: resume.consumed,
-      line: resume.line,
-      fingerprint: resume.fingerprint,
-      dialect: this.state.dialect,
-      headerSeen: this.headerSeen,
-      branch: this.branch,
-      givenBranch: this.state.givenBranch,
-      seenIds: this.commits.length ? [...this.seen] : this.state.seenIds,
-      provisional: keepProvisional ? this.state.provisional : this.provisional,
-      commits: this.state.commits + this.commits.length,
-    };
-    return { header: this.header, commits: this.commits, pending, diagnostics: c.diagnostics, state, needsFullReparse: false };
+  /** Reads canonical items from `pos` for as long as they follow one another; whether it read any. */
+  private fastRun(): boolean {
+    const from = this.pos;
+    // The full reader takes a `# ` line before any item for the file's header.
+    if (!this.headerSeen && this.tail[from] === 0x23 && this.tail[from + 1] === 0x20 && !this.fastHeader()) return false;
+    const tail = this.tail;
+    const s = this.scanner;
+    while (this.pos < tail.length && s.scan(this.pos) && this.take(this.pos)) {
+      this.line += s.lines;
+      this.provisional = s.atEnd;
+      this.pos = s.end;
+    }
+    return this.pos !== from;
   }
 
-  private readHeader(p: number): number {
-    const header = this.c.headerLine(p);
-    if (!header) return -1;
-    const { line, end } = header;
-    const branch = backticked(line);
-    if (!line.startsWith('# Commit History — branch `') || branch === null) {
-      this.c.report(p, 'info', 'nonstandard-commit-header', `Commit file header ${preview(line)} is not \`# Commit History — branch \`name\`\`.`);
+  /** The file's header as the writers write it (`# Commit History — branch \`name\``, a blank line) at `pos`, read. */
+  private fastHeader(): boolean {
+    const tail = this.tail;
+    const p = this.pos;
+    if (!startsWithWords(this.view, p, FILE_HEADER)) return false;
+    const from = p + FILE_HEADER.length;
+    let i = from;
+    let ascii = true;
+    for (; i < tail.length; i++) {
+      const b = tail[i]!;
+      if (b === 0x60 || b < 0x20) break;
+      if (b >= 0x80) ascii = false;
     }
-    if (branch !== null) {
-      if (this.branch && branch !== this.branch) {
-        this.c.report(p, 'warning', 'branch-name-mismatch', `The header names branch \`${branch}\` but the file belongs to \`${this.branch}\`; commits use \`${branch}\`.`);
-      }
-      this.branch = branch;
+    if (i === from || tail[i] !== 0x60 || tail[i + 1] !== 0x0a || tail[i + 2] !== 0x0a) return false;
+    let name = this.branch;
+    if (!ascii || !sameAscii(tail, from, i, name)) {
+      name = UTF8.decode(tail.subarray(from, i));
+      // A name other than the folder's is reported (branch-mismatch); invalid UTF-8 too.
+      if ((this.branch !== '' && name !== this.branch) || name.indexOf('\uFFFD') !== -1) return false;
     }
-    this.header = { branch, range: { start: this.c.byteAt(p), end: this.c.byteAt(end) } };
-    return end;
+    this.header = { branch: name, range: { start: this.base + p, end: this.base + i + 3 } };
+    this.branch = name;
+    this.headerSeen = true;
+    this.line += 2;
+    this.pos = i + 3;
+    return true;
   }
 
-  private readCommit(p: number): number {
-    const c = this.c;
-    const { text } = c;
-    const end = this.recordEnd.find(text, p, STARTS);
-    if (end.kind === 'incomplete') return -1;
-    const rec = text.slice(p, end.closeAt);
-    const range = { start: c.byteAt(p), end: c.byteAtRecordEnd(p, end.end, end.innerDashLines.length) };
-    const nl = rec.indexOf('\n');
-    const headerLine = (nl === -1 ? rec : rec.slice(0, nl)).replace(/\r$/, '');
-    let commitId = backticked(headerLine);
-    if (commitId === null || !headerLine.startsWith('## Commit `')) {
-      commitId = headerLine.slice('## Commit '.length).trim();
-      c.report(p, 'info', 'legacy-commit-header', `Commit header ${preview(headerLine)} has no backticks around the id.`);
+  /** The record the scanner recognised at `p`, decoded and kept; false when only the full reader may read it. */
+  private take(p: number): boolean {
+    const s = this.scanner;
+    const tail = this.tail;
+    const end = s.end;
+    if (this.textAt === -1) this.decodeRest(p);
+    // Offsets in `rec` are the bytes' less `at` when it is ASCII; else less the bytes that start no UTF-16 unit too
+    // (the lines between the values are ASCII: only the values can hold others).
+    let rec = this.text;
+    let at = this.textAt;
+    let ascii = true;
+    if (rec === null) {
+      rec = UTF8.decode(tail.subarray(p, end));
+      // A CR (CRLF layouts have their own diagnostics), invalid UTF-8: the full reader's (memchr on the string).
+      if (rec.indexOf('\r') !== -1 || rec.indexOf('\uFFFD') !== -1) return false;
+      at = p;
+      ascii = rec.length === end - p;
     }
-    const label = `Commit ${commitId || '(no id)'}`;
-    if (!commitId) c.report(p, 'warning', 'missing-commit-id', 'A commit header without an id.');
-    else if (this.seen.has(commitId)) {
-      c.report(p, 'warning', 'duplicate-commit-id', `Commit id \`${commitId}\` was already used by an earlier commit in this file (Zig repeats ids within one millisecond); both are kept.`);
+    const commitId = rec.slice(p + 11 - at, s.idEnd - at);
+    if (this.seen.has(commitId)) return false;
+    let extra = 0;
+    let purpose = '';
+    let previous = '';
+    let contribution = '';
+    for (let k = 0; k < 3; k++) {
+      const vs = s.starts[k]!;
+      const ve = s.ends[k]!;
+      const cs = vs - at - extra;
+      if (!ascii) extra += unitless(tail, vs, ve);
+      const raw = rec.slice(cs, ve - at - extra);
+      if (this.style === 'lua' && hasLuaCorruption(raw)) return false;
+      const value = unescapeValue(raw, this.style);
+      if (k === 0) purpose = value;
+      else if (k === 1) previous = value;
+      else contribution = value;
     }
     this.seen.add(commitId);
-    const split = this.fields.split(text, nl === -1 ? end.closeAt : p + nl + 1, end.closeAt);
-    const values = ['', '', '', ''];
-    for (let k = 0; k < 4; k++) {
-      const raw = split.values[k];
-      if (raw === null || raw === undefined) continue;
-      if (k === 0) {
-        values[0] = raw.replace(/\r$/, '');
-        continue;
-      }
-      values[k] = unescapeValue(raw, this.style);
-      if (this.style === 'lua' && hasLuaCorruption(raw)) {
-        c.report(p, 'warning', 'lua-escape-corruption',
-          `${label}'s ${NAMES[k]} was written by Contexa Lua, which turns every newline (and dashes that end a line) into \`\\n\\---\\n\`. ` +
-          `Read as ${preview(values[k]!)}; dashes at line ends may have been lost. On disk: ${preview(raw)}.`);
-      }
-    }
-    const ts = values[0]!;
-    if (split.values[0] !== null && !TIMESTAMP_RE.test(ts)) {
-      const probable = probableTimestamp(ts);
-      if (probable !== null && probable !== ts) c.report(p, 'warning', 'corrupted-timestamp', `${label}'s timestamp ${preview(ts)} has stray characters; probably ${probable}.`);
-      else if (probable === null) c.report(p, 'warning', 'invalid-timestamp', `${label}'s timestamp ${preview(ts)} is not an ISO-8601 time.`);
-    }
-    if (split.stray !== null && split.stray.trim() !== '') {
-      c.report(p, 'warning', 'unlabelled-text', `${label} has text outside any field: ${preview(split.stray)}.`);
-    }
-    const missing = NAMES.filter((_, k) => split.values[k] === null);
-    if (missing.length > 0) c.report(p, 'info', 'missing-field', `${label} has no ${missing.map((m) => `\`${m}\``).join(', ')} field; read as empty.`);
-    if (split.crlf) c.report(p, 'info', 'crlf-line-endings', `${label} uses CRLF line endings between its fields.`);
-    if (split.oddEnding) c.report(p, 'info', 'nonstandard-layout', `${label} does not end with the blank line writers put before \`---\`.`);
-    if (split.ambiguous()) c.report(p, 'info', 'ambiguous-field-boundary', `${label} has a value line that looks like a field label after a blank line; the first one was taken as the label.`);
-    for (const at of end.innerDashLines) {
-      c.report(at, 'info', 'unescaped-separator', `A bare \`---\` line inside ${label} (the writer did not escape it): kept as part of the value.`);
-    }
     this.commits.push({
       commitId,
       branchName: this.branch,
-      branchPurpose: values[1]!,
-      previousProgressSummary: values[2]!,
-      thisCommitContribution: values[3]!,
-      timestamp: ts,
-      range,
+      branchPurpose: purpose,
+      previousProgressSummary: previous,
+      thisCommitContribution: contribution,
+      timestamp: rec.slice(s.tsStart - at, s.tsEnd - at),
+      range: { start: this.base + p, end: this.base + end },
     });
-    this.provisional = end.provisional;
-    return end.end;
+    this.headerSeen = true;
+    return true;
   }
 
-  private readStray(p: number): number {
-    return this.c.skipStray(p, ['## Commit '], 'commit', preview);
+  /**
+   * The bytes from `p` to the end as one string when they are ASCII without a CR (one decoder call a file, a one-byte
+   * string); else each record is decoded alone (the records with none of another kind still one-byte strings).
+   */
+  private decodeRest(p: number): void {
+    this.textAt = p;
+    if (!asciiFrom(this.tail, p)) return;
+    const text = UTF8.decode(this.tail.subarray(p));
+    if (text.indexOf('\r') === -1) this.text = text;
   }
+
+  /** The state the full reader would hold at `pos`. */
+  private stateHere(seenIds: string[]): CommitsState {
+    const consumed = this.base + this.pos;
+    return {
+      file: this.start.file,
+      consumed,
+      line: this.line,
+      fingerprint: fingerprintBefore(this.start, this.tail, consumed),
+      dialect: this.start.dialect,
+      headerSeen: this.headerSeen,
+      branch: this.branch,
+      givenBranch: this.start.givenBranch,
+      seenIds,
+      provisional: this.provisional,
+      commits: this.start.commits + this.commits.length,
+    };
+  }
+
+  /** The full reader over [pos, end); the state moves to where it stopped. */
+  private decode(end: number): CommitsParseResult {
+    const r = continueCommitsFully(this.stateHere([...this.seen]), this.tail.subarray(this.pos, end));
+    if (r.needsFullReparse) return r;
+    for (const c of r.commits) {
+      this.commits.push(c);
+      this.seen.add(c.commitId);
+    }
+    if (r.header) this.header = r.header;
+    for (const d of r.diagnostics) this.diagnostics.push(d);
+    const st = r.state;
+    this.pos = st.consumed - this.base;
+    this.line = st.line;
+    this.headerSeen = st.headerSeen;
+    this.branch = st.branch;
+    this.provisional = st.provisional;
+    return r;
+  }
+
+  /** The result: the last full read's pending block (it read to the end), or none (the fast path did). */
+  private finish(last: CommitsParseResult | null): CommitsParseResult {
+    const state = this.stateHere(this.commits.length ? [...this.seen] : this.start.seenIds);
+    const pending = last && last.state.consumed === state.consumed ? last.pending : null;
+    return { header: this.header, commits: this.commits, pending, diagnostics: this.diagnostics, state, needsFullReparse: false };
+  }
+}
+
+/** Whether bytes [from, to) are the char codes of `s`. */
+function sameAscii(bytes: Uint8Array, from: number, to: number, s: string): boolean {
+  if (to - from !== s.length) return false;
+  for (let i = from; i < to; i++) if (bytes[i] !== s.charCodeAt(i - from)) return false;
+  return true;
+}
+
+/** How many of bytes [from, to) of valid UTF-8 start no UTF-16 unit: continuation bytes, less one a 4-byte lead. */
+function unitless(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x80) n += b < 0xc0 ? 1 : b >= 0xf0 ? -1 : 0;
+  }
+  return n;
+}
+
+/** Whether bytes [from, end) are all ASCII: four at a time. */
+function asciiFrom(bytes: Uint8Array, from: number): boolean {
+  let i = from;
+  const n = bytes.length;
+  while (i < n && ((bytes.byteOffset + i) & 3) !== 0) if (bytes[i++]! >= 0x80) return false;
+  const count = (n - i) >> 2;
+  if (count > 0) {
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset + i, count);
+    let high = 0;
+    for (let k = 0; k < count; k++) high |= words[k]!;
+    if ((high & 0x80808080) !== 0) return false;
+    i += count << 2;
+  }
+  while (i < n) if (bytes[i++]! >= 0x80) return false;
+  return true;
 }

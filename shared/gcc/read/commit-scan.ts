@@ -1,0 +1,140 @@
+// The fast path of commit.md's reader: a commit record recognised on its bytes when it is laid out exactly as the
+// standard writers lay it out; anything else is refused here and read by the full reader (commits-full.ts).
+import { ascii, byteAt, startsWithToken, token } from './step-bytes.ts';
+import type { TimeKeys } from './time-key.ts';
+
+/** A fixed token of any length as little-endian words, the last one moved back so that none passes its end. */
+interface Words {
+  readonly length: number;
+  readonly at: readonly number[];
+  readonly words: readonly number[];
+}
+
+function words(b: Uint8Array): Words {
+  const view = new DataView(b.buffer, b.byteOffset, b.length);
+  const at: number[] = [];
+  for (let o = 0; o < b.length; o += 4) at.push(Math.min(o, b.length - 4));
+  return { length: b.length, at, words: at.map((o) => view.getInt32(o, true)) };
+}
+
+export function startsWithWords(view: DataView, p: number, t: Words): boolean {
+  if (p + t.length > view.byteLength) return false;
+  for (let k = 0; k < t.at.length; k++) if (view.getInt32(p + t.at[k]!, true) !== t.words[k]) return false;
+  return true;
+}
+
+const COMMIT_HEADER = token('## Commit `');
+const NEXT_COMMIT = token('## Commit ');
+const TIMESTAMP = token('**Timestamp:** ');
+const CLOSING = token('---\n');
+/** The three values' labels, each with the space the writers put after it. */
+const VALUE_LABELS: readonly Words[] = ['**Branch Purpose:** ', '**Previous Progress Summary:** ', "**This Commit's Contribution:** "].map((l) => words(ascii(l)));
+/** `# Commit History — branch \``: the file's header up to the branch's name. */
+export const FILE_HEADER: Words = words(Uint8Array.of(...ascii('# Commit History '), 0xe2, 0x80, 0x94, ...ascii(' branch `')));
+
+/** Whether a `---` line starts at `s` (the bytes end after it, or a newline does). */
+const isDashLine = (bytes: Uint8Array, s: number): boolean =>
+  byteAt(bytes, s) === 0x2d && byteAt(bytes, s + 1) === 0x2d && byteAt(bytes, s + 2) === 0x2d && (s + 3 >= bytes.length || bytes[s + 3] === 0x0a);
+
+// Refused: an id that is not printable ASCII, a timestamp TIMESTAMP_RE refuses, a field missing, out of order or
+// without the space after its label, a `---` line inside a value, a blank line followed by `**` (a label, maybe) or a
+// `---` line inside a value, a record not followed by the next `## Commit ` (or the end). The reader refuses what only
+// the decoded record shows: a CR, invalid UTF-8, a duplicate id, Lua's newlines.
+/** Reads canonical commit records on bytes. One instance serves a whole read (no object per record). */
+export class CommitScanner {
+  /** Byte just after the record's closing `---\n`. */
+  end = 0;
+  /** The closing `---\n` ends the bytes: the record is complete only if what comes next starts an item (provisional). */
+  atEnd = false;
+  /** Newlines in the record. */
+  lines = 0;
+  /** The id is bytes [start + 11, idEnd). */
+  idEnd = 0;
+  tsStart = 0;
+  tsEnd = 0;
+  /** Each value's bytes [starts[k], ends[k]), still escaped. */
+  readonly starts = [0, 0, 0];
+  readonly ends = [0, 0, 0];
+
+  /** `times` reads each record's timestamp, and holds its key until the next. */
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly view: DataView,
+    readonly times: TimeKeys,
+  ) {}
+
+  /** Whether the bytes at `p` are one canonical commit record (the fields above are then set). */
+  scan(p: number): boolean {
+    const bytes = this.bytes;
+    const view = this.view;
+    if (!startsWithToken(view, p, COMMIT_HEADER)) return false;
+    let i = p + 11;
+    for (; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (b === 0x60 || b < 0x21 || b > 0x7e) break;
+    }
+    if (i === p + 11 || byteAt(bytes, i) !== 0x60 || byteAt(bytes, i + 1) !== 0x0a) return false;
+    this.idEnd = i;
+    let at = i + 2;
+    if (!startsWithToken(view, at, TIMESTAMP)) return false;
+    const ts = at + TIMESTAMP.length;
+    const tsEnd = this.times.read(view, bytes, ts);
+    if (tsEnd === -1 || byteAt(bytes, tsEnd) !== 0x0a || byteAt(bytes, tsEnd + 1) !== 0x0a) return false;
+    this.tsStart = ts;
+    this.tsEnd = tsEnd;
+    this.lines = 3;
+    at = tsEnd + 2;
+    for (let k = 0; k < 3; k++) {
+      const label = VALUE_LABELS[k]!;
+      if (!startsWithWords(view, at, label)) return false;
+      const v = at + label.length;
+      const j = this.scanValue(v, k);
+      if (j === -1) return false;
+      this.starts[k] = v;
+      this.ends[k] = j;
+      at = j + 2;
+    }
+    // scanValue saw the closing `---\n` at `at`.
+    this.lines += 1;
+    const end = at + 4;
+    this.end = end;
+    this.atEnd = end === bytes.length;
+    return this.atEnd || startsWithToken(view, end, NEXT_COMMIT);
+  }
+
+  /**
+   * Value k from `v`: the newline that ends it (a blank line and the next label, or the closing `---` line, follow), or
+   * -1 when the full reader might read it otherwise or report it.
+   */
+  private scanValue(v: number, k: number): number {
+    const bytes = this.bytes;
+    let i = v;
+    for (;;) {
+      const j = bytes.indexOf(0x0a, i);
+      if (j === -1) return -1;
+      this.lines++;
+      if (byteAt(bytes, j + 1) === 0x0a) {
+        const s = j + 2;
+        if (k < 2 ? startsWithWords(this.view, s, VALUE_LABELS[k + 1]!) : startsWithToken(this.view, s, CLOSING)) {
+          this.lines++;
+          return j;
+        }
+        if ((byteAt(bytes, s) === 0x2a && byteAt(bytes, s + 1) === 0x2a) || isDashLine(bytes, s)) return -1;
+      } else if (isDashLine(bytes, j + 1)) return -1;
+      i = j + 1;
+    }
+  }
+}
+
+const BOUNDARY = ascii('\n---\n## Commit ');
+
+/** The start of the next `## Commit ` that follows a `\n---\n` line whose newline is at or after `from`; -1 when none. */
+export function nextCommitBoundary(bytes: Uint8Array, from: number): number {
+  for (let i = bytes.indexOf(0x0a, from); i !== -1; i = bytes.indexOf(0x0a, i + 1)) {
+    if (bytes[i + 1] !== 0x2d || i + BOUNDARY.length > bytes.length) continue;
+    let k = 2;
+    while (k < BOUNDARY.length && bytes[i + k] === BOUNDARY[k]) k++;
+    if (k === BOUNDARY.length) return i + 5;
+  }
+  return -1;
+}
