@@ -2,7 +2,8 @@
 // newest time, and a version that moves with every change to its records.
 import { branchSummary, type BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
-import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
+import { compareTime } from '../../shared/gcc/read/time-key.ts';
+import { TextTimeKeys } from '../../shared/gcc/read/text-time-key.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import type { StepIndex } from '../../shared/gcc/read/step-index.ts';
@@ -28,10 +29,30 @@ export interface TimedRecords {
  */
 const ownCopy = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
 
+/** Commits' timestamps read for their keys: one reader, whose month stays cached from branch to branch. */
+const COMMIT_TIMES = new TextTimeKeys();
+
 export const timedCommits = (commits: readonly Commit[]): TimedRecords => ({
   length: commits.length,
   timestampAt: (i) => commits[i]!.timestamp,
-  timeKeyAt: (i) => timestampKey(commits[i]!.timestamp),
+  timeKeyAt: (i) => (COMMIT_TIMES.read(commits[i]!.timestamp) ? [COMMIT_TIMES.key0, COMMIT_TIMES.key1] : null),
+  // No key object a commit: each is compared as it is read.
+  newestIndex: (from, to, after) => {
+    let best = -1;
+    let s0 = after ? after[0] : Number.NEGATIVE_INFINITY;
+    let n0 = after ? after[1] : 0;
+    for (let i = from; i < to; i++) {
+      if (!COMMIT_TIMES.read(commits[i]!.timestamp)) continue;
+      const s = COMMIT_TIMES.key0;
+      const n = COMMIT_TIMES.key1;
+      if (s > s0 || (s === s0 && n > n0)) {
+        best = i;
+        s0 = s;
+        n0 = n;
+      }
+    }
+    return best;
+  },
 });
 
 let entries = 0;
