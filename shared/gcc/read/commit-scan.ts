@@ -108,10 +108,13 @@ export class CommitScanner {
    */
   private scanValue(v: number, k: number): number {
     const bytes = this.bytes;
+    const n = bytes.length;
     let i = v;
     for (;;) {
-      const j = bytes.indexOf(0x0a, i);
-      if (j === -1) return -1;
+      // A loop, not indexOf: a typed array's indexOf is a call into the runtime, slower than a short value's bytes.
+      let j = i;
+      while (j < n && bytes[j] !== 0x0a) j++;
+      if (j === n) return -1;
       this.lines++;
       if (byteAt(bytes, j + 1) === 0x0a) {
         const s = j + 2;
