@@ -105,6 +105,8 @@ const ODD_VALUES = [
   'x\n**Previous Progress Summary:** y',
   'crlf\r\nline',
   'cr\r',
+  'x\r\n\r\n**Previous Progress Summary:** y',
+  "x\r\n\r\n**This Commit's Contribution:** y",
   '## Commit `inner`',
   'a\n## Commit `abc`\nb',
   '# Commit History — branch `x`',
