@@ -224,7 +224,12 @@ export class Chunk {
 
 export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed: number): Uint8Array {
   const fromTail = consumed - base.consumed;
-  if (fromTail >= FINGERPRINT_BYTES) return tail.slice(fromTail - FINGERPRINT_BYTES, fromTail);
+  if (fromTail >= FINGERPRINT_BYTES) {
+    // A copy through a view, not slice (which looks up a species constructor: a cost per file read at start).
+    const out = new Uint8Array(FINGERPRINT_BYTES);
+    out.set(new Uint8Array(tail.buffer, tail.byteOffset + fromTail - FINGERPRINT_BYTES, FINGERPRINT_BYTES));
+    return out;
+  }
   const need = FINGERPRINT_BYTES - fromTail;
   const old = base.fingerprint.subarray(Math.max(0, base.fingerprint.length - need));
   const out = new Uint8Array(old.length + fromTail);

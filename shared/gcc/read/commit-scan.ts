@@ -1,7 +1,6 @@
 // The fast path of commit.md's reader: a commit record recognised on its bytes when it is laid out exactly as the
 // standard writers lay it out; anything else is refused here and read by the full reader (commits-full.ts).
 import { ascii, byteAt, startsWithToken, token } from './step-bytes.ts';
-import type { TimeKeys } from './time-key.ts';
 
 /** A fixed token of any length as little-endian words, the last one moved back so that none passes its end. */
 interface Words {
@@ -55,12 +54,12 @@ export class CommitScanner {
   /** Each value's bytes [starts[k], ends[k]), still escaped. */
   readonly starts = [0, 0, 0];
   readonly ends = [0, 0, 0];
+  /** Whether value k is one line (no escape can be in it: each writer's escapes a line after a newline). */
+  readonly oneLine = [true, true, true];
 
-  /** `times` reads each record's timestamp, and holds its key until the next. */
   constructor(
     private readonly bytes: Uint8Array,
     private readonly view: DataView,
-    readonly times: TimeKeys,
   ) {}
 
   /** Whether the bytes at `p` are one canonical commit record (the fields above are then set). */
@@ -78,7 +77,7 @@ export class CommitScanner {
     let at = i + 2;
     if (!startsWithToken(view, at, TIMESTAMP)) return false;
     const ts = at + TIMESTAMP.length;
-    const tsEnd = this.times.read(view, bytes, ts);
+    const tsEnd = timestampEnd(bytes, ts);
     if (tsEnd === -1 || byteAt(bytes, tsEnd) !== 0x0a || byteAt(bytes, tsEnd + 1) !== 0x0a) return false;
     this.tsStart = ts;
     this.tsEnd = tsEnd;
@@ -88,10 +87,13 @@ export class CommitScanner {
       const label = VALUE_LABELS[k]!;
       if (!startsWithWords(view, at, label)) return false;
       const v = at + label.length;
+      const lines = this.lines;
       const j = this.scanValue(v, k);
       if (j === -1) return false;
       this.starts[k] = v;
       this.ends[k] = j;
+      // Its newline and the blank line's: two.
+      this.oneLine[k] = this.lines - lines === 2;
       at = j + 2;
     }
     // scanValue saw the closing `---\n` at `at`.
@@ -127,6 +129,37 @@ export class CommitScanner {
       i = j + 1;
     }
   }
+}
+
+/** `0000-00-00T00:00:00`: where the digits go (0), and the marks between them. */
+const SHAPE = ascii('0000-00-00T00:00:00');
+
+/**
+ * Where a timestamp TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) that starts at bytes[s] ends, or -1.
+ * Only its shape: a commit's time key is read from the string when it is asked for (text-time-key.ts).
+ */
+export function timestampEnd(bytes: Uint8Array, s: number): number {
+  const n = bytes.length;
+  if (s + 20 > n) return -1;
+  for (let k = 0; k < 19; k++) {
+    const c = bytes[s + k]!;
+    const want = SHAPE[k]!;
+    if (want === 0x30 ? c < 0x30 || c > 0x39 : c !== want) return -1;
+  }
+  let i = s + 19;
+  if (bytes[i] === 0x2e) {
+    const f = ++i;
+    while (i < n && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+    if (i === f) return -1;
+  }
+  const zone = byteAt(bytes, i);
+  if (zone === 0x5a) return i + 1;
+  if ((zone !== 0x2b && zone !== 0x2d) || i + 6 > n) return -1;
+  for (let k = 1; k < 6; k++) {
+    const c = bytes[i + k]!;
+    if (k === 3 ? c !== 0x3a : c < 0x30 || c > 0x39) return -1;
+  }
+  return i + 6;
 }
 
 const BOUNDARY = ascii('\n---\n## Commit ');

@@ -6,7 +6,6 @@ import { CommitScanner, FILE_HEADER, nextCommitBoundary, startsWithWords } from 
 import { continueCommitsFully } from './commits-full.ts';
 import { escapeStyleOf, hasLuaCorruption, unescapeValue, type EscapeStyle } from './escape.ts';
 import { viewOf } from './step-bytes.ts';
-import { TimeKeys } from './time-key.ts';
 
 export type { PendingBlock } from './chunk.ts';
 
@@ -77,8 +76,6 @@ export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsP
   return new CommitsScan(state, tail).run();
 }
 
-/** One for all reads: its month, cached, stays what the last read left. */
-const TIMES = new TimeKeys();
 /** A record's bytes never start with a BOM; the decoder must not drop one either. */
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Fast runs refused in one read before the full reader reads the rest whole (a file of odd records stays linear). */
@@ -114,7 +111,7 @@ class CommitsScan {
     this.base = start.consumed;
     this.style = escapeStyleOf(start.dialect);
     this.view = viewOf(tail);
-    this.scanner = new CommitScanner(tail, this.view, TIMES);
+    this.scanner = new CommitScanner(tail, this.view);
     this.line = start.line;
     this.headerSeen = start.headerSeen;
     this.branch = start.branch;
@@ -192,7 +189,7 @@ class CommitsScan {
     let at = this.textAt;
     let ascii = true;
     if (rec === null) {
-      rec = UTF8.decode(tail.subarray(p, end));
+      rec = UTF8.decode(bytesOf(tail, p, end));
       // A CR (CRLF layouts have their own diagnostics), invalid UTF-8: the full reader's (memchr on the string).
       if (rec.indexOf('\r') !== -1 || rec.indexOf('\uFFFD') !== -1) return false;
       at = p;
@@ -210,8 +207,11 @@ class CommitsScan {
       const cs = vs - at - extra;
       if (!ascii) extra += unitless(tail, vs, ve);
       const raw = rec.slice(cs, ve - at - extra);
-      if (this.style === 'lua' && hasLuaCorruption(raw)) return false;
-      const value = unescapeValue(raw, this.style);
+      let value = raw;
+      if (!s.oneLine[k]) {
+        if (this.style === 'lua' && hasLuaCorruption(raw)) return false;
+        value = unescapeValue(raw, this.style);
+      }
       if (k === 0) purpose = value;
       else if (k === 1) previous = value;
       else contribution = value;
@@ -237,7 +237,7 @@ class CommitsScan {
   private decodeRest(p: number): void {
     this.textAt = p;
     if (!asciiFrom(this.tail, p)) return;
-    const text = UTF8.decode(this.tail.subarray(p));
+    const text = UTF8.decode(bytesOf(this.tail, p, this.tail.length));
     if (text.indexOf('\r') === -1) this.text = text;
   }
 
@@ -319,3 +319,6 @@ function asciiFrom(bytes: Uint8Array, from: number): boolean {
   while (i < n) if (bytes[i++]! >= 0x80) return false;
   return true;
 }
+
+/** bytes[from, to) without subarray (which looks up a species constructor a call: a cost per record). */
+const bytesOf = (bytes: Uint8Array, from: number, to: number): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
