@@ -32,12 +32,24 @@ const ownCopy = (text: string): string => JSON.parse(JSON.stringify(text)) as st
 /** Commits' timestamps read for their keys: one reader, whose month stays cached from branch to branch. */
 const COMMIT_TIMES = new TextTimeKeys();
 
-export const timedCommits = (commits: readonly Commit[]): TimedRecords => ({
-  length: commits.length,
-  timestampAt: (i) => commits[i]!.timestamp,
-  timeKeyAt: (i) => (COMMIT_TIMES.read(commits[i]!.timestamp) ? [COMMIT_TIMES.key0, COMMIT_TIMES.key1] : null),
-  // No key object a commit: each is compared as it is read.
-  newestIndex: (from, to, after) => {
+/** A branch's commits as TimedRecords: one object (no closure a method), each key compared as it is read. */
+class TimedCommits implements TimedRecords {
+  readonly length: number;
+
+  constructor(private readonly commits: readonly Commit[]) {
+    this.length = commits.length;
+  }
+
+  timestampAt(i: number): string {
+    return this.commits[i]!.timestamp;
+  }
+
+  timeKeyAt(i: number): [number, number] | null {
+    return COMMIT_TIMES.read(this.commits[i]!.timestamp) ? [COMMIT_TIMES.key0, COMMIT_TIMES.key1] : null;
+  }
+
+  newestIndex(from: number, to: number, after: readonly [number, number] | null): number {
+    const commits = this.commits;
     let best = -1;
     let s0 = after ? after[0] : Number.NEGATIVE_INFINITY;
     let n0 = after ? after[1] : 0;
@@ -52,8 +64,10 @@ export const timedCommits = (commits: readonly Commit[]): TimedRecords => ({
       }
     }
     return best;
-  },
-});
+  }
+}
+
+export const timedCommits = (commits: readonly Commit[]): TimedRecords => new TimedCommits(commits);
 
 let entries = 0;
 
