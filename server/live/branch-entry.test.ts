@@ -82,3 +82,44 @@ describe('BranchEntry.noteTimestamps', () => {
     }
   });
 });
+
+describe('timedCommits', () => {
+  // The first of the newest by timestampKey, however the texts mix: same shapes compared as text, the rest by key.
+  it('finds the index the keys give, on mixed shapes, zones, widths, rolled-over dates and short years', () => {
+    let seed = 3;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const two = (n: number) => String(n).padStart(2, '0');
+    const pick = <T>(xs: readonly T[]): T => xs[random(xs.length)]!;
+    for (let round = 0; round < 4000; round++) {
+      // One shape and year a round, mostly, so that same shapes meet (compared as text), with dates near a month's end.
+      const shape = { year: pick(['2026', '2024', '0099', '1999']), fraction: pick(['', '.5', '.016', '.016190', '.1234567891']), zone: pick(['Z', '+00:00', '+01:00', '', 'z']) };
+      // Around a month's end (a date past it rolls over into the next month), or anywhere.
+      const dates = pick([[[2, 28], [2, 29], [3, 1]], [[4, 30], [4, 31], [5, 1]], [[12, 31], [13, 1], [1, 1]], null]);
+      const stamp = (): string => {
+        const odd = random(5) === 0;
+        const year = odd ? pick(['2026', '2024', '0099', '1000']) : shape.year;
+        const [m, d] = dates ? pick(dates) : [pick([1, 2, 3, 4, 12, 13, 0]), pick([1, 28, 29, 30, 31, 0])];
+        const month = two(m!);
+        const day = two(d!);
+        const time = `${two(pick([0, 5, 23, 24]))}:${two(pick([0, 59, 60]))}:${two(pick([0, 30, 60]))}`;
+        return `${year}-${month}-${day}T${time}${odd ? pick(['', '.5', '.016190']) : shape.fraction}${odd ? pick(['Z', '+00:00', '-05:30']) : shape.zone}`;
+      };
+      const texts = Array.from({ length: 1 + random(12) }, stamp);
+      const after = random(3) === 0 ? timestampKey(stamp()) : null;
+      let want = -1;
+      let wantKey = after;
+      texts.forEach((t, i) => {
+        const key = timestampKey(t);
+        if (key && (!wantKey || compareTime(key, wantKey) > 0)) {
+          want = i;
+          wantKey = key;
+        }
+      });
+      const records = timed(texts.map((timestamp) => ({ timestamp })));
+      expect(records.newestIndex!(0, texts.length, after), JSON.stringify({ texts, after })).toBe(want);
+    }
+  });
+});
