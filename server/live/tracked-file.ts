@@ -2,7 +2,7 @@
 // bounded pieces, so memory never holds a whole big file.
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
+import { ANY_PATH, FileBytes, POOLED_FROM, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 import { HeldVersionRecords, ListRecords, type VersionRecords } from './version-records.ts';
@@ -131,7 +131,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   private async rereadWithOnce(keeper: RecordKeeper<S, L>): Promise<FileChange> {
     this.keeper = keeper;
-    const opened = await openTail(this.source, this.path, { from: 0, previous: null });
+    const opened = openTail(this.source, this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
       this.reset();
       if (opened.kind === 'unreadable') this.problem = { missing: false, message: opened.message, code: opened.code };
@@ -139,10 +139,10 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
     try {
       this.problem = null;
-      await this.reparse(opened.source, opened.stamp);
+      if (!this.readWholeNow(opened.source, opened.stamp)) await this.reparse(opened.source, opened.stamp);
       return { kind: 'reloaded' };
     } finally {
-      await opened.close();
+      opened.close();
     }
   }
 
@@ -163,7 +163,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   private async refreshOnce(): Promise<FileChange> {
     const state = this.state;
-    const opened = await openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
+    const opened = openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
     if (opened.kind !== 'open') {
       const had = this.state !== null || this.count > 0;
@@ -191,9 +191,9 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         }
         this.keeper.rollback(records);
       }
-      return await this.reparse(opened.source, opened.stamp);
+      return this.readWholeNow(opened.source, opened.stamp) ?? (await this.reparse(opened.source, opened.stamp));
     } finally {
-      await opened.close();
+      opened.close();
     }
   }
 
@@ -265,6 +265,28 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.cutShort = null;
   }
 
+  /**
+   * reparse of a file of one piece too small for a pooled buffer, whose bytes are at hand, done at once: what a start
+   * does for each of its thousands of small files (the piece loop's awaits cost ~7 promises a file). Null when the
+   * file is not that.
+   */
+  private readWholeNow(source: ByteSource, stamp: FileStamp): FileChange | null {
+    if (!source.readSync || source.size > this.chunkBytes || source.size >= POOLED_FROM) return null;
+    const held = this.newBytes();
+    const list = this.keeper.create(held.read);
+    this.keeper.reserve?.(list, source.size);
+    const bytes = source.readSync(0, source.size);
+    const result = this.keeper.parse(null, bytes, list);
+    // A first parse never asks for another; the loop's answer is kept in case.
+    if (result.needsFullReparse) {
+      this.keeper.rollback(list);
+      return null;
+    }
+    const keep = held.holds(source.size);
+    const draft: Draft<S> = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: keep ? [bytes.subarray(0, result.state.consumed)] : [], from: 0 };
+    return this.adopt(held, list, draft, stamp);
+  }
+
   private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {
     let held = this.newBytes();
     let list = this.keeper.create(held.read);
@@ -278,6 +300,11 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       const consumed = bytes.subarray(0, result.state.consumed);
       draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
+    return this.adopt(held, list, draft, stamp);
+  }
+
+  /** Makes a reading from byte 0 the file's, in place of what it had. */
+  private adopt(held: FileBytes, list: L, draft: Draft<S>, stamp: FileStamp): FileChange {
     const hadRecords = this.count > 0;
     this.reset(held, list);
     this.commit(draft, stamp);
