@@ -2,11 +2,11 @@
 // bounded pieces, so memory never holds a whole big file.
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import { ANY_PATH, FileBytes, POOLED_FROM, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
+import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSource, type FileStamp, type GccSource } from '../fs/index.ts';
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 import { HeldVersionRecords, ListRecords, type VersionRecords } from './version-records.ts';
-import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
+import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, draftAtOnce, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
@@ -175,9 +175,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
     try {
       this.problem = null;
-      // An append: the bytes before our offset must be the ones we parsed (fingerprint), whether the file is the
-      // same inode or another one (an atomic save: then the bytes held, prefixIntact).
-      // The usual append: one read covers the fingerprint and what was appended.
+      // An append: the bytes before our offset must be the ones we parsed (fingerprint; for another inode, an atomic
+      // save, the bytes held: prefixIntact). The usual append: one read covers the fingerprint and what was appended.
       const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
       if (state && this.watched && (await prefixIntact(source, state, opened.whole, this.bytes))) {
         const records = this.records;
@@ -265,26 +264,12 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.cutShort = null;
   }
 
-  /**
-   * reparse of a file of one piece too small for a pooled buffer, whose bytes are at hand, done at once: what a start
-   * does for each of its thousands of small files (the piece loop's awaits cost ~7 promises a file). Null when the
-   * file is not that.
-   */
+  /** reparse, at once, when the file is one small piece at hand (draftAtOnce); null when it is not. */
   private readWholeNow(source: ByteSource, stamp: FileStamp): FileChange | null {
-    if (!source.readSync || source.size > this.chunkBytes || source.size >= POOLED_FROM) return null;
     const held = this.newBytes();
     const list = this.keeper.create(held.read);
-    this.keeper.reserve?.(list, source.size);
-    const bytes = source.readSync(0, source.size);
-    const result = this.keeper.parse(null, bytes, list);
-    // A first parse never asks for another; the loop's answer is kept in case.
-    if (result.needsFullReparse) {
-      this.keeper.rollback(list);
-      return null;
-    }
-    const keep = held.holds(source.size);
-    const draft: Draft<S> = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: keep ? [bytes.subarray(0, result.state.consumed)] : [], from: 0 };
-    return this.adopt(held, list, draft, stamp);
+    const draft = draftAtOnce(this.keeper, source, held, list, this.chunkBytes);
+    return draft ? this.adopt(held, list, draft, stamp) : null;
   }
 
   private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {

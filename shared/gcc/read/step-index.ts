@@ -38,10 +38,7 @@ export class StepIndex implements StepList {
   private i32 = new Int32Array(0);
   /** [i]: plain shape, or -1 (a column of its own: plainShapes hands it out). */
   private flags = new Int8Array(0);
-  /**
-   * [2i]: 1 when the key names a real instant (time travel's key), 0 when time-key.ts reads the text; [2i + 1]: the
-   * timestamp's shape (timestamp-shapes.ts).
-   */
+  /** [2i]: 1 when the key names a real instant (time travel's key), else 0; [2i + 1]: the timestamp's shape code. */
   private u8 = new Uint8Array(0);
   private readonly mergeNames: string[] = [];
   private readonly decoded = new Map<number, OtaStep>();
@@ -94,7 +91,6 @@ export class StepIndex implements StepList {
     this.ensureCapacity(this.written + (bytes > 2 ** 20 ? Math.ceil(bytes / 80) : Math.ceil(bytes / 256) + 8));
   }
 
-  /** The next step's index, with room for it. */
   private grow(): number {
     this.ensureCapacity(this.written + 1);
     return this.written++;
