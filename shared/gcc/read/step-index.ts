@@ -147,11 +147,12 @@ export class StepIndex implements StepList {
   }
 
   timestampShapes(from: number, to: number): (TimestampShapeName | null)[] {
-    return Array.from({ length: to - from }, (_, k) => {
-      const i = this.checked(from + k);
+    const out: (TimestampShapeName | null)[] = [];
+    for (let i = this.checkedFrom(from, to); i < to; i++) {
       if (this.u8[2 * i + 1] === UNKNOWN_SHAPE) this.u8[2 * i + 1] = shapeCodeOf(this.decoded.get(i)!.timestamp);
-      return shapeName(this.u8[2 * i + 1]!);
-    });
+      out.push(shapeName(this.u8[2 * i + 1]!));
+    }
+    return out;
   }
 
   /** The timestamps of steps [from, to), each run of scanned records read back at once (their header lines). */
@@ -224,8 +225,7 @@ export class StepIndex implements StepList {
   }
 
   rawBytes(from: number, to: number): Uint8Array | null {
-    if (from >= to) return null;
-    return this.read(this.startOf(this.checked(from)), this.endOf(this.checked(to - 1)));
+    return from >= to ? null : this.read(this.startOf(this.checked(from)), this.endOf(this.checked(to - 1)));
   }
 
   private startOf(i: number): number {
