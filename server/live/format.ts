@@ -4,10 +4,10 @@ import { continueCommits, parseCommits, type CommitsState } from '../../shared/g
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
 import { branchWriters } from '../../shared/gcc/dialects/other-writers.ts';
-import { describeTimestamp } from '../../shared/gcc/read/timestamp.ts';
+import type { TimestampShapeName } from '../../shared/gcc/read/timestamp.ts';
+import { timestampShapeOf } from '../../shared/gcc/dialects/detect-shape.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
-import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { parseRoadmap } from '../../shared/gcc/read/roadmap.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
@@ -70,12 +70,55 @@ export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
 /** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
 const SAMPLE = 200;
 
-function sampled<T>(records: { readonly length: number }, take: (from: number, to: number) => T[]): T[] {
-  const n = records.length;
-  return n <= 2 * SAMPLE ? take(0, n) : [...take(0, SAMPLE), ...take(n - SAMPLE, n)];
+/** The sampled ranges of a list of `n`: all of it, or SAMPLE from each end. */
+function sampledRanges(n: number): [number, number][] {
+  return n <= 2 * SAMPLE ? [[0, n]] : [[0, SAMPLE], [n - SAMPLE, n]];
 }
 
+/**
+ * A sequence of shapes written as runs (`millisZ*40,secondsZ*1,`): one key a sequence and one sequence a key, as the
+ * joined list was, a few runs long instead of a name a timestamp.
+ */
+class ShapeRuns {
+  text = '';
+  private shape: string | null | undefined = undefined;
+  private count = 0;
 
+  add(shape: string | null): void {
+    if (shape === this.shape) {
+      this.count++;
+      return;
+    }
+    this.close();
+    this.shape = shape;
+    this.count = 1;
+  }
+
+  close(): string {
+    if (this.count > 0) this.text += `${this.shape}*${this.count},`;
+    this.count = 0;
+    return this.text;
+  }
+}
+
+function logShapes(steps: StepList): (TimestampShapeName | null)[] {
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const [a, b] of sampledRanges(steps.length)) for (const s of steps.timestampShapes(a, b)) shapes.push(s);
+  return shapes;
+}
+
+function commitShapes(commits: readonly Commit[]): (TimestampShapeName | null)[] {
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const [a, b] of sampledRanges(commits.length)) for (let i = a; i < b; i++) shapes.push(timestampShapeOf(commits[i]!.timestamp));
+  return shapes;
+}
+
+function metadataShapes(m: MetadataRead | null): (TimestampShapeName | null)[] | null {
+  if (!m) return null;
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const t of [m.metadata?.createdAt, m.metadata?.mergedAt]) if (typeof t === 'string' && t !== '') shapes.push(timestampShapeOf(t));
+  return shapes;
+}
 
 export interface DialectEvidence {
   branch: string;
@@ -90,21 +133,21 @@ export interface DialectEvidence {
  * and each other implementation whose records it holds (other-writers.ts), when there is another.
  */
 export function branchDialect(e: DialectEvidence, cache: VerdictCache = verdicts): { dialect: Dialect; writers: Dialect[] } {
-  const logShapes = sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b));
-  const commitShapes = sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => describeTimestamp(c.timestamp)?.shape ?? null));
-  const m = e.metadata;
-  const metaShapes = m ? [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '').map((t) => describeTimestamp(t)?.shape ?? null) : null;
-  const key = verdictKey(logShapes, commitShapes, metaShapes, m?.style ?? null, e.lockFile);
+  const key = verdictKey(e);
   const known = cache.get(key);
   if (known) return { dialect: known.dialect, writers: [...known.writers] };
+  const log = logShapes(e.steps);
+  const commits = commitShapes(e.commits);
+  const m = e.metadata;
+  const metaShapes = metadataShapes(m);
   const files: FileEvidence[] = [
     // The log's shapes from its index's column: nothing read back on every append.
-    { kind: 'log', timestamps: [], shapes: logShapes, file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: [], shapes: commitShapes, file: branchFilePath(e.branch, 'commit') },
+    { kind: 'log', timestamps: [], shapes: log, file: branchFilePath(e.branch, 'log') },
+    { kind: 'commit', timestamps: [], shapes: commits, file: branchFilePath(e.branch, 'commit') },
   ];
   if (m && metaShapes) files.push({ kind: 'metadata', timestamps: [], shapes: metaShapes, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
   const { dialect } = detectBranchDialect(files, { lockFile: e.lockFile });
-  const verdict = { dialect, writers: branchWriters(dialect, [...logShapes, ...commitShapes]) };
+  const verdict = { dialect, writers: branchWriters(dialect, [...log, ...commits]) };
   if (cache.size >= MAX_VERDICTS) cache.clear();
   cache.set(key, verdict);
   return { dialect, writers: [...verdict.writers] };
@@ -118,17 +161,22 @@ export type VerdictCache = Map<string, { dialect: Dialect; writers: readonly Dia
 const verdicts: VerdictCache = new Map();
 const MAX_VERDICTS = 512;
 
-function verdictKey(
-  log: readonly (string | null)[],
-  commits: readonly (string | null)[],
-  meta: readonly (string | null)[] | null,
-  style: MetadataStyle | null,
-  lockFile: boolean,
-): string {
+/**
+ * Everything the vote reads, as one text: the sampled shapes of the log, of the commits (in runs) and of the
+ * metadata's times, the style's habits, the lock file. Built without a list of the shapes: a start builds one a branch.
+ */
+export function verdictKey(e: DialectEvidence): string {
+  const log = new ShapeRuns();
+  for (const [a, b] of sampledRanges(e.steps.length)) for (const s of e.steps.timestampShapes(a, b)) log.add(s);
+  const commits = new ShapeRuns();
+  for (const [a, b] of sampledRanges(e.commits.length)) for (let i = a; i < b; i++) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
+  const m = e.metadata;
+  const meta = metadataShapes(m);
+  const style = m?.style;
   const styleKey = style
-    ? [style.writers.join('/'), style.keyOrder, style.timestampQuoting, style.nonAscii, style.emptyString, style.validYaml, style.keys.length > 0].join(',')
+    ? `${style.writers.join('/')},${style.keyOrder},${style.timestampQuoting},${style.nonAscii},${style.emptyString},${style.validYaml},${style.keys.length > 0}`
     : '-';
-  return [log.join(','), commits.join(','), meta ? meta.join(',') : '-', styleKey, lockFile].join('|');
+  return `${log.close()}|${commits.close()}|${meta ? meta.join(',') : '-'}|${styleKey}|${e.lockFile}`;
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */
