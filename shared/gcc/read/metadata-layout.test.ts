@@ -1,0 +1,109 @@
+// A style kept by layout is the style worked out afresh for every file: the corpus, a generated workspace, and files of
+// the seven writers with values drawn from each class a layout abstracts (and from outside them).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateManyBranches } from '../../../bench/gen-branches.ts';
+import { CORPUS } from '../../../fixtures/corpus.ts';
+import type { BranchMetadata } from '../../types.ts';
+import { METADATA_WRITERS, serializeMetadata } from '../write/metadata-write.ts';
+import { layoutKey } from './metadata-layout.ts';
+import { scanWriterLayout } from './metadata-scan.ts';
+import { parseMetadata, parseMetadataFresh } from './metadata.ts';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** Reads `bytes` with the kept styles and afresh, and gives the layout the scan saw (null: not read by the scan). */
+function expectSameReading(bytes: Uint8Array, label: string): string | null {
+  const kept = parseMetadata(bytes, 'branches/b/metadata.yaml');
+  expect(kept, label).toEqual(parseMetadataFresh(bytes, 'branches/b/metadata.yaml'));
+  const text = new TextDecoder().decode(bytes);
+  const scanned = scanWriterLayout(text);
+  if (scanned === null || kept.metadata === null) return null;
+  const values = new Map(scanned.map((v) => [v.key, { value: null, spelling: v.spelling, raw: v.raw, line: v.line }]));
+  // The layout as parseMetadata builds it (values as read): asked only to count how many files share one.
+  return layoutKey(text, scanned, new Map([...values].map(([k, v]) => [k, { ...v, value: v.raw === '' ? null : (scanned.find((s) => s.key === k)!.source as string | null) }])));
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'gcc-layout-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+// Times as the writers stamp them and as no writer does: every fraction width up to past the emitters' line widths.
+const digits = (n: number) => Array.from({ length: n }, (_, i) => String((i * 7 + n) % 10)).join('');
+const isoTime = fc
+  .tuple(fc.constantFrom('2026-12-02', '1999-01-31', '2026-02-30', '2026-13-01', '0000-00-00'), fc.constantFrom('T13:58:12', 'T99:61:61', ' 13:58:12', 't13:58:12'), fc.nat(72), fc.constantFrom('Z', '+00:00', '-05:30', '', 'z', '+0000'))
+  .map(([day, time, width, zone]) => `${day}${time}${width === 0 ? '' : `.${digits(width)}`}${zone}`);
+const plainWords = fc.array(fc.constantFrom('Explore', 'stateless', 'auth', 'so', 'tokens', 'x-y', 'a/b', 'main', 'b-0001', 'Try', 'approach', '2', 'for', 'e5', 'E', 'yes', 'null', 'NULL', '~', 'a|b', 'k:', 'a #b', "don't", 'café', '-', '?', '|+', '>-'), { minLength: 1, maxLength: 30 }).map((w) => w.join(' '));
+const value = fc.oneof({ weight: 3, arbitrary: plainWords }, { weight: 3, arbitrary: isoTime }, { weight: 1, arbitrary: fc.string({ maxLength: 90 }) }, { weight: 1, arbitrary: fc.constantFrom('', 'active', 'merged') });
+const metadataOf = (value: fc.Arbitrary<string>): fc.Arbitrary<BranchMetadata> =>
+  fc.record({ name: value, purpose: value, createdFrom: value, createdAt: value, status: value, mergedInto: fc.option(value), mergedAt: fc.option(value) });
+// Values of the abstracted classes mostly, in few layouts, so that the kept style is asked for values other than
+// those it was worked out from; now and then a value from outside them.
+const safeWords = fc.array(fc.constantFrom('Explore', 'stateless', 'auth', 'tokens', 'x-y', 'a/b', 'b-0001', '2', 'for', 'e5', 'E', 'a|b'), { maxLength: 8 }).map((w) => ['Try', ...w].join(' '));
+const writerTime = fc.tuple(fc.integer({ min: 0, max: 2e12 }), fc.constantFrom(3, 70)).map(([ms, width]) => `${new Date(ms).toISOString().slice(0, 19)}.${digits(width)}Z`);
+const rarely = (common: fc.Arbitrary<string>) => fc.oneof({ weight: 30, arbitrary: common }, { weight: 1, arbitrary: value });
+const narrowMetadata: fc.Arbitrary<BranchMetadata> = fc.record({
+  name: rarely(safeWords),
+  purpose: rarely(safeWords),
+  createdFrom: rarely(safeWords),
+  createdAt: rarely(writerTime),
+  status: rarely(fc.constantFrom('active', 'merged')),
+  mergedInto: fc.option(rarely(safeWords)),
+  mergedAt: fc.option(rarely(writerTime)),
+});
+
+describe('styles kept by layout', () => {
+  it('are the fresh style of every corpus metadata.yaml', () => {
+    const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('metadata.yaml'));
+    expect(files.length).toBeGreaterThan(50);
+    // Twice: the second time every layout is kept already.
+    for (const file of [...files, ...files]) expectSameReading(new Uint8Array(readFileSync(join(CORPUS, file))), file);
+  });
+
+  it('are the fresh style of a generated workspace’s files, which share a few layouts', () => {
+    const gcc = generateManyBranches(join(temp, 'many'), 300, 1, 1).gccDir;
+    const layouts = new Set<string | null>();
+    for (const branch of readdirSync(join(gcc, 'branches'))) {
+      layouts.add(expectSameReading(new Uint8Array(readFileSync(join(gcc, 'branches', branch, 'metadata.yaml'))), branch));
+    }
+    expect(layouts.has(null)).toBe(false);
+    expect(layouts.size).toBeLessThan(10);
+  });
+
+  it('are the fresh style of the seven writers’ files of random values', () => {
+    fc.assert(
+      fc.property(metadataOf(value), fc.constantFrom(...METADATA_WRITERS), (meta, dialect) => {
+        expectSameReading(encode(serializeMetadata(meta, dialect)), `${dialect} ${JSON.stringify(meta)}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('are the fresh style of the seven writers’ files of values of the abstracted classes, many sharing a layout', () => {
+    const layouts = new Set<string | null>();
+    let files = 0;
+    fc.assert(
+      fc.property(narrowMetadata, fc.constantFrom(...METADATA_WRITERS), (meta, dialect) => {
+        layouts.add(expectSameReading(encode(serializeMetadata(meta, dialect)), `${dialect} ${JSON.stringify(meta)}`));
+        files++;
+      }),
+      { numRuns: 4000 },
+    );
+    expect(layouts.size).toBeLessThan(files / 4);
+  });
+
+  it('keep apart the values next to the classes: words YAML reads as something else, a digit or an indicator first', () => {
+    // Three characters each: a layout that kept only a value's length would take each for the first one seen.
+    const near = ['abc', 'yes', '2ab', 'a#b', 'k:x', '1e3', 'Yes', '0x1', 'NUL', 'off', '-ab', '.5e', '~ab', 'e12', 'a b', '1:2', 'y n'];
+    for (const dialect of METADATA_WRITERS) {
+      for (const name of near) {
+        const meta = { name, purpose: 'Try it', createdFrom: 'main', createdAt: '2026-12-02T13:58:12.404Z', status: 'active', mergedInto: null, mergedAt: null };
+        expectSameReading(encode(serializeMetadata(meta, dialect)), `${dialect} ${name}`);
+        // And by the hand of each writer's neighbours: the name as it stands, after every writer's key order.
+        expectSameReading(encode(serializeMetadata(meta, dialect).replace(/^name: .*$/m, `name: ${name}`)), `${dialect} ${name} plain`);
+      }
+    }
+  });
+});
