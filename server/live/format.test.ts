@@ -110,12 +110,32 @@ describe('branchDialect', () => {
     }
   });
 
-  it('gives the reference’s verdict on the corpus, and keeps verdicts apart exactly where the reference’s keys do', () => {
+  it('gives the reference’s verdict on the corpus, keeping no more verdicts than the reference', () => {
     const once = corpusEvidence();
     const ours: VerdictCache = new Map();
     const theirs: VerdictCache = new Map();
     for (const { label, evidence } of [...once, ...once]) expect(branchDialect(evidence, ours), label).toEqual(referenceBranchDialect(evidence, theirs));
-    expect(ours.size).toBe(theirs.size);
+    expect(ours.size).toBeLessThanOrEqual(theirs.size);
+  });
+
+  it('gives the reference’s verdict for every mix of two writers’ shapes in a log, whatever the counts', () => {
+    // A tie between the two is no verdict: the proportions decide, and a kept verdict must not stand for another's.
+    const step = (n: number, ts: string) => `### Step ${n} — ${ts}\n**Observation:** o\n\n**Thought:** t\n\n**Action:** a\n\n---\n`;
+    const shapes = ['2026-02-02T08:00:00.123Z', '2026-02-02T08:00:00.123456+00:00', '2026-02-02T08:00:00Z', 'no time'];
+    const ours: VerdictCache = new Map();
+    let verdicts = 0;
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2], [0, 3]] as const) {
+      for (let k = 0; k <= 7; k++) {
+        for (let m = 0; m <= 7; m++) {
+          const log = [...Array.from({ length: k }, () => shapes[a]!), ...Array.from({ length: m }, () => shapes[b]!)].map((ts, i) => step(i + 1, ts)).join('');
+          const evidence = evidenceOf('b', { log: encode(`# OTA Log — branch \`b\`\n\n${log}`), commit: null, metadata: null }, false);
+          expect(evidence.steps.length).toBe(k + m);
+          expect(branchDialect(evidence, ours), `${k}×${a} ${m}×${b}`).toEqual(referenceBranchDialect(evidence, new Map()));
+          verdicts++;
+        }
+      }
+    }
+    expect(ours.size).toBeLessThan(verdicts / 2);
   });
 
   it('gives the reference’s verdict on generated workspaces with timestamps and metadata edited at random', () => {
@@ -138,7 +158,7 @@ describe('branchDialect', () => {
         if (verdict.writers.length > 1) writers++;
       }
     }
-    expect(ours.size).toBe(theirs.size);
+    expect(ours.size).toBeLessThanOrEqual(theirs.size);
     expect(dialects.size).toBeGreaterThan(3);
     expect(writers).toBeGreaterThan(10);
   });

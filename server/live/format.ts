@@ -76,29 +76,39 @@ function sampledRanges(n: number): [number, number][] {
 }
 
 /**
- * A sequence of shapes written as runs (`millisZ*40,secondsZ*1,`): one key a sequence and one sequence a key, as the
- * joined list was, a few runs long instead of a name a timestamp.
+ * What a file's shapes tell the vote, as a short text: each shape with a timestamp, in the order it first appears, and
+ * how many timestamps have it, the counts divided by their greatest common divisor (`millisZ:1,`). The vote reads no
+ * more: a file's score for a writer is its timestamps' tally over their number (timestampVotes in detect.ts: a ratio,
+ * so the counts' proportions), a missing shape counts nowhere, and the other writers are named in the order their
+ * shapes first appear (other-writers.ts). One key a branch and its logs of any length, where the list of the shapes
+ * was one key for every count.
  */
-class ShapeRuns {
-  text = '';
-  private shape: string | null | undefined = undefined;
-  private count = 0;
+class ShapeTally {
+  private readonly shapes: string[] = [];
+  private readonly counts: number[] = [];
 
   add(shape: string | null): void {
-    if (shape === this.shape) {
-      this.count++;
-      return;
+    if (shape === null) return;
+    const i = this.shapes.indexOf(shape);
+    if (i >= 0) this.counts[i]!++;
+    else {
+      this.shapes.push(shape);
+      this.counts.push(1);
     }
-    this.close();
-    this.shape = shape;
-    this.count = 1;
   }
 
-  close(): string {
-    if (this.count > 0) this.text += `${this.shape}*${this.count},`;
-    this.count = 0;
-    return this.text;
+  text(): string {
+    let divisor = 0;
+    for (const n of this.counts) divisor = gcd(divisor, n);
+    let out = '';
+    for (let i = 0; i < this.shapes.length; i++) out += `${this.shapes[i]}:${this.counts[i]! / divisor},`;
+    return out;
   }
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
 }
 
 function logShapes(steps: StepList): (TimestampShapeName | null)[] {
@@ -162,13 +172,14 @@ const verdicts: VerdictCache = new Map();
 const MAX_VERDICTS = 512;
 
 /**
- * Everything the vote reads, as one text: the sampled shapes of the log, of the commits (in runs) and of the
- * metadata's times, the style's habits, the lock file. Built without a list of the shapes: a start builds one a branch.
+ * Everything the vote reads, as one text: what the sampled shapes of the log and of the commits tell (ShapeTally),
+ * the metadata's times' shapes, the style's habits, the lock file. Built without a list of the shapes: a start builds
+ * one a branch.
  */
 export function verdictKey(e: DialectEvidence): string {
-  const log = new ShapeRuns();
+  const log = new ShapeTally();
   for (const [a, b] of sampledRanges(e.steps.length)) for (const s of e.steps.timestampShapes(a, b)) log.add(s);
-  const commits = new ShapeRuns();
+  const commits = new ShapeTally();
   for (const [a, b] of sampledRanges(e.commits.length)) for (let i = a; i < b; i++) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
   const m = e.metadata;
   const meta = metadataShapes(m);
@@ -176,7 +187,7 @@ export function verdictKey(e: DialectEvidence): string {
   const styleKey = style
     ? `${style.writers.join('/')},${style.keyOrder},${style.timestampQuoting},${style.nonAscii},${style.emptyString},${style.validYaml},${style.keys.length > 0}`
     : '-';
-  return `${log.close()}|${commits.close()}|${meta ? meta.join(',') : '-'}|${styleKey}|${e.lockFile}`;
+  return `${log.text()}|${commits.text()}|${meta ? meta.join(',') : '-'}|${styleKey}|${e.lockFile}`;
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */
