@@ -2,52 +2,63 @@
 // same way, and differ in names, purposes and times only. The style (writersOf above all) is worked out once a layout.
 
 import { asciiValue } from '../write/metadata-entry-match.ts';
+import { TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
 import type { ScannedValue } from './metadata-scan.ts';
 import type { ReadValue } from './metadata-value.ts';
 
-const ABSTRACT = '\u0001';
-const EXACT = '\u0002';
-const END = '\u0003';
+/** One entry of a layout: its exact text (its lines, line breaks included), or a value that stands for its class. */
+export type LayoutEntry =
+  | { kind: 'exact'; key: MetadataKey; text: string }
+  /** A plain text every writer writes plain (AsciiValue.plainForAll) that YAML reads as text. */
+  | { kind: 'text'; key: MetadataKey }
+  /** An ISO time as the writers stamp them (AsciiValue.isoTimestamp) of `length` characters, in `quote` ('' plain). */
+  | { kind: 'time'; key: MetadataKey; length: number; quote: '' | "'" | '"' };
+
+const isEither = (c: string | undefined): boolean => c === 'e' || c === 'E';
 
 /**
- * One entry's part of the layout: the entry as it stands in the file, but for two kinds of value that stand for
- * their class (read as themselves, on the line `key: raw`):
- * - a plain value every writer writes plain (AsciiValue.plainForAll): each writer's entry is `key: value`, whatever
- *   the value (metadata-entry-match.ts entryEnd), and the style reads only that it is a plain, non-empty text;
- * - an ISO time as the writers stamp them (AsciiValue.isoTimestamp), plain, '…' or "…": every fact the writers'
- *   forms are chosen by is the same for all of them (the time's characters hold `:`, `-`, `T` and digits, never a
- *   quote, a space or a backslash), but its length (PyYAML's 80 columns, js-yaml's 78); the style reads its spelling.
- * null: the entry stands for itself (its text from `start` to `end`).
+ * The class of one entry's value (read as itself, on the line `key: raw`), or null when the entry stands for itself.
+ * - text: each writer's entry is `key: value` whatever the value (metadata-entry-match.ts entryEnd), and the style
+ *   reads only that it is a plain, non-empty text; it starts with a letter but `e` or `E` (the YAML 1.1 float `e5`),
+ *   so YAML reads it as text, and is not the status (whose value is checked).
+ * - time: every fact the writers' forms are chosen by is the same for all of them (their characters hold `:`, `-`,
+ *   `T` and digits, never a quote, a space or a backslash) but the length (PyYAML's 80 columns, js-yaml's 78); the
+ *   style reads its spelling. Only created_at and merged_at, and a plain one only when YAML reads it as a date (what
+ *   the reading says of it then names no value).
  */
-function classOf(v: ScannedValue, read: ReadValue): string | null {
+function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): LayoutEntry {
+  const exact: LayoutEntry = { kind: 'exact', key: v.key, text: text.slice(v.start, end) };
   const value = read.value;
-  if (value === null || value !== v.source || value === '') return null;
+  if (value === null || value !== v.source || value === '' || v.key === 'status' || v.raw.includes('\n')) return exact;
+  const facts = asciiValue(value);
+  if (facts === null) return exact;
   if (v.spelling === 'plain' && v.raw === value) {
-    const facts = asciiValue(value);
-    if (facts === null) return null;
-    if (facts.plainForAll) return 'P';
-    return facts.isoTimestamp ? `I${value.length}p${facts.blockPlain ? 1 : 0}${facts.jsPlain ? 1 : 0}` : null;
+    if (facts.plainForAll && !isEither(value[0])) return { kind: 'text', key: v.key };
+    return facts.isoTimestamp && TIMESTAMP_KEYS.has(v.key) && v.resolved instanceof Date ? { kind: 'time', key: v.key, length: value.length, quote: '' } : exact;
   }
   const quote = v.spelling === 'single' ? "'" : v.spelling === 'double' ? '"' : null;
-  if (quote === null || v.raw.length !== value.length + 2 || v.raw[0] !== quote || !v.raw.endsWith(quote) || !v.raw.startsWith(value, 1)) return null;
-  const facts = asciiValue(value);
-  return facts !== null && facts.isoTimestamp ? `I${value.length}${quote}${facts.blockPlain ? 1 : 0}${facts.jsPlain ? 1 : 0}` : null;
+  if (quote === null || !facts.isoTimestamp || !TIMESTAMP_KEYS.has(v.key) || v.raw !== `${quote}${value}${quote}`) return exact;
+  return { kind: 'time', key: v.key, length: value.length, quote };
 }
 
 /**
- * The layout of a file the scan read (metadata-scan.ts: every line an entry of a known key, each key once): the
- * entries in order, each as its class or as its exact text, and whether a line break ends the file. Two files of one
- * layout give one style (metadata-style.ts styleFromParts), writers included: metadata-layout.test.ts holds the kept
- * style to the one worked out afresh on the corpus, on generated workspaces and on random files of the seven writers.
+ * The layout of a file the scan read (metadata-scan.ts: every line an entry of a known key, each key once): its
+ * entries in order, and whether a line break ends the file. Two files of one layout give one style
+ * (metadata-style.ts styleFromParts), writers included, and one reading but for their values: metadata-layout.test.ts
+ * holds the kept style and reading to those worked out afresh on the corpus, on generated workspaces and on random
+ * files of the seven writers.
  */
-export function layoutKey(text: string, scanned: readonly ScannedValue[], values: ReadonlyMap<string, ReadValue>): string {
+export function layoutOf(text: string, scanned: readonly ScannedValue[], values: ReadonlyMap<string, ReadValue>): { key: string; entries: LayoutEntry[]; newlineAtEnd: boolean } {
   let key = '';
+  const entries: LayoutEntry[] = [];
   for (let i = 0; i < scanned.length; i++) {
     const v = scanned[i]!;
-    const read = values.get(v.key);
-    const cls = read === undefined || v.raw.includes('\n') ? null : classOf(v, read);
-    if (cls !== null) key += `${ABSTRACT}${v.key}:${cls}`;
-    else key += `${EXACT}${text.slice(v.start, i + 1 < scanned.length ? scanned[i + 1]!.start : text.length)}`;
+    const read = values.get(v.key)!;
+    const entry = classOf(v, read, text, i + 1 < scanned.length ? scanned[i + 1]!.start : text.length);
+    entries.push(entry);
+    // The exact text holds no control character but its line breaks (the scan takes printable lines only).
+    key += entry.kind === 'exact' ? `\u0002${entry.text}` : entry.kind === 'text' ? `\u0001${v.key}:text` : `\u0001${v.key}:time${entry.length}${entry.quote}`;
   }
-  return `${key}${END}${text.endsWith('\n') ? 1 : 0}`;
+  const newlineAtEnd = text.endsWith('\n');
+  return { key: `${key}\u0003${newlineAtEnd ? 1 : 0}`, entries, newlineAtEnd };
 }

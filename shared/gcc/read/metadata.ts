@@ -7,7 +7,8 @@ import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { assign, emptyMetadata, METADATA_KEYS, NULLABLE_KEYS, valueOf, type MetadataKey } from './metadata-keys.ts';
 import { readMetadataLineBased } from './metadata-line-based.ts';
 import { EMPTY_STYLE, styleFromParts, type MetadataStyle } from './metadata-style.ts';
-import { layoutKey } from './metadata-layout.ts';
+import { layoutOf } from './metadata-layout.ts';
+import { readFromKept, type KeptReading } from './metadata-template.ts';
 import { scanWriterLayout } from './metadata-scan.ts';
 import { makeReader, readScalar, readValueNode, YAML_OPTIONS, type Reader, type ReadValue, type ScalarSpelling } from './metadata-value.ts';
 
@@ -164,16 +165,43 @@ function takeValue(into: Gathered, key: string, read: ReadValue, reader: Reader)
  * a start's work (seven writers asked whether they write these bytes), ~50 ms on 5,000 branches. Shared: never changed.
  */
 const styles = new Map<string, MetadataStyle>();
-const MAX_STYLES = 512;
+/** Readings by layout (metadata-template.ts), the one that last matched first. */
+const readings = new Map<string, KeptReading>();
+let lastMatched: KeptReading | null = null;
+const MAX_KEPT = 64;
 
 function keptStyle(layout: string, text: string, got: Gathered): MetadataStyle {
   let style = styles.get(layout);
   if (style === undefined) {
     style = styleFromParts(text, got.keys, got.values, true, got.meta);
-    if (styles.size >= MAX_STYLES) styles.clear();
+    if (styles.size >= MAX_KEPT * 8) styles.clear();
     styles.set(layout, style);
   }
   return style;
+}
+
+/** `text` read from a kept reading of its layout, or null (a file of a layout not kept, or of none). */
+function readKept(text: string, file: string): ParsedMetadata | null {
+  if (lastMatched !== null) {
+    const read = readFromKept(text, file, lastMatched);
+    if (read !== null) return read;
+  }
+  for (const kept of readings.values()) {
+    if (kept === lastMatched) continue;
+    const read = readFromKept(text, file, kept);
+    if (read !== null) {
+      lastMatched = kept;
+      return read;
+    }
+  }
+  return null;
+}
+
+function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
+  if (read.metadata === null || readings.has(layout.key)) return;
+  if (readings.size >= MAX_KEPT) readings.clear();
+  const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
+  readings.set(layout.key, { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style });
 }
 
 /**
@@ -242,6 +270,12 @@ function readMetadataFile(bytes: Uint8Array | null, file: string, how: 'parser' 
     reader.report(0, 'error', 'empty-metadata', 'metadata.yaml is empty.');
     return { metadata: null, diagnostics: reader.diagnostics, style: EMPTY_STYLE };
   }
+  // Only a file the strict decoder took: an invalid byte's diagnostic is the file's own.
+  const keep = how === 'kept' && reader.diagnostics.length === 0;
+  if (keep) {
+    const kept = readKept(text, file);
+    if (kept !== null) return kept;
+  }
   const scanned = how === 'parser' ? null : scanWriterLayout(text);
   if (scanned !== null) {
     const got = gathering();
@@ -249,7 +283,10 @@ function readMetadataFile(bytes: Uint8Array | null, file: string, how: 'parser' 
       got.keys.push(v.key);
       takeValue(got, v.key, readScalar(v.key, v.spelling, v.source, v.resolved, v.raw, v.line, reader), reader);
     }
-    return finish(text, got, reader, how === 'kept' ? layoutKey(text, scanned, got.values) : null);
+    const layout = how === 'kept' ? layoutOf(text, scanned, got.values) : null;
+    const read = finish(text, got, reader, layout?.key ?? null);
+    if (keep && layout !== null) keepReading(layout, read);
+    return read;
   }
   return readWithYaml(text, reader);
 }

@@ -1,0 +1,72 @@
+// A metadata.yaml read from a layout kept from another file: a file that matches it entry by entry reads as that file
+// did, with its own names, purposes and times, and no scan, style or check run again (~5,000 of them at a start).
+
+import type { BranchMetadata, Diagnostic } from '../../types.ts';
+import { asciiValue } from '../write/metadata-entry-match.ts';
+import { assign } from './metadata-keys.ts';
+import type { LayoutEntry } from './metadata-layout.ts';
+import type { MetadataStyle } from './metadata-style.ts';
+import { resolvePlainScalar } from './metadata-value.ts';
+
+/** What a file read by the scan said, kept by its layout (metadata-layout.ts). */
+export interface KeptReading {
+  entries: readonly LayoutEntry[];
+  newlineAtEnd: boolean;
+  metadata: BranchMetadata;
+  /** Its diagnostics, but the file's name: none names a value of a class (classOf in metadata-layout.ts). */
+  diagnostics: readonly Omit<Diagnostic, 'file'>[];
+  style: MetadataStyle;
+}
+
+/**
+ * `text`'s values of the kept reading's classes, in order, when `text` has its layout; null otherwise. A value
+ * matches its class exactly as the scan would class it (metadata-layout.ts classOf): the file's layout is then the
+ * kept one, line for line.
+ */
+function valuesIn(text: string, kept: KeptReading): string[] | null {
+  const values: string[] = [];
+  let at = 0;
+  const last = kept.entries.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const entry = kept.entries[i]!;
+    if (entry.kind === 'exact') {
+      if (!text.startsWith(entry.text, at)) return null;
+      at += entry.text.length;
+      continue;
+    }
+    const key = entry.key;
+    if (!text.startsWith(key, at) || text.charCodeAt(at + key.length) !== 0x3a || text.charCodeAt(at + key.length + 1) !== 0x20) return null;
+    const start = at + key.length + 2;
+    let end = text.indexOf('\n', start);
+    if (end < 0) {
+      if (i < last || kept.newlineAtEnd) return null;
+      end = text.length;
+    }
+    at = end === text.length ? end : end + 1;
+    let value: string;
+    if (entry.kind === 'text') {
+      value = text.slice(start, end);
+      const facts = asciiValue(value);
+      if (facts === null || !facts.plainForAll || value[0] === 'e' || value[0] === 'E') return null;
+    } else {
+      const q = entry.quote.length;
+      if (end - start !== entry.length + 2 * q || (q === 1 && (text[start] !== entry.quote || text[end - 1] !== entry.quote))) return null;
+      value = text.slice(start + q, end - q);
+      if (asciiValue(value)?.isoTimestamp !== true) return null;
+      if (q === 0 && !(resolvePlainScalar(value)?.value instanceof Date)) return null;
+    }
+    values.push(value);
+  }
+  return at === text.length ? values : null;
+}
+
+/** `text` read from `kept`, its diagnostics naming `file`; null when it has another layout. */
+export function readFromKept(text: string, file: string, kept: KeptReading): { metadata: BranchMetadata; diagnostics: Diagnostic[]; style: MetadataStyle } | null {
+  const values = valuesIn(text, kept);
+  if (values === null) return null;
+  const metadata = { ...kept.metadata };
+  let v = 0;
+  for (const entry of kept.entries) if (entry.kind !== 'exact') assign(metadata, entry.key, values[v++]!);
+  const diagnostics = kept.diagnostics.map((d) => ({ file, line: d.line, severity: d.severity, code: d.code, message: d.message }));
+  return { metadata, diagnostics, style: kept.style };
+}
