@@ -19,12 +19,14 @@ export interface KeptReading {
 }
 
 /**
- * `text`'s values of the kept reading's classes, in order, when `text` has its layout; null otherwise. A value
- * matches its class exactly as the scan would class it (metadata-layout.ts classOf): the file's layout is then the
- * kept one, line for line.
+ * `text`'s values of the kept reading's classes, in order, when `text` has its layout; null otherwise. First the
+ * lines are laid against the entries (the exact texts compared, each value's place found), then each value is classed
+ * exactly as the scan would class it (metadata-layout.ts classOf): the file's layout is then the kept one, line for
+ * line. A start tries a file against a kept reading of another layout half the time (merged and active branches
+ * alternate): the first pass turns most of those away.
  */
 function valuesIn(text: string, kept: KeptReading): string[] | null {
-  const values: string[] = [];
+  const ends: number[] = [];
   let at = 0;
   const last = kept.entries.length - 1;
   for (let i = 0; i <= last; i++) {
@@ -42,7 +44,17 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
       if (i < last || kept.newlineAtEnd) return null;
       end = text.length;
     }
+    if (entry.kind === 'time' && end - start !== entry.length + 2 * entry.quote.length) return null;
+    ends.push(start, end);
     at = end === text.length ? end : end + 1;
+  }
+  if (at !== text.length) return null;
+  const values: string[] = [];
+  let v = 0;
+  for (const entry of kept.entries) {
+    if (entry.kind === 'exact') continue;
+    const start = ends[v++]!;
+    const end = ends[v++]!;
     let value: string;
     if (entry.kind === 'text') {
       value = text.slice(start, end);
@@ -50,14 +62,14 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
       if (facts === null || !facts.plainForAll || value[0] === 'e' || value[0] === 'E') return null;
     } else {
       const q = entry.quote.length;
-      if (end - start !== entry.length + 2 * q || (q === 1 && (text[start] !== entry.quote || text[end - 1] !== entry.quote))) return null;
+      if (q === 1 && (text[start] !== entry.quote || text[end - 1] !== entry.quote)) return null;
       value = text.slice(start + q, end - q);
       if (asciiValue(value)?.isoTimestamp !== true) return null;
       if (q === 0 && !(resolvePlainScalar(value)?.value instanceof Date)) return null;
     }
     values.push(value);
   }
-  return at === text.length ? values : null;
+  return values;
 }
 
 /** `text` read from `kept`, its diagnostics naming `file`; null when it has another layout. */
