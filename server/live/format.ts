@@ -8,6 +8,7 @@ import type { TimestampShapeName } from '../../shared/gcc/read/timestamp.ts';
 import { timestampShapeOf } from '../../shared/gcc/dialects/detect-shape.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
+import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
 import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { parseRoadmap } from '../../shared/gcc/read/roadmap.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
@@ -86,10 +87,17 @@ function sampledRanges(n: number): [number, number][] {
 class ShapeTally {
   private readonly shapes: string[] = [];
   private readonly counts: number[] = [];
+  private last = -1;
 
   add(shape: string | null): void {
     if (shape === null) return;
+    // Runs: the shape before, most often.
+    if (this.last >= 0 && this.shapes[this.last] === shape) {
+      this.counts[this.last]!++;
+      return;
+    }
     const i = this.shapes.indexOf(shape);
+    this.last = i >= 0 ? i : this.shapes.length;
     if (i >= 0) this.counts[i]!++;
     else {
       this.shapes.push(shape);
@@ -184,10 +192,18 @@ export function verdictKey(e: DialectEvidence): string {
   const m = e.metadata;
   const meta = metadataShapes(m);
   const style = m?.style;
-  const styleKey = style
-    ? `${style.writers.join('/')},${style.keyOrder},${style.timestampQuoting},${style.nonAscii},${style.emptyString},${style.validYaml},${style.keys.length > 0}`
-    : '-';
-  return `${log.text()}|${commits.text()}|${meta ? meta.join(',') : '-'}|${styleKey}|${e.lockFile}`;
+  return `${log.text()}|${commits.text()}|${meta ? meta.join(',') : '-'}|${style ? styleKey(style) : '-'}|${e.lockFile}`;
+}
+
+/** A style's part of the key, once a style: the branches of a layout share one (metadata-layout.ts). */
+const styleKeys = new WeakMap<MetadataStyle, string>();
+function styleKey(style: MetadataStyle): string {
+  let key = styleKeys.get(style);
+  if (key === undefined) {
+    key = `${style.writers.join('/')},${style.keyOrder},${style.timestampQuoting},${style.nonAscii},${style.emptyString},${style.validYaml},${style.keys.length > 0}`;
+    styleKeys.set(style, key);
+  }
+  return key;
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */

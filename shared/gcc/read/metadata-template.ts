@@ -1,10 +1,12 @@
-// A metadata.yaml read from a layout kept from another file: a file that matches it entry by entry reads as that file
-// did, with its own names, purposes and times, and no scan, style or check run again (~5,000 of them at a start).
+// What a metadata.yaml of a layout read as, kept for the files of that layout: a file that matches it entry by entry
+// reads as the kept one did, with its own names, purposes and times, and no scan, style or check run again (~5,000 of
+// them at a start); a file of a new layout gets the style kept for it.
 
 import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { asciiValue } from '../write/metadata-entry-match.ts';
 import { assign } from './metadata-keys.ts';
-import type { LayoutEntry } from './metadata-layout.ts';
+import type { LayoutEntry, layoutOf } from './metadata-layout.ts';
+import type { ParsedMetadata } from './metadata.ts';
 import type { MetadataStyle } from './metadata-style.ts';
 import { resolvePlainScalar } from './metadata-value.ts';
 
@@ -73,7 +75,7 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
 }
 
 /** `text` read from `kept`, its diagnostics naming `file`; null when it has another layout. */
-export function readFromKept(text: string, file: string, kept: KeptReading): { metadata: BranchMetadata; diagnostics: Diagnostic[]; style: MetadataStyle } | null {
+function readFromKept(text: string, file: string, kept: KeptReading): { metadata: BranchMetadata; diagnostics: Diagnostic[]; style: MetadataStyle } | null {
   const values = valuesIn(text, kept);
   if (values === null) return null;
   const metadata = { ...kept.metadata };
@@ -81,4 +83,50 @@ export function readFromKept(text: string, file: string, kept: KeptReading): { m
   for (const entry of kept.entries) if (entry.kind !== 'exact') assign(metadata, entry.key, values[v++]!);
   const diagnostics = kept.diagnostics.map((d) => ({ file, line: d.line, severity: d.severity, code: d.code, message: d.message }));
   return { metadata, diagnostics, style: kept.style };
+}
+
+/**
+ * Styles by layout (metadata-layout.ts): a workspace's branches share a handful, and each file's style was ~10 µs of
+ * a start's work (seven writers asked whether they write these bytes), ~50 ms on 5,000 branches. Shared: never changed.
+ */
+const styles = new Map<string, MetadataStyle>();
+/** Readings by layout (metadata-template.ts), the one that last matched first. */
+const readings = new Map<string, KeptReading>();
+let lastMatched: KeptReading | null = null;
+const MAX_KEPT = 64;
+
+/** The style kept for `layout`, worked out by `work` for the first file of it. */
+export function keptStyle(layout: string, work: () => MetadataStyle): MetadataStyle {
+  let style = styles.get(layout);
+  if (style === undefined) {
+    style = work();
+    if (styles.size >= MAX_KEPT * 8) styles.clear();
+    styles.set(layout, style);
+  }
+  return style;
+}
+
+/** `text` read from a kept reading of its layout, or null (a file of a layout not kept, or of none). */
+export function readKept(text: string, file: string): ParsedMetadata | null {
+  if (lastMatched !== null) {
+    const read = readFromKept(text, file, lastMatched);
+    if (read !== null) return read;
+  }
+  for (const kept of readings.values()) {
+    if (kept === lastMatched) continue;
+    const read = readFromKept(text, file, kept);
+    if (read !== null) {
+      lastMatched = kept;
+      return read;
+    }
+  }
+  return null;
+}
+
+/** Keeps what a file of `layout` read as, for the files of that layout after it. */
+export function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
+  if (read.metadata === null || readings.has(layout.key)) return;
+  if (readings.size >= MAX_KEPT) readings.clear();
+  const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
+  readings.set(layout.key, { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style });
 }

@@ -8,7 +8,7 @@ import { assign, emptyMetadata, METADATA_KEYS, NULLABLE_KEYS, valueOf, type Meta
 import { readMetadataLineBased } from './metadata-line-based.ts';
 import { EMPTY_STYLE, styleFromParts, type MetadataStyle } from './metadata-style.ts';
 import { layoutOf } from './metadata-layout.ts';
-import { readFromKept, type KeptReading } from './metadata-template.ts';
+import { keepReading, keptStyle, readKept } from './metadata-template.ts';
 import { scanWriterLayout } from './metadata-scan.ts';
 import { makeReader, readScalar, readValueNode, YAML_OPTIONS, type Reader, type ReadValue, type ScalarSpelling } from './metadata-value.ts';
 
@@ -161,57 +161,14 @@ function takeValue(into: Gathered, key: string, read: ReadValue, reader: Reader)
 }
 
 /**
- * Styles by layout (metadata-layout.ts): a workspace's branches share a handful, and each file's style was ~10 µs of
- * a start's work (seven writers asked whether they write these bytes), ~50 ms on 5,000 branches. Shared: never changed.
- */
-const styles = new Map<string, MetadataStyle>();
-/** Readings by layout (metadata-template.ts), the one that last matched first. */
-const readings = new Map<string, KeptReading>();
-let lastMatched: KeptReading | null = null;
-const MAX_KEPT = 64;
-
-function keptStyle(layout: string, text: string, got: Gathered): MetadataStyle {
-  let style = styles.get(layout);
-  if (style === undefined) {
-    style = styleFromParts(text, got.keys, got.values, true, got.meta);
-    if (styles.size >= MAX_KEPT * 8) styles.clear();
-    styles.set(layout, style);
-  }
-  return style;
-}
-
-/** `text` read from a kept reading of its layout, or null (a file of a layout not kept, or of none). */
-function readKept(text: string, file: string): ParsedMetadata | null {
-  if (lastMatched !== null) {
-    const read = readFromKept(text, file, lastMatched);
-    if (read !== null) return read;
-  }
-  for (const kept of readings.values()) {
-    if (kept === lastMatched) continue;
-    const read = readFromKept(text, file, kept);
-    if (read !== null) {
-      lastMatched = kept;
-      return read;
-    }
-  }
-  return null;
-}
-
-function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
-  if (read.metadata === null || readings.has(layout.key)) return;
-  if (readings.size >= MAX_KEPT) readings.clear();
-  const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
-  readings.set(layout.key, { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style });
-}
-
-/**
  * The checks, the style and the Lua note once every value is read: the same for both ways of reading the values.
  * `layout`: the file's layout when the scan read it, its style then kept for the files of that layout.
  */
 function finish(text: string, got: Gathered, reader: Reader, layout: string | null = null): ParsedMetadata {
   const lineOf = (key: string): number => got.values.get(key)?.line ?? 0;
   checkFields(got.meta, got.seen, lineOf, reader);
-  const style = layout === null ? styleFromParts(text, got.keys, got.values, true, got.meta) : keptStyle(layout, text, got);
+  const fresh = () => styleFromParts(text, got.keys, got.values, true, got.meta);
+  const style = layout === null ? fresh() : keptStyle(layout, fresh);
   reportLuaDoubling(got.meta, style, lineOf, reader);
   return { metadata: got.meta, diagnostics: reader.diagnostics, style };
 }

@@ -42,28 +42,51 @@ function feedUnicodeEscape(c: number): void {
 function feedString(text: string): void {
   feed(0x22);
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c !== 0x22 && c !== 0x5c && (c < 0xd800 || c > 0xdfff)) {
-      feed(c);
-    } else if (c === 0x22 || c === 0x5c) {
-      feed(0x5c);
-      feed(c);
-    } else if (c < 0x20) {
-      const short = c === 0x08 ? 0x62 : c === 0x09 ? 0x74 : c === 0x0a ? 0x6e : c === 0x0c ? 0x66 : c === 0x0d ? 0x72 : 0;
-      if (short !== 0) {
-        feed(0x5c);
-        feed(short);
-      } else feedUnicodeEscape(c);
-    } else if (c <= 0xdbff && i + 1 < n && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
-      // A surrogate pair stands as it is.
-      feed(c);
-      feed(text.charCodeAt(++i));
-    } else {
-      feedUnicodeEscape(c);
+  let i = 0;
+  while (i < n) {
+    // The run of characters written as they are, mixed in locals (the lanes' state is the module's).
+    let x1 = a1;
+    let x2 = a2;
+    let y1 = b1;
+    let y2 = b2;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) break;
+      x1 = Math.imul(x1 ^ c, 2654435761);
+      x2 = Math.imul(x2 ^ c, 1597334677);
+      y1 = Math.imul(y1 ^ c, 2654435761);
+      y2 = Math.imul(y2 ^ c, 1597334677);
     }
+    a1 = x1;
+    a2 = x2;
+    b1 = y1;
+    b2 = y2;
+    if (i < n) i = feedSpecial(text, i);
   }
   feed(0x22);
+}
+
+/** The character at `i` that JSON.stringify escapes or checks (a surrogate); returns the index after what it fed. */
+function feedSpecial(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x22 || c === 0x5c) {
+    feed(0x5c);
+    feed(c);
+  } else if (c < 0x20) {
+    const short = c === 0x08 ? 0x62 : c === 0x09 ? 0x74 : c === 0x0a ? 0x6e : c === 0x0c ? 0x66 : c === 0x0d ? 0x72 : 0;
+    if (short !== 0) {
+      feed(0x5c);
+      feed(short);
+    } else feedUnicodeEscape(c);
+  } else if (c <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+    // A surrogate pair stands as it is.
+    feed(c);
+    feed(text.charCodeAt(i + 1));
+    return i + 2;
+  } else {
+    feedUnicodeEscape(c);
+  }
+  return i + 1;
 }
 
 function lane(h1: number, h2: number): string {
