@@ -89,6 +89,14 @@ class ShapeTally {
   private readonly counts: number[] = [];
   private last = -1;
 
+  /** Empties it for the next file: one tally serves every key (no allocation a branch). */
+  reset(): this {
+    this.shapes.length = 0;
+    this.counts.length = 0;
+    this.last = -1;
+    return this;
+  }
+
   add(shape: string | null): void {
     if (shape === null) return;
     // Runs: the shape before, most often.
@@ -105,7 +113,13 @@ class ShapeTally {
     }
   }
 
+  addAll(shapes: readonly (string | null)[]): void {
+    for (let i = 0; i < shapes.length; i++) this.add(shapes[i]!);
+  }
+
   text(): string {
+    // One shape, the usual file: its text is kept.
+    if (this.shapes.length === 1) return onlyShape(this.shapes[0]!);
     let divisor = 0;
     for (const n of this.counts) divisor = gcd(divisor, n);
     let out = '';
@@ -113,6 +127,16 @@ class ShapeTally {
     return out;
   }
 }
+
+const onlyShapes = new Map<string, string>();
+function onlyShape(shape: string): string {
+  let text = onlyShapes.get(shape);
+  if (text === undefined) onlyShapes.set(shape, (text = `${shape}:1,`));
+  return text;
+}
+
+const logTally = new ShapeTally();
+const commitTally = new ShapeTally();
 
 function gcd(a: number, b: number): number {
   while (b !== 0) [a, b] = [b, a % b];
@@ -153,7 +177,7 @@ export interface DialectEvidence {
 export function branchDialect(e: DialectEvidence, cache: VerdictCache = verdicts): { dialect: Dialect; writers: Dialect[] } {
   const key = verdictKey(e);
   const known = cache.get(key);
-  if (known) return { dialect: known.dialect, writers: [...known.writers] };
+  if (known) return { dialect: known.dialect, writers: known.writers.length === 0 ? [] : [...known.writers] };
   const log = logShapes(e.steps);
   const commits = commitShapes(e.commits);
   const m = e.metadata;
@@ -185,14 +209,28 @@ const MAX_VERDICTS = 512;
  * one a branch.
  */
 export function verdictKey(e: DialectEvidence): string {
-  const log = new ShapeTally();
-  for (const [a, b] of sampledRanges(e.steps.length)) for (const s of e.steps.timestampShapes(a, b)) log.add(s);
-  const commits = new ShapeTally();
-  for (const [a, b] of sampledRanges(e.commits.length)) for (let i = a; i < b; i++) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
+  const log = logTally.reset();
+  const n = e.steps.length;
+  if (n <= 2 * SAMPLE) log.addAll(e.steps.timestampShapes(0, n));
+  else {
+    log.addAll(e.steps.timestampShapes(0, SAMPLE));
+    log.addAll(e.steps.timestampShapes(n - SAMPLE, n));
+  }
+  const commits = commitTally.reset();
+  const c = e.commits.length;
+  for (let i = 0; i < c; i++) if (c <= 2 * SAMPLE || i < SAMPLE || i >= c - SAMPLE) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
   const m = e.metadata;
-  const meta = metadataShapes(m);
+  let meta = '-';
+  if (m) {
+    // metadataShapes, joined.
+    const created = m.metadata?.createdAt;
+    const merged = m.metadata?.mergedAt;
+    const a = typeof created === 'string' && created !== '' ? (timestampShapeOf(created) ?? '') : null;
+    const b = typeof merged === 'string' && merged !== '' ? (timestampShapeOf(merged) ?? '') : null;
+    meta = a !== null && b !== null ? `${a},${b}` : (a ?? b ?? '');
+  }
   const style = m?.style;
-  return `${log.text()}|${commits.text()}|${meta ? meta.join(',') : '-'}|${style ? styleKey(style) : '-'}|${e.lockFile}`;
+  return `${log.text()}|${commits.text()}|${meta}|${style ? styleKey(style) : '-'}|${e.lockFile}`;
 }
 
 /** A style's part of the key, once a style: the branches of a layout share one (metadata-layout.ts). */

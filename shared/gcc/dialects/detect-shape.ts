@@ -4,15 +4,20 @@ import { describeTimestamp, type TimestampShapeName } from '../read/timestamp.ts
 import { shapeCode, shapeName } from '../read/timestamp-shapes.ts';
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const digitAt = (ts: string, i: number): boolean => isDigit(ts.charCodeAt(i));
 
 /** Whether `ts` holds `YYYY-MM-DDTHH:MM:SS` from its start (digits and separators only, no range checked: the regex checks none). */
 function dateTimeFirst(ts: string): boolean {
-  for (let i = 0; i < 19; i++) {
-    const c = ts.charCodeAt(i);
-    const want = i === 4 || i === 7 ? 0x2d : i === 10 ? 0x54 : i === 13 || i === 16 ? 0x3a : -1;
-    if (want < 0 ? !isDigit(c) : c !== want) return false;
-  }
-  return true;
+  return (
+    ts.charCodeAt(4) === 0x2d &&
+    ts.charCodeAt(7) === 0x2d &&
+    ts.charCodeAt(10) === 0x54 &&
+    ts.charCodeAt(13) === 0x3a &&
+    ts.charCodeAt(16) === 0x3a &&
+    digitAt(ts, 0) && digitAt(ts, 1) && digitAt(ts, 2) && digitAt(ts, 3) &&
+    digitAt(ts, 5) && digitAt(ts, 6) && digitAt(ts, 8) && digitAt(ts, 9) &&
+    digitAt(ts, 11) && digitAt(ts, 12) && digitAt(ts, 14) && digitAt(ts, 15) && digitAt(ts, 17) && digitAt(ts, 18)
+  );
 }
 
 /**

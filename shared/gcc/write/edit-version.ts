@@ -89,12 +89,20 @@ function feedSpecial(text: string, i: number): number {
   return i + 1;
 }
 
+/** Two hex digits a byte, for the lanes' 14 digits. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 function lane(h1: number, h2: number): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+  // (2^32 * (h2 & 0x1fffff) + (h1 >>> 0)).toString(16).padStart(14, '0'), a byte at a time: 21 bits above 32.
+  const high = h2 & 0x1fffff;
+  return (
+    BYTE_HEX[high >>> 16]! + BYTE_HEX[(high >>> 8) & 0xff]! + BYTE_HEX[high & 0xff]! +
+    BYTE_HEX[h1 >>> 24]! + BYTE_HEX[(h1 >>> 16) & 0xff]! + BYTE_HEX[(h1 >>> 8) & 0xff]! + BYTE_HEX[h1 & 0xff]!
+  );
 }
 
 /** Version of any list of values (JSON keeps the boundaries between them unambiguous). */
