@@ -1,7 +1,7 @@
 // Files of one layout share one style: the branches of a workspace write the same keys, in the same order, quoted the
 // same way, and differ in names, purposes and times only. The style (writersOf above all) is worked out once a layout.
 
-import { asciiValue } from '../write/metadata-entry-match.ts';
+import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
 import type { ScannedValue } from './metadata-scan.ts';
 import type { ReadValue } from './metadata-value.ts';
@@ -30,14 +30,12 @@ function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): L
   const exact: LayoutEntry = { kind: 'exact', key: v.key, text: text.slice(v.start, end) };
   const value = read.value;
   if (value === null || value !== v.source || value === '' || v.key === 'status' || v.raw.includes('\n')) return exact;
-  const facts = asciiValue(value);
-  if (facts === null) return exact;
   if (v.spelling === 'plain' && v.raw === value) {
-    if (facts.plainForAll && !isEither(value[0])) return { kind: 'text', key: v.key };
-    return facts.isoTimestamp && TIMESTAMP_KEYS.has(v.key) && v.resolved instanceof Date ? { kind: 'time', key: v.key, length: value.length, quote: '' } : exact;
+    if (plainForAll(value) && !isEither(value[0])) return { kind: 'text', key: v.key };
+    return isoTimestamp(value) && TIMESTAMP_KEYS.has(v.key) && v.resolved instanceof Date ? { kind: 'time', key: v.key, length: value.length, quote: '' } : exact;
   }
   const quote = v.spelling === 'single' ? "'" : v.spelling === 'double' ? '"' : null;
-  if (quote === null || !facts.isoTimestamp || !TIMESTAMP_KEYS.has(v.key) || v.raw !== `${quote}${value}${quote}`) return exact;
+  if (quote === null || !isoTimestamp(value) || !TIMESTAMP_KEYS.has(v.key) || v.raw !== `${quote}${value}${quote}`) return exact;
   return { kind: 'time', key: v.key, length: value.length, quote };
 }
 

@@ -3,7 +3,7 @@
 // them at a start); a file of a new layout gets the style kept for it.
 
 import type { BranchMetadata, Diagnostic } from '../../types.ts';
-import { asciiValue } from '../write/metadata-entry-match.ts';
+import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { assign } from './metadata-keys.ts';
 import type { LayoutEntry, layoutOf } from './metadata-layout.ts';
 import type { ParsedMetadata } from './metadata.ts';
@@ -60,13 +60,12 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
     let value: string;
     if (entry.kind === 'text') {
       value = text.slice(start, end);
-      const facts = asciiValue(value);
-      if (facts === null || !facts.plainForAll || value[0] === 'e' || value[0] === 'E') return null;
+      if (!plainForAll(value) || value[0] === 'e' || value[0] === 'E') return null;
     } else {
       const q = entry.quote.length;
       if (q === 1 && (text[start] !== entry.quote || text[end - 1] !== entry.quote)) return null;
       value = text.slice(start + q, end - q);
-      if (asciiValue(value)?.isoTimestamp !== true) return null;
+      if (!isoTimestamp(value)) return null;
       if (q === 0 && !(resolvePlainScalar(value)?.value instanceof Date)) return null;
     }
     values.push(value);
@@ -81,7 +80,7 @@ function readFromKept(text: string, file: string, kept: KeptReading): { metadata
   const metadata = { ...kept.metadata };
   let v = 0;
   for (const entry of kept.entries) if (entry.kind !== 'exact') assign(metadata, entry.key, values[v++]!);
-  const diagnostics = kept.diagnostics.map((d) => ({ file, line: d.line, severity: d.severity, code: d.code, message: d.message }));
+  const diagnostics = kept.diagnostics.length === 0 ? [] : kept.diagnostics.map((d) => ({ file, line: d.line, severity: d.severity, code: d.code, message: d.message }));
   return { metadata, diagnostics, style: kept.style };
 }
 
