@@ -208,7 +208,7 @@ const MAX_VERDICTS = 512;
  * the metadata's times' shapes, the style's habits, the lock file. Built without a list of the shapes: a start builds
  * one a branch.
  */
-export function verdictKey(e: DialectEvidence): string {
+function verdictKey(e: DialectEvidence): string {
   const log = logTally.reset();
   const n = e.steps.length;
   if (n <= 2 * SAMPLE) log.addAll(e.steps.timestampShapes(0, n));
