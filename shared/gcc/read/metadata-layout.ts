@@ -4,7 +4,7 @@
 import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
 import type { ScannedValue } from './metadata-scan.ts';
-import type { ReadValue } from './metadata-value.ts';
+import { resolvePlainScalar, type ReadValue } from './metadata-value.ts';
 
 /** One entry of a layout: its exact text (its lines, line breaks included), or a value that stands for its class. */
 export type LayoutEntry =
@@ -14,13 +14,21 @@ export type LayoutEntry =
   /** An ISO time as the writers stamp them (AsciiValue.isoTimestamp) of `length` characters, in `quote` ('' plain). */
   | { kind: 'time'; key: MetadataKey; length: number; quote: '' | "'" | '"' };
 
-const isEither = (c: string | undefined): boolean => c === 'e' || c === 'E';
+/**
+ * Whether YAML 1.1 reads a plain value that every writer writes plain (plainForAll: a letter first, none of
+ * YAML11_WORDS) as text, as the scan asks it (metadata-scan.ts resolvePlain): only the exponent floats (`e5`, `E+3`)
+ * start with a letter, `e` or `E`, so only those are asked of the schema.
+ */
+export function readAsText(value: string): boolean {
+  const c = value.charCodeAt(0);
+  return (c !== 0x65 && c !== 0x45) || typeof resolvePlainScalar(value)?.value === 'string';
+}
 
 /**
  * The class of one entry's value (read as itself, on the line `key: raw`), or null when the entry stands for itself.
  * - text: each writer's entry is `key: value` whatever the value (metadata-entry-match.ts entryEnd), and the style
- *   reads only that it is a plain, non-empty text; it starts with a letter but `e` or `E` (the YAML 1.1 float `e5`),
- *   so YAML reads it as text, and is not the status (whose value is checked).
+ *   reads only that it is a plain, non-empty text; YAML reads it as text (readAsText: not the float `e5`), and it is
+ *   not the status (whose value is checked).
  * - time: every fact the writers' forms are chosen by is the same for all of them (their characters hold `:`, `-`,
  *   `T` and digits, never a quote, a space or a backslash) but the length (PyYAML's 80 columns, js-yaml's 78); the
  *   style reads its spelling. Only created_at and merged_at, and a plain one only when YAML reads it as a date (what
@@ -31,7 +39,7 @@ function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): L
   const value = read.value;
   if (value === null || value !== v.source || value === '' || v.key === 'status' || v.raw.includes('\n')) return exact;
   if (v.spelling === 'plain' && v.raw === value) {
-    if (plainForAll(value) && !isEither(value[0])) return { kind: 'text', key: v.key };
+    if (plainForAll(value) && readAsText(value)) return { kind: 'text', key: v.key };
     return isoTimestamp(value) && TIMESTAMP_KEYS.has(v.key) && v.resolved instanceof Date ? { kind: 'time', key: v.key, length: value.length, quote: '' } : exact;
   }
   const quote = v.spelling === 'single' ? "'" : v.spelling === 'double' ? '"' : null;

@@ -5,7 +5,7 @@
 import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { assign } from './metadata-keys.ts';
-import type { LayoutEntry, layoutOf } from './metadata-layout.ts';
+import { readAsText, type LayoutEntry, type layoutOf } from './metadata-layout.ts';
 import type { ParsedMetadata } from './metadata.ts';
 import type { MetadataStyle } from './metadata-style.ts';
 import { resolvePlainScalar } from './metadata-value.ts';
@@ -45,6 +45,9 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
     if (end < 0) {
       if (i < last || kept.newlineAtEnd) return null;
       end = text.length;
+    } else if (i === last && !kept.newlineAtEnd) {
+      // A line break after the last entry of a layout that ends without one.
+      return null;
     }
     if (entry.kind === 'time' && end - start !== entry.length + 2 * entry.quote.length) return null;
     ends.push(start, end);
@@ -60,7 +63,7 @@ function valuesIn(text: string, kept: KeptReading): string[] | null {
     let value: string;
     if (entry.kind === 'text') {
       value = text.slice(start, end);
-      if (!plainForAll(value) || value[0] === 'e' || value[0] === 'E') return null;
+      if (!plainForAll(value) || !readAsText(value)) return null;
     } else {
       const q = entry.quote.length;
       if (q === 1 && (text[start] !== entry.quote || text[end - 1] !== entry.quote)) return null;
@@ -89,9 +92,14 @@ function readFromKept(text: string, file: string, kept: KeptReading): { metadata
  * a start's work (seven writers asked whether they write these bytes), ~50 ms on 5,000 branches. Shared: never changed.
  */
 const styles = new Map<string, MetadataStyle>();
-/** Readings by layout (metadata-template.ts), the one that last matched first. */
+/**
+ * Readings by layout, the one that last matched first. A file is tried against the last few kept only: in a workspace
+ * whose every file is a layout of its own (names that start with a digit stand for themselves), a file costs a few
+ * failed tries more, not one a kept layout.
+ */
 const readings = new Map<string, KeptReading>();
-let lastMatched: KeptReading | null = null;
+let recent: KeptReading[] = [];
+const TRIED = 4;
 const MAX_KEPT = 64;
 
 /** The style kept for `layout`, worked out by `work` for the first file of it. */
@@ -107,25 +115,23 @@ export function keptStyle(layout: string, work: () => MetadataStyle): MetadataSt
 
 /** `text` read from a kept reading of its layout, or null (a file of a layout not kept, or of none). */
 export function readKept(text: string, file: string): ParsedMetadata | null {
-  if (lastMatched !== null) {
-    const read = readFromKept(text, file, lastMatched);
-    if (read !== null) return read;
-  }
-  for (const kept of readings.values()) {
-    if (kept === lastMatched) continue;
+  for (let i = 0; i < recent.length; i++) {
+    const kept = recent[i]!;
     const read = readFromKept(text, file, kept);
     if (read !== null) {
-      lastMatched = kept;
+      if (i > 0) recent = [kept, ...recent.slice(0, i), ...recent.slice(i + 1)];
       return read;
     }
   }
   return null;
 }
 
-/** Keeps what a file of `layout` read as, for the files of that layout after it. */
+/** Keeps what a file of `layout` read as, for the files of that layout after it; a layout of exact entries only is not kept. */
 export function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
-  if (read.metadata === null || readings.has(layout.key)) return;
+  if (read.metadata === null || readings.has(layout.key) || layout.entries.every((e) => e.kind === 'exact')) return;
   if (readings.size >= MAX_KEPT) readings.clear();
   const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
-  readings.set(layout.key, { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style });
+  const kept: KeptReading = { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style };
+  readings.set(layout.key, kept);
+  recent = [kept, ...recent.slice(0, TRIED - 1)];
 }
