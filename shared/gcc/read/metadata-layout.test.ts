@@ -130,4 +130,26 @@ describe('styles and readings kept by layout', () => {
       for (const variant of [merged, merged.slice(0, -1), merged, `${merged}x`, merged.slice(0, -1)]) expectSameReading(encode(variant), `${time} ${JSON.stringify(variant)}`);
     }
   });
+
+  it('read each file of a pool of near layouts, in any order, as the scan reads it', () => {
+    // Files of the classes and the same files a character or a line away, shuffled: every file is tried against
+    // readings kept from its neighbours.
+    const base = fc.sample(fc.tuple(narrowMetadata, fc.constantFrom(...METADATA_WRITERS)), { numRuns: 150, seed: 32 }).map(([m, d]) => serializeMetadata(m, d));
+    const chars = "'\": #-\n eE0Z|";
+    const pool = base.flatMap((text, k) => {
+      const at = (k * 7919) % Math.max(1, text.length);
+      const ch = chars[k % chars.length]!;
+      return [text, text.slice(0, -1), `${text}\n`, text.slice(0, at) + ch + text.slice(at), text.slice(0, at) + text.slice(at + 1), text.replace(/\n[^\n]*\n/, '\n')];
+    });
+    let seed = 32;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let order = 0; order < 3; order++) {
+      const shuffled = [...pool];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      for (const text of shuffled) expectSameReading(encode(text), JSON.stringify(text));
+    }
+  });
 });
