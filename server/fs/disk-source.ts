@@ -140,7 +140,8 @@ function readWhole(path: string, root: string | null, limit: number): ReadResult
 }
 
 function byteSourceOf(fd: number, size: number): ByteSource {
-  return { size, read: async (start, length, into) => readFd(fd, start, Math.max(0, Math.min(length, size - start)), into) };
+  const readSync = (start: number, length: number, into?: Uint8Array) => readFd(fd, start, Math.max(0, Math.min(length, size - start)), into);
+  return { size, read: async (start, length, into) => readSync(start, length, into), readSync };
 }
 
 /**
@@ -149,13 +150,14 @@ function byteSourceOf(fd: number, size: number): ByteSource {
  */
 function takenOpened({ stamp, bytes }: TakenFile, limit: number): Opened {
   if (stamp.size > limit) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), stamp, tooLarge: true };
+  const readSync = (start: number, length: number) => bytes.subarray(Math.min(start, bytes.length), Math.min(start + length, bytes.length));
   const read = async (start: number, length: number, into?: Uint8Array) => {
-    const view = bytes.subarray(Math.min(start, bytes.length), Math.min(start + length, bytes.length));
+    const view = readSync(start, length);
     if (!into || into.length < view.length) return view;
     into.set(view);
     return into.subarray(0, view.length);
   };
-  return { ok: true, stamp, source: { size: stamp.size, read }, close: () => {} };
+  return { ok: true, stamp, source: { size: stamp.size, read, readSync }, close: () => {} };
 }
 
 /** A whole file the read-ahead thread read: a copy of its own (metadata.yaml is kept by no slab). */

@@ -18,6 +18,8 @@ export interface ByteSource {
   readonly size: number;
   /** Reads into `into` when it is given and long enough (a reused buffer: fresh pages are dear), else into new bytes. */
   read(start: number, length: number, into?: Uint8Array): Promise<Uint8Array>;
+  /** The same bytes as `read`, at once: a source whose bytes are at hand (a file on disk, a blob read already). */
+  readSync?(start: number, length: number): Uint8Array;
 }
 
 /** What is at a path, without reading it. */

@@ -6,7 +6,7 @@ export { describeFsError } from './fs-errors.ts';
 export { GccDirError, isDir, listBranchFolders, locateGccDir, type BranchFolderEntry } from './gcc-dir.ts';
 export { MAX_TRACKED_FILE_BYTES, openTail, prefetched, sameStamp, type TailOpen, type TailRequest } from './tail-reader.ts';
 export { FileBytes } from './file-range.ts';
-export { withPieceBuffer } from './piece-buffers.ts';
+export { POOLED_FROM, withPieceBuffer } from './piece-buffers.ts';
 export { moduleWorker } from './module-worker.ts';
 export { folderIdentities, folderStamp, replacedFolders, type FolderIdentities } from './folder-identity.ts';
 export { opensWhereMeant, pathProblem, readInside } from './safe-open.ts';

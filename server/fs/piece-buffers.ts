@@ -1,7 +1,7 @@
 // Reused buffers for reading big files in pieces: a fresh buffer's pages cost ~3 ms a MB the first time they are
 // touched (150 ms for a 50 MB log), a reused one nothing.
 /** Small pieces get their own bytes, which cost little. */
-const POOLED_FROM = 256 * 1024;
+export const POOLED_FROM = 256 * 1024;
 /** For the reads that run at once (branches are read 16 at a time). */
 const KEPT = 2;
 const free: Uint8Array[] = [];

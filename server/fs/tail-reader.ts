@@ -18,7 +18,7 @@ export type TailOpen =
    * The file, open. `whole` when it must be judged again from byte 0 (another inode — an atomic save — or shorter
    * than the caller's offset: truncated). The caller must call `close`.
    */
-  | { kind: 'open'; stamp: FileStamp; whole: boolean; source: ByteSource; close(): Promise<void> };
+  | { kind: 'open'; stamp: FileStamp; whole: boolean; source: ByteSource; close(): void };
 
 export interface TailRequest {
   /** Where the caller's parse stopped. */
@@ -53,8 +53,11 @@ export async function prefetched(source: ByteSource, start: number, length: numb
   };
 }
 
-/** What `path` gained since `request`: unchanged (a stat: most re-checks stop there), missing, unreadable, or open. */
-export async function openTail(source: GccSource, path: string, request: TailRequest, limit = MAX_TRACKED_FILE_BYTES): Promise<TailOpen> {
+/**
+ * What `path` gained since `request`: unchanged (a stat: most re-checks stop there), missing, unreadable, or open. At
+ * once: every source's stat and open are synchronous, and a start's thousands of files wait for no turn of the loop.
+ */
+export function openTail(source: GccSource, path: string, request: TailRequest, limit = MAX_TRACKED_FILE_BYTES): TailOpen {
   // A first look has no stamp to compare: the open below tells all the stat would (10,000 lstat calls on 5,000
   // branches).
   if (request.previous !== null) {
@@ -73,5 +76,5 @@ export async function openTail(source: GccSource, path: string, request: TailReq
   const { stamp } = opened;
   const previous = request.previous;
   const whole = previous === null || previous.ino !== stamp.ino || stamp.size < request.from;
-  return { kind: 'open', stamp, whole, source: opened.source, close: async () => opened.close() };
+  return { kind: 'open', stamp, whole, source: opened.source, close: opened.close };
 }

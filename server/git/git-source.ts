@@ -128,8 +128,8 @@ export class GitTreeSource implements GccSource {
     if (stamp.size > Math.min(limit, this.blobLimit)) return { ok: false, missing: false, message: tooLarge(stamp.size, limit), stamp, tooLarge: true };
     const bytes = this.blobs.get(this.bySerial.get(stamp.ctimeMs) ?? '');
     if (!bytes) return { ok: false, missing: false, message: NOT_HELD, stamp };
-    const read = (start: number, length: number) => Promise.resolve(bytes.subarray(start, Math.max(start, Math.min(start + length, bytes.length))));
-    return { ok: true, stamp, source: { size: bytes.length, read }, close: () => {} };
+    const readSync = (start: number, length: number) => bytes.subarray(start, Math.max(start, Math.min(start + length, bytes.length)));
+    return { ok: true, stamp, source: { size: bytes.length, read: (start, length) => Promise.resolve(readSync(start, length)), readSync }, close: () => {} };
   }
 
   readRange(_path: string, start: number, end: number, stamp: FileStamp): Uint8Array | null {

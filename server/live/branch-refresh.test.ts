@@ -1,14 +1,15 @@
 // Reading one branch again, on its own, over temp copies of corpus cases written to by the python writer: the
 // parsers a dialect needs, and the one event each kind of change is told by.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioEvent } from '../../shared/events.ts';
 import { CORPUS } from '../../fixtures/corpus.ts';
 import { PythonGccWriter, writerStateFromExpected } from '../demo/python-writer.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
 import { BranchEntry } from './branch-entry.ts';
-import { readNewBranch, refreshBranch, refreshMetadata } from './branch-refresh.ts';
+import { readNewBranch, refreshBranch, refreshMetadata, sameMetadata } from './branch-refresh.ts';
+import { parseMetadata } from '../../shared/gcc/read/metadata.ts';
 import type { Publish } from './event-gate.ts';
 
 afterEach(removeTempCorpusCopies);
@@ -108,5 +109,24 @@ describe('refreshBranch', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+});
+
+describe('sameMetadata', () => {
+  it('says what comparing the readings’ JSON said, for every pair of corpus readings and their edits', () => {
+    const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('metadata.yaml'));
+    const readings = files.map((f) => parseMetadata(new Uint8Array(readFileSync(join(CORPUS, f))), f).metadata);
+    // Each field changed alone, to a value and to null.
+    const edited = readings.flatMap((m) => (m === null ? [] : Object.keys(m).flatMap((k) => [{ ...m, [k]: `${String(m[k as keyof typeof m])}x` }, { ...m, [k]: null }])));
+    const all = [null, ...readings, ...edited.slice(0, 200)];
+    expect(readings.length).toBeGreaterThan(50);
+    let same = 0;
+    for (const a of all) {
+      for (const b of all) {
+        expect(sameMetadata(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+        if (a !== b && sameMetadata(a, b)) same++;
+      }
+    }
+    expect(same).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { MAX_SMALL_FILE_BYTES, sameStamp, type FileStamp } from '../fs/index.ts'
 import type { FileChange } from './tracked-reading.ts';
 import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
+import type { BranchMetadata } from '../../shared/types.ts';
 import { hash } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -41,20 +42,37 @@ export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
   const bytes = read.ok ? read.bytes : null;
   const key = metadataKey(bytes);
   if (key === b.metaBytesKey && b.metaBytesKey !== '') return false;
-  const before = JSON.stringify(b.meta?.metadata ?? null);
+  const before = b.meta?.metadata ?? null;
   b.metaBytesKey = key;
   const meta = readMetadata(bytes, b.name);
   b.meta = meta;
   if (!read.ok && !read.missing) {
     meta.diagnostics.push({ file: `${BRANCHES_DIR}/${b.name}/${BRANCH_FILES.metadata}`, line: 0, severity: 'error', code: 'unreadable-file', message: read.message });
   }
-  return JSON.stringify(meta.metadata) !== before;
+  return !sameMetadata(meta.metadata, before);
+}
+
+/**
+ * Whether two readings say the same, field by field: what comparing their JSON said (every reading has the seven
+ * fields in one order, each a text or null), without writing it twice a branch.
+ */
+export function sameMetadata(a: BranchMetadata | null, b: BranchMetadata | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.name === b.name &&
+    a.purpose === b.purpose &&
+    a.createdFrom === b.createdFrom &&
+    a.createdAt === b.createdAt &&
+    a.status === b.status &&
+    a.mergedInto === b.mergedInto &&
+    a.mergedAt === b.mergedAt
+  );
 }
 
 export function redetectDialect(b: BranchEntry, clues: DialectClues): boolean {
   b.detectedWithLock = clues.lockFile;
   const next = branchDialect({ branch: b.name, steps: b.log.records, commits: b.commits.records, metadata: b.meta, lockFile: clues.lockFile });
-  if (next.dialect === b.dialect && next.writers.join() === b.writers.join()) return false;
+  if (next.dialect === b.dialect && next.writers.length === b.writers.length && next.writers.every((w, i) => w === b.writers[i])) return false;
   b.dialect = next.dialect;
   b.writers = next.writers;
   return true;

@@ -4,7 +4,8 @@ import { continueCommits, parseCommits, type CommitsState } from '../../shared/g
 import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
 import { branchWriters } from '../../shared/gcc/dialects/other-writers.ts';
-import { describeTimestamp } from '../../shared/gcc/read/timestamp.ts';
+import type { TimestampShapeName } from '../../shared/gcc/read/timestamp.ts';
+import { timestampShapeOf } from '../../shared/gcc/dialects/detect-shape.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
 import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
@@ -70,12 +71,96 @@ export function readRoadmap(bytes: Uint8Array | null): RoadmapRead {
 /** How many timestamps from each end of a file the dialect vote sees: the shapes don't change in the middle. */
 const SAMPLE = 200;
 
-function sampled<T>(records: { readonly length: number }, take: (from: number, to: number) => T[]): T[] {
-  const n = records.length;
-  return n <= 2 * SAMPLE ? take(0, n) : [...take(0, SAMPLE), ...take(n - SAMPLE, n)];
+/** The sampled ranges of a list of `n`: all of it, or SAMPLE from each end. */
+function sampledRanges(n: number): [number, number][] {
+  return n <= 2 * SAMPLE ? [[0, n]] : [[0, SAMPLE], [n - SAMPLE, n]];
 }
 
+/**
+ * What a file's shapes tell the vote, as a short text: each shape with a timestamp, in the order it first appears, and
+ * how many timestamps have it, the counts divided by their greatest common divisor (`millisZ:1,`). The vote reads no
+ * more: a file's score for a writer is its timestamps' tally over their number (timestampVotes in detect.ts: a ratio,
+ * so the counts' proportions), a missing shape counts nowhere, and the other writers are named in the order their
+ * shapes first appear (other-writers.ts). One key a branch and its logs of any length, where the list of the shapes
+ * was one key for every count.
+ */
+class ShapeTally {
+  private readonly shapes: string[] = [];
+  private readonly counts: number[] = [];
+  private last = -1;
 
+  /** Empties it for the next file: one tally serves every key (no allocation a branch). */
+  reset(): this {
+    this.shapes.length = 0;
+    this.counts.length = 0;
+    this.last = -1;
+    return this;
+  }
+
+  add(shape: string | null): void {
+    if (shape === null) return;
+    // Runs: the shape before, most often.
+    if (this.last >= 0 && this.shapes[this.last] === shape) {
+      this.counts[this.last]!++;
+      return;
+    }
+    const i = this.shapes.indexOf(shape);
+    this.last = i >= 0 ? i : this.shapes.length;
+    if (i >= 0) this.counts[i]!++;
+    else {
+      this.shapes.push(shape);
+      this.counts.push(1);
+    }
+  }
+
+  addAll(shapes: readonly (string | null)[]): void {
+    for (let i = 0; i < shapes.length; i++) this.add(shapes[i]!);
+  }
+
+  text(): string {
+    // One shape, the usual file: its text is kept.
+    if (this.shapes.length === 1) return onlyShape(this.shapes[0]!);
+    let divisor = 0;
+    for (const n of this.counts) divisor = gcd(divisor, n);
+    let out = '';
+    for (let i = 0; i < this.shapes.length; i++) out += `${this.shapes[i]}:${this.counts[i]! / divisor},`;
+    return out;
+  }
+}
+
+const onlyShapes = new Map<string, string>();
+function onlyShape(shape: string): string {
+  let text = onlyShapes.get(shape);
+  if (text === undefined) onlyShapes.set(shape, (text = `${shape}:1,`));
+  return text;
+}
+
+const logTally = new ShapeTally();
+const commitTally = new ShapeTally();
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+function logShapes(steps: StepList): (TimestampShapeName | null)[] {
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const [a, b] of sampledRanges(steps.length)) for (const s of steps.timestampShapes(a, b)) shapes.push(s);
+  return shapes;
+}
+
+function commitShapes(commits: readonly Commit[]): (TimestampShapeName | null)[] {
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const [a, b] of sampledRanges(commits.length)) for (let i = a; i < b; i++) shapes.push(timestampShapeOf(commits[i]!.timestamp));
+  return shapes;
+}
+
+function metadataShapes(m: MetadataRead | null): (TimestampShapeName | null)[] | null {
+  if (!m) return null;
+  const shapes: (TimestampShapeName | null)[] = [];
+  for (const t of [m.metadata?.createdAt, m.metadata?.mergedAt]) if (typeof t === 'string' && t !== '') shapes.push(timestampShapeOf(t));
+  return shapes;
+}
 
 export interface DialectEvidence {
   branch: string;
@@ -90,21 +175,21 @@ export interface DialectEvidence {
  * and each other implementation whose records it holds (other-writers.ts), when there is another.
  */
 export function branchDialect(e: DialectEvidence, cache: VerdictCache = verdicts): { dialect: Dialect; writers: Dialect[] } {
-  const logShapes = sampled(e.steps, (a, b) => e.steps.timestampShapes(a, b));
-  const commitShapes = sampled(e.commits, (a, b) => e.commits.slice(a, b).map((c) => describeTimestamp(c.timestamp)?.shape ?? null));
-  const m = e.metadata;
-  const metaShapes = m ? [m.metadata?.createdAt, m.metadata?.mergedAt].filter((t): t is string => typeof t === 'string' && t !== '').map((t) => describeTimestamp(t)?.shape ?? null) : null;
-  const key = verdictKey(logShapes, commitShapes, metaShapes, m?.style ?? null, e.lockFile);
+  const key = verdictKey(e);
   const known = cache.get(key);
-  if (known) return { dialect: known.dialect, writers: [...known.writers] };
+  if (known) return { dialect: known.dialect, writers: known.writers.length === 0 ? [] : [...known.writers] };
+  const log = logShapes(e.steps);
+  const commits = commitShapes(e.commits);
+  const m = e.metadata;
+  const metaShapes = metadataShapes(m);
   const files: FileEvidence[] = [
     // The log's shapes from its index's column: nothing read back on every append.
-    { kind: 'log', timestamps: [], shapes: logShapes, file: branchFilePath(e.branch, 'log') },
-    { kind: 'commit', timestamps: [], shapes: commitShapes, file: branchFilePath(e.branch, 'commit') },
+    { kind: 'log', timestamps: [], shapes: log, file: branchFilePath(e.branch, 'log') },
+    { kind: 'commit', timestamps: [], shapes: commits, file: branchFilePath(e.branch, 'commit') },
   ];
   if (m && metaShapes) files.push({ kind: 'metadata', timestamps: [], shapes: metaShapes, metadataStyle: m.style, file: branchFilePath(e.branch, 'metadata') });
   const { dialect } = detectBranchDialect(files, { lockFile: e.lockFile });
-  const verdict = { dialect, writers: branchWriters(dialect, [...logShapes, ...commitShapes]) };
+  const verdict = { dialect, writers: branchWriters(dialect, [...log, ...commits]) };
   if (cache.size >= MAX_VERDICTS) cache.clear();
   cache.set(key, verdict);
   return { dialect, writers: [...verdict.writers] };
@@ -118,17 +203,45 @@ export type VerdictCache = Map<string, { dialect: Dialect; writers: readonly Dia
 const verdicts: VerdictCache = new Map();
 const MAX_VERDICTS = 512;
 
-function verdictKey(
-  log: readonly (string | null)[],
-  commits: readonly (string | null)[],
-  meta: readonly (string | null)[] | null,
-  style: MetadataStyle | null,
-  lockFile: boolean,
-): string {
-  const styleKey = style
-    ? [style.writers.join('/'), style.keyOrder, style.timestampQuoting, style.nonAscii, style.emptyString, style.validYaml, style.keys.length > 0].join(',')
-    : '-';
-  return [log.join(','), commits.join(','), meta ? meta.join(',') : '-', styleKey, lockFile].join('|');
+/**
+ * Everything the vote reads, as one text: what the sampled shapes of the log and of the commits tell (ShapeTally),
+ * the metadata's times' shapes, the style's habits, the lock file. Built without a list of the shapes: a start builds
+ * one a branch.
+ */
+function verdictKey(e: DialectEvidence): string {
+  const log = logTally.reset();
+  const n = e.steps.length;
+  if (n <= 2 * SAMPLE) log.addAll(e.steps.timestampShapes(0, n));
+  else {
+    log.addAll(e.steps.timestampShapes(0, SAMPLE));
+    log.addAll(e.steps.timestampShapes(n - SAMPLE, n));
+  }
+  const commits = commitTally.reset();
+  const c = e.commits.length;
+  for (let i = 0; i < c; i++) if (c <= 2 * SAMPLE || i < SAMPLE || i >= c - SAMPLE) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
+  const m = e.metadata;
+  let meta = '-';
+  if (m) {
+    // metadataShapes, joined.
+    const created = m.metadata?.createdAt;
+    const merged = m.metadata?.mergedAt;
+    const a = typeof created === 'string' && created !== '' ? (timestampShapeOf(created) ?? '') : null;
+    const b = typeof merged === 'string' && merged !== '' ? (timestampShapeOf(merged) ?? '') : null;
+    meta = a !== null && b !== null ? `${a},${b}` : (a ?? b ?? '');
+  }
+  const style = m?.style;
+  return `${log.text()}|${commits.text()}|${meta}|${style ? styleKey(style) : '-'}|${e.lockFile}`;
+}
+
+/** A style's part of the key, once a style: the branches of a layout share one (metadata-layout.ts). */
+const styleKeys = new WeakMap<MetadataStyle, string>();
+function styleKey(style: MetadataStyle): string {
+  let key = styleKeys.get(style);
+  if (key === undefined) {
+    key = `${style.writers.join('/')},${style.keyOrder},${style.timestampQuoting},${style.nonAscii},${style.emptyString},${style.validYaml},${style.keys.length > 0}`;
+    styleKeys.set(style, key);
+  }
+  return key;
 }
 
 /** Whether files written by `a` and `b` need different parsers (how `---` escapes are undone). */

@@ -1,5 +1,5 @@
-// A followed file read in small pieces holds exactly what one parse of the whole file holds, on every corpus log and
-// commit file, first read and appended alike.
+// A followed file read in small pieces, or at once, holds exactly what one parse of the whole file holds, on every corpus
+// log and commit file, first read and appended alike.
 import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -32,11 +32,13 @@ const wholeLog = (bytes: Uint8Array) => parseLog(bytes, { file: 'branches/main/l
 const files = corpusBranchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_000);
 
 describe('TrackedFile in pieces', () => {
-  it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes read what one parse reads', async (_, path) => {
+  it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes, and the whole file at once, read what one parse reads', async (_, path) => {
     const whole = wholeParse(path, new Uint8Array(readFileSync(path)));
-    for (const chunkBytes of [7, 61]) {
-      const t = new TrackedFile(path, keeperFor(path), 'b/file', { chunkBytes, maxRecordBytes: 1 << 20 });
-      await t.refresh();
+    // The default piece is larger than every corpus file: it is read at once (readWholeNow), without the piece loop.
+    for (const chunkBytes of [7, 61, undefined]) {
+      const t = new TrackedFile(path, keeperFor(path), 'b/file', chunkBytes ? { chunkBytes, maxRecordBytes: 1 << 20 } : {});
+      const change = await t.refresh();
+      expect(change).toEqual(whole.records.length ? { kind: 'appended', from: 0, count: whole.records.length } : { kind: 'none' });
       expect(t.records.slice()).toEqual(whole.records);
       expect(t.diagnostics).toEqual([...whole.diagnostics, ...(whole.pending?.diagnostic ? [whole.pending.diagnostic] : [])]);
       expect(t.state).toEqual(whole.state);

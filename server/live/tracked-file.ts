@@ -6,7 +6,7 @@ import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSo
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 import { HeldVersionRecords, ListRecords, type VersionRecords } from './version-records.ts';
-import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
+import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, draftAtOnce, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
@@ -131,7 +131,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   private async rereadWithOnce(keeper: RecordKeeper<S, L>): Promise<FileChange> {
     this.keeper = keeper;
-    const opened = await openTail(this.source, this.path, { from: 0, previous: null });
+    const opened = openTail(this.source, this.path, { from: 0, previous: null });
     if (opened.kind !== 'open') {
       this.reset();
       if (opened.kind === 'unreadable') this.problem = { missing: false, message: opened.message, code: opened.code };
@@ -139,10 +139,10 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
     try {
       this.problem = null;
-      await this.reparse(opened.source, opened.stamp);
+      if (!this.readWholeNow(opened.source, opened.stamp)) await this.reparse(opened.source, opened.stamp);
       return { kind: 'reloaded' };
     } finally {
-      await opened.close();
+      opened.close();
     }
   }
 
@@ -163,7 +163,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
 
   private async refreshOnce(): Promise<FileChange> {
     const state = this.state;
-    const opened = await openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
+    const opened = openTail(this.source, this.path, { from: state?.consumed ?? 0, previous: this.stamp });
     if (opened.kind === 'unchanged') return { kind: 'none' };
     if (opened.kind !== 'open') {
       const had = this.state !== null || this.count > 0;
@@ -175,9 +175,8 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
     try {
       this.problem = null;
-      // An append: the bytes before our offset must be the ones we parsed (fingerprint), whether the file is the
-      // same inode or another one (an atomic save: then the bytes held, prefixIntact).
-      // The usual append: one read covers the fingerprint and what was appended.
+      // An append: the bytes before our offset must be the ones we parsed (fingerprint; for another inode, an atomic
+      // save, the bytes held: prefixIntact). The usual append: one read covers the fingerprint and what was appended.
       const source = state && !opened.whole ? await prefetched(opened.source, Math.max(0, state.consumed - state.fingerprint.length), APPEND_READ) : opened.source;
       if (state && this.watched && (await prefixIntact(source, state, opened.whole, this.bytes))) {
         const records = this.records;
@@ -191,9 +190,9 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         }
         this.keeper.rollback(records);
       }
-      return await this.reparse(opened.source, opened.stamp);
+      return this.readWholeNow(opened.source, opened.stamp) ?? (await this.reparse(opened.source, opened.stamp));
     } finally {
-      await opened.close();
+      opened.close();
     }
   }
 
@@ -265,6 +264,14 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.cutShort = null;
   }
 
+  /** reparse, at once, when the file is one small piece at hand (draftAtOnce); null when it is not. */
+  private readWholeNow(source: ByteSource, stamp: FileStamp): FileChange | null {
+    const held = this.newBytes();
+    const list = this.keeper.create(held.read);
+    const draft = draftAtOnce(this.keeper, source, held, list, this.chunkBytes);
+    return draft ? this.adopt(held, list, draft, stamp) : null;
+  }
+
   private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {
     let held = this.newBytes();
     let list = this.keeper.create(held.read);
@@ -278,6 +285,11 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       const consumed = bytes.subarray(0, result.state.consumed);
       draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
+    return this.adopt(held, list, draft, stamp);
+  }
+
+  /** Makes a reading from byte 0 the file's, in place of what it had. */
+  private adopt(held: FileBytes, list: L, draft: Draft<S>, stamp: FileStamp): FileChange {
     const hadRecords = this.count > 0;
     this.reset(held, list);
     this.commit(draft, stamp);

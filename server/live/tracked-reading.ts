@@ -4,7 +4,7 @@
 import { bytesEqual } from '../../shared/gcc/read/bytes.ts';
 import type { PendingBlock, ResumePoint } from '../../shared/gcc/read/chunk.ts';
 import type { Diagnostic } from '../../shared/types.ts';
-import type { ByteSource, FileBytes, GccSource } from '../fs/index.ts';
+import { POOLED_FROM, type ByteSource, type FileBytes, type GccSource } from '../fs/index.ts';
 import type { Dormancy } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 
@@ -43,6 +43,25 @@ export function recordsOf<S extends ResumePoint, L extends { readonly length: nu
   keeper.parse(null, bytes.heldPrefix(consumed)!, list);
   keeper.commit(list);
   return list;
+}
+
+/**
+ * A first reading of a file of one piece too small for a pooled buffer, whose bytes are at hand, made at once: the
+ * draft the piece loop would make of it (a start reads thousands of small files; the loop's awaits cost ~7 promises
+ * a file). Null when the file is not that one, or the parse asks for another.
+ */
+export function draftAtOnce<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, source: ByteSource, held: FileBytes, list: L, chunkBytes: number): Draft<S> | null {
+  if (!source.readSync || source.size > chunkBytes || source.size >= POOLED_FROM) return null;
+  keeper.reserve?.(list, source.size);
+  const bytes = source.readSync(0, source.size);
+  const result = keeper.parse(null, bytes, list);
+  // A first parse never asks for another; the loop's answer is kept in case.
+  if (result.needsFullReparse) {
+    keeper.rollback(list);
+    return null;
+  }
+  const pieces = held.holds(source.size) ? [bytes.subarray(0, result.state.consumed)] : [];
+  return { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces, from: 0 };
 }
 
 /** What a read of the disk found, before it becomes the file's state (the records wait in the keeper's list). */

@@ -18,7 +18,7 @@ export type TailRead =
 
 /** openTail, then the bytes from `from` (less `lookBehind`) to EOF in one piece. */
 export async function readTail(path: string, request: TailRequest & { lookBehind?: number }, limit = MAX_TRACKED_FILE_BYTES): Promise<TailRead> {
-  const opened = await openTail(ANY_PATH, path, request, limit);
+  const opened = openTail(ANY_PATH, path, request, limit);
   if (opened.kind !== 'open') return opened;
   try {
     const start = opened.whole ? 0 : Math.max(0, request.from - (request.lookBehind ?? 0));
@@ -27,6 +27,6 @@ export async function readTail(path: string, request: TailRequest & { lookBehind
   } catch (err) {
     return { kind: 'unreadable', message: describeFsError(err) };
   } finally {
-    await opened.close();
+    opened.close();
   }
 }

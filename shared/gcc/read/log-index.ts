@@ -6,7 +6,8 @@ import { fingerprintBefore } from './chunk.ts';
 import { escapeStyleOf } from './escape.ts';
 import { continueLog, initialLogState, type LogHeader, type LogParseResult, type LogState, type MergeMarker } from './log.ts';
 import { StepIndex } from './step-index.ts';
-import type { MergeSection } from './log-step.ts';
+import { sectionAfterHeading, type MergeSection } from './log-step.ts';
+import { standardLogHeader, standardMergeHeading } from './log-headings.ts';
 import { startsWithBytes } from './step-bytes.ts';
 import { StepScanner } from './step-scan.ts';
 import { TimeKeys } from './time-key.ts';
@@ -115,6 +116,7 @@ class LogIndexer {
       const p = skipBlank(bytes, this.pos);
       const unconfirmed = this.provisional && p !== this.pos;
       if (!unconfirmed && this.headerSeen && this.fastRun(p, countLines(bytes, this.pos, p)) > 0) continue;
+      if (!this.provisional && this.readHeading(p)) continue;
       // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end). A close
       // not confirmed is decided by what comes after, maybe past that boundary: the full reader reads on to the end.
       const boundary = p < n && !unconfirmed ? nextBoundary(bytes, p + 1) : -1;
@@ -158,6 +160,33 @@ class LogIndexer {
       this.pos = p;
     }
     return count;
+  }
+
+  /** The file's header or a merge heading at `p`, read as log.ts reads it when it is as the writers write it. */
+  private readHeading(p: number): boolean {
+    const bytes = this.tail;
+    const header = this.headerSeen ? null : standardLogHeader(bytes, p);
+    if (header) {
+      this.header = { branch: header.branch, range: { start: this.base + p, end: this.base + header.end } };
+      this.passHeading(header.end);
+      return true;
+    }
+    const m = standardMergeHeading(bytes, p);
+    if (!m) return false;
+    // The range starts at the newline before the heading when there is one (readMarker); the heading's line is after it.
+    const start = p - 1 >= this.pos && bytes[p - 1] === 0x0a ? p - 1 : p;
+    const line = this.line + countLines(bytes, this.pos, start) + (start < p ? 1 : 0);
+    this.merges.push({ branch: m.branch, timestamp: m.timestamp, range: { start: this.base + start, end: this.base + m.end }, line, includesSourceHeader: false });
+    this.takeSection(sectionAfterHeading(m.branch, m.timestamp));
+    this.passHeading(m.end);
+    return true;
+  }
+
+  private passHeading(end: number): void {
+    this.line += countLines(this.tail, this.pos, end);
+    this.pos = end;
+    this.headerSeen = true;
+    this.provisional = false;
   }
 
   /**

@@ -57,8 +57,7 @@ export class StepReader {
 
   /** A `## Merged from \`branch\` (timestamp)` heading: the steps after it may be the merge's copies. */
   enterSection(branch: string, timestamp: string): void {
-    const key = timestampKey(timestamp) ?? keyOfProbable(timestamp);
-    this.section = { branch, key, lastStep: null };
+    this.section = sectionAfterHeading(branch, timestamp);
   }
 
   /** One step record (`hasHeader`: it starts with `### Step `, as run() saw); null while incomplete. */
@@ -243,6 +242,11 @@ export class StepReader {
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The section a merge heading opens: its branch, its time (read leniently), no step yet. */
+export function sectionAfterHeading(branch: string, timestamp: string): MergeSection {
+  return { branch, key: timestampKey(timestamp) ?? keyOfProbable(timestamp), lastStep: null };
 }
 
 function keyOfProbable(ts: string): [number, number] | null {

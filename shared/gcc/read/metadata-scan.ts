@@ -16,6 +16,8 @@ export interface ScannedValue {
   /** The value as it stands in the file (the node's range). */
   raw: string;
   line: number;
+  /** Offset in the text of the entry's first line (its key). */
+  start: number;
 }
 
 /** The number of the known key `line` starts with, ended by the colon at `colon`; -1 for any other key. */
@@ -104,8 +106,8 @@ function undoDoubleQuoted(inner: string): string | null {
 }
 
 /** One value (the text after `key: `, or '' after a bare `key:`), or null when it is not one of the simple forms. */
-function scanValue(key: MetadataKey, value: string, line: number): ScannedValue | null {
-  if (value === '') return { key, spelling: 'plain', source: '', resolved: null, raw: '', line };
+function scanValue(key: MetadataKey, value: string, line: number, start: number): ScannedValue | null {
+  if (value === '') return { key, spelling: 'plain', source: '', resolved: null, raw: '', line, start };
   if (!isPrintable(value)) return null;
   const first = value[0];
   if (first === "'") {
@@ -114,17 +116,17 @@ function scanValue(key: MetadataKey, value: string, line: number): ScannedValue 
     // Inside, a quote comes only doubled; the first lone one would end the scalar before the line does.
     if (inner.replace(/''/g, '').includes("'")) return null;
     const source = inner.replace(/''/g, "'");
-    return { key, spelling: 'single', source, resolved: source, raw: value, line };
+    return { key, spelling: 'single', source, resolved: source, raw: value, line, start };
   }
   if (first === '"') {
     // An unescaped `"` inside, or a `\` escaping the last one, is refused by undoDoubleQuoted.
     if (value.length < 2 || value[value.length - 1] !== '"') return null;
     const source = undoDoubleQuoted(value.slice(1, -1));
-    return source === null ? null : { key, spelling: 'double', source, resolved: source, raw: value, line };
+    return source === null ? null : { key, spelling: 'double', source, resolved: source, raw: value, line, start };
   }
   if (PLAIN_START_INDICATOR.test(value) || PLAIN_BREAKER.test(value)) return null;
   const resolved = resolvePlain(value);
-  return resolved === null ? null : { key, spelling: 'plain', source: value, resolved: resolved.value, raw: value, line };
+  return resolved === null ? null : { key, spelling: 'plain', source: value, resolved: resolved.value, raw: value, line, start };
 }
 
 // A continuation line of a folded value as PyYAML and js-yaml write it: indented two spaces, no space after that nor
@@ -135,14 +137,14 @@ const CONTINUATION = /^ {2}[^ ](?:[^]*[^ ])?$/;
  * A value folded over several lines (`head` after `key: `, then `more`, each two spaces in): PyYAML's folded plain, '…'
  * and "…" values, js-yaml's `>-`. `newlineAfter`: whether a line break follows the last line (a block scalar's text holds it).
  */
-function scanFolded(key: MetadataKey, head: string, more: string[], line: number, newlineAfter: boolean): ScannedValue | null {
+function scanFolded(key: MetadataKey, head: string, more: string[], line: number, start: number, newlineAfter: boolean): ScannedValue | null {
   if (!more.every((l) => CONTINUATION.test(l) && isPrintable(l))) return null;
   const parts = more.map((l) => l.slice(2));
   const raw = `${head}\n${more.join('\n')}`;
   if (head === '>-') {
     // Folded, stripped: lines that all start at the block's indentation join with one space.
     const source = parts.join(' ');
-    return { key, spelling: 'folded', source, resolved: source, raw: newlineAfter ? `${raw}\n` : raw, line };
+    return { key, spelling: 'folded', source, resolved: source, raw: newlineAfter ? `${raw}\n` : raw, line, start };
   }
   if (!isPrintable(head) || head.length < 2 || head[1] === ' ' || head.endsWith(' ')) return null;
   if (head[0] === "'") {
@@ -151,17 +153,17 @@ function scanFolded(key: MetadataKey, head: string, more: string[], line: number
     const inner = [head.slice(1), ...parts.slice(0, -1), last.slice(0, -1)].join(' ');
     if (inner.replace(/''/g, '').includes("'")) return null;
     const source = inner.replace(/''/g, "'");
-    return { key, spelling: 'single', source, resolved: source, raw, line };
+    return { key, spelling: 'single', source, resolved: source, raw, line, start };
   }
   if (head[0] === '"') {
     if (!raw.endsWith('"')) return null;
     const source = undoDoubleQuoted(raw.slice(1, -1));
-    return source === null ? null : { key, spelling: 'double', source, resolved: source, raw, line };
+    return source === null ? null : { key, spelling: 'double', source, resolved: source, raw, line, start };
   }
   if ([head, ...parts].some((p) => PLAIN_START_INDICATOR.test(p) || PLAIN_BREAKER.test(p))) return null;
   const source = [head, ...parts].join(' ');
   const resolved = resolvePlain(source);
-  return resolved === null ? null : { key, spelling: 'plain', source, resolved: resolved.value, raw, line };
+  return resolved === null ? null : { key, spelling: 'plain', source, resolved: resolved.value, raw, line, start };
 }
 
 // The writers' layout: one `key: value` per known key, each value plain, '…', "…" or empty on its own line, or folded
@@ -177,8 +179,11 @@ export function scanWriterLayout(text: string): ScannedValue[] | null {
   if (newlineAtEnd) lines.pop();
   const values: ScannedValue[] = [];
   let seen = 0; // one bit a key number
+  let offset = 0;
   for (let i = 0; i < lines.length; ) {
     const first = lines[i]!;
+    const start = offset;
+    offset += first.length + 1;
     const line = ++i;
     const colon = first.indexOf(':');
     const k = colon <= 0 ? -1 : knownKeyAt(first, colon);
@@ -189,9 +194,12 @@ export function scanWriterLayout(text: string): ScannedValue[] | null {
     const rest = first.slice(colon + 1);
     if (rest !== '' && (rest[0] !== ' ' || rest[1] === ' ')) return null;
     const more: string[] = [];
-    while (i < lines.length && lines[i]![0] === ' ') more.push(lines[i++]!);
+    while (i < lines.length && lines[i]![0] === ' ') {
+      offset += lines[i]!.length + 1;
+      more.push(lines[i++]!);
+    }
     const head = rest.slice(1);
-    const value = more.length === 0 ? scanValue(key, head, line) : scanFolded(key, head, more, line, i < lines.length || newlineAtEnd);
+    const value = more.length === 0 ? scanValue(key, head, line, start) : scanFolded(key, head, more, line, start, i < lines.length || newlineAtEnd);
     if (value === null) return null;
     values.push(value);
   }

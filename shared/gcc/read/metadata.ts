@@ -7,6 +7,8 @@ import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { assign, emptyMetadata, METADATA_KEYS, NULLABLE_KEYS, valueOf, type MetadataKey } from './metadata-keys.ts';
 import { readMetadataLineBased } from './metadata-line-based.ts';
 import { EMPTY_STYLE, styleFromParts, type MetadataStyle } from './metadata-style.ts';
+import { layoutOf } from './metadata-layout.ts';
+import { keepReading, keptStyle, readKept } from './metadata-template.ts';
 import { scanWriterLayout } from './metadata-scan.ts';
 import { makeReader, readScalar, readValueNode, YAML_OPTIONS, type Reader, type ReadValue, type ScalarSpelling } from './metadata-value.ts';
 
@@ -158,11 +160,15 @@ function takeValue(into: Gathered, key: string, read: ReadValue, reader: Reader)
   assign(into.meta, key, read.value);
 }
 
-/** The checks, the style and the Lua note once every value is read: the same for both ways of reading the values. */
-function finish(text: string, got: Gathered, reader: Reader): ParsedMetadata {
+/**
+ * The checks, the style and the Lua note once every value is read: the same for both ways of reading the values.
+ * `layout`: the file's layout when the scan read it, its style then kept for the files of that layout.
+ */
+function finish(text: string, got: Gathered, reader: Reader, layout: string | null = null): ParsedMetadata {
   const lineOf = (key: string): number => got.values.get(key)?.line ?? 0;
   checkFields(got.meta, got.seen, lineOf, reader);
-  const style = styleFromParts(text, got.keys, got.values, true, got.meta);
+  const fresh = () => styleFromParts(text, got.keys, got.values, true, got.meta);
+  const style = layout === null ? fresh() : keptStyle(layout, fresh);
   reportLuaDoubling(got.meta, style, lineOf, reader);
   return { metadata: got.meta, diagnostics: reader.diagnostics, style };
 }
@@ -196,15 +202,21 @@ function decodeReporting(bytes: Uint8Array, reader: Reader): string {
  * YAML parser (metadata-scan.ts), to the same result.
  */
 export function parseMetadata(bytes: Uint8Array | null, file: string): ParsedMetadata {
-  return readMetadataFile(bytes, file, true);
+  return readMetadataFile(bytes, file, 'kept');
 }
 
 /** parseMetadata always through the YAML parser: what the writers' layouts read without it are tested against. */
 export function parseMetadataWithYaml(bytes: Uint8Array | null, file: string): ParsedMetadata {
-  return readMetadataFile(bytes, file, false);
+  return readMetadataFile(bytes, file, 'parser');
 }
 
-function readMetadataFile(bytes: Uint8Array | null, file: string, scanLayouts: boolean): ParsedMetadata {
+/** parseMetadata with every style worked out afresh: what the styles kept by layout are tested against. */
+export function parseMetadataFresh(bytes: Uint8Array | null, file: string): ParsedMetadata {
+  return readMetadataFile(bytes, file, 'fresh');
+}
+
+/** `parser`: the YAML parser always; `fresh`: the scan where it can, each style worked out; `kept`: styles kept by layout. */
+function readMetadataFile(bytes: Uint8Array | null, file: string, how: 'parser' | 'fresh' | 'kept'): ParsedMetadata {
   const reader = makeReader(file);
   if (bytes === null) {
     reader.report(0, 'warning', 'missing-metadata', 'The branch has no metadata.yaml: name, purpose and status are unknown (every Contexa reader returns no metadata).');
@@ -215,14 +227,23 @@ function readMetadataFile(bytes: Uint8Array | null, file: string, scanLayouts: b
     reader.report(0, 'error', 'empty-metadata', 'metadata.yaml is empty.');
     return { metadata: null, diagnostics: reader.diagnostics, style: EMPTY_STYLE };
   }
-  const scanned = scanLayouts ? scanWriterLayout(text) : null;
+  // Only a file the strict decoder took: an invalid byte's diagnostic is the file's own.
+  const keep = how === 'kept' && reader.diagnostics.length === 0;
+  if (keep) {
+    const kept = readKept(text, file);
+    if (kept !== null) return kept;
+  }
+  const scanned = how === 'parser' ? null : scanWriterLayout(text);
   if (scanned !== null) {
     const got = gathering();
     for (const v of scanned) {
       got.keys.push(v.key);
       takeValue(got, v.key, readScalar(v.key, v.spelling, v.source, v.resolved, v.raw, v.line, reader), reader);
     }
-    return finish(text, got, reader);
+    const layout = how === 'kept' ? layoutOf(text, scanned, got.values) : null;
+    const read = finish(text, got, reader, layout?.key ?? null);
+    if (keep && layout !== null) keepReading(layout, read);
+    return read;
   }
   return readWithYaml(text, reader);
 }

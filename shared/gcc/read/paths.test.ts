@@ -15,6 +15,13 @@ describe('branch names', () => {
     }
   });
 
+  it('measures a name in UTF-8 bytes: at most 255, whatever its characters', () => {
+    for (const [unit, fits] of [['a', 255], ['é', 127], ['€', 85], ['😀', 63]] as const) {
+      expect(branchNameProblem(unit.repeat(fits)), `${fits} × ${unit}`).toBeNull();
+      expect(branchNameProblem(unit.repeat(fits + 1)), `${fits + 1} × ${unit}`).toBe('branch name is longer than 255 bytes');
+    }
+  });
+
   it('builds paths relative to .GCC/', () => {
     expect(branchFilePath('auth-jwt', 'log')).toBe('branches/auth-jwt/log.md');
     expect(branchFilePath('main', 'metadata')).toBe('branches/main/metadata.yaml');

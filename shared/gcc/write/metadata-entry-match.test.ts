@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BranchMetadata, Dialect } from '../../types.ts';
 import { METADATA_KEYS, valueOf, type MetadataKey } from '../read/metadata-keys.ts';
 import { parseMetadata } from '../read/metadata.ts';
-import { asciiValue, entryEnd, SharedFacts } from './metadata-entry-match.ts';
+import { asciiValue, entryEnd, isoTimestamp, plainForAll, SharedFacts } from './metadata-entry-match.ts';
 import { entryText, METADATA_WRITERS, serializeMetadata, writersOf } from './metadata-write.ts';
 
 /** Today's way, the reference: the writers whose whole serialization is the text. */
@@ -179,5 +179,20 @@ describe('writersOf names what serializing whole files names', () => {
         }
       }
     }
+  });
+});
+
+describe('plainForAll and isoTimestamp', () => {
+  it('say what asciiValue’s facts say, for any text', () => {
+    const words = fc.constantFrom('yes', 'No', 'null', 'e5', 'a', 'b-0001', 'Try approach 2', 'a:b', 'a#b', "a'b", 'x ', ' x', '2026-12-02T13:58:12.404Z', '2026-13-02T13:58:12Z', 'é', '\t', 'a'.repeat(66), 'a'.repeat(67));
+    const text = fc.oneof(words, fc.string({ maxLength: 80 }), fc.array(words, { maxLength: 4 }).map((w) => w.join('')));
+    fc.assert(
+      fc.property(text, (value) => {
+        const facts = asciiValue(value);
+        expect(plainForAll(value), JSON.stringify(value)).toBe(facts?.plainForAll === true);
+        expect(isoTimestamp(value), JSON.stringify(value)).toBe(facts?.isoTimestamp === true);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -105,6 +105,23 @@ export function asciiValue(value: string): AsciiValue | null {
   return { quotes, blockPlain, jsPlain, onlyText, plainForAll, isoTimestamp: first >= 0x30 && first <= 0x39 && ISO_TIMESTAMP.test(value) };
 }
 
+/** asciiValue(value)?.plainForAll === true, without its facts: asked of every name and purpose at a start. */
+export function plainForAll(value: string): boolean {
+  const n = value.length;
+  if (n === 0 || n > 66 || !isLetter(value.charCodeAt(0)) || value.charCodeAt(n - 1) === SPACE) return false;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c < SPACE || c > 0x7e || c === QUOTE || c === COLON || c === HASH) return false;
+  }
+  return !YAML11_WORDS.has(value);
+}
+
+/** asciiValue(value)?.isoTimestamp === true: ISO_TIMESTAMP holds printable ASCII only, a digit first. */
+export function isoTimestamp(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return first >= 0x30 && first <= 0x39 && ISO_TIMESTAMP.test(value);
+}
+
 /** How `dialect`'s emitter writes a printable-ASCII value after `key: `; null when it would fold the line. */
 function asciiForm(key: string, value: string, facts: AsciiValue, dialect: Dialect): Form | null {
   switch (dialect) {
