@@ -42,7 +42,7 @@ try {
     await main(['inspect', dir, '--json'], quiet);
   }
   await trainServer(join(work, 'python'));
-  // V8 takes a cache only under the flags it was made with: the server exposes gc at run time (dormancy.ts), a fresh
+  // V8 takes a cache only under the flags it was made with: the server exposes gc at run time (start-up-garbage.ts), a fresh
   // start has not yet.
   setFlagsFromString('--no-expose-gc');
   if (!saveCodeCache(loaded, bundle)) console.error('code-cache-train: this Node has no zlib.crc32 (20.15+): no cache made');

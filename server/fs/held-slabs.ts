@@ -44,7 +44,7 @@ function armIdleTimer(ms: number): void {
 export function heldBytes(bytes: Uint8Array): Uint8Array {
   lastReadAt = performance.now();
   if (!idleTimer) armIdleTimer(IDLE_MS);
-  if (slabs.has(bytes.buffer)) return bytes;
+  if (inSlab(bytes)) return bytes;
   readsInBurst += 1;
   if (readsInBurst <= SLAB_AFTER_READS || bytes.length > SLAB_PIECE_MAX) return bytes;
   if (used + bytes.length > slab.length) {

@@ -7,7 +7,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { FileStamp } from './gcc-source.ts';
 import { adoptSlab, SLAB_PIECE_MAX } from './held-slabs.ts';
 import { moduleWorker } from './module-worker.ts';
-import { EMPTY, INFO_FIELDS, PASSED, READ_AHEAD_FILES, READY, type AheadStart, type NewSlab } from './read-ahead-protocol.ts';
+import { INFO_FIELDS, PASSED, READ_AHEAD_FILES, READY, type AheadStart, type NewSlab } from './read-ahead-protocol.ts';
 
 /** Fewer branches than this are read by the reading thread alone: the worker's own start costs ~30 ms of a core. */
 export const READ_AHEAD_MIN_BRANCHES = 64;
@@ -70,8 +70,8 @@ export class ReadAhead {
   take(path: string): TakenFile | null {
     const slot = this.slotOf(path);
     if (slot === null || !this.port) return null;
-    if (Atomics.compareExchange(this.state, slot, EMPTY, PASSED) !== READY) return null;
-    Atomics.store(this.state, slot, PASSED);
+    // The worker only moves a slot from EMPTY to READY: whatever it held, it is PASSED now.
+    if (Atomics.exchange(this.state, slot, PASSED) !== READY) return null;
     const info = this.info;
     const at = slot * INFO_FIELDS;
     const size = info[at + 1]!;

@@ -2,7 +2,6 @@
 // newest time, and a version that moves with every change to its records.
 import { branchSummary, type BranchSummary } from '../../shared/api.ts';
 import { BRANCHES_DIR, BRANCH_FILES, branchFilePath } from '../../shared/gcc/read/paths.ts';
-import { compareTime } from '../../shared/gcc/read/time-key.ts';
 import { TextTimeKeys } from '../../shared/gcc/read/text-time-key.ts';
 import type { CommitsState } from '../../shared/gcc/read/commits.ts';
 import type { LogState } from '../../shared/gcc/read/log.ts';
@@ -20,7 +19,7 @@ export interface TimedRecords {
   timestampAt(i: number): string;
   timeKeyAt(i: number): [number, number] | null;
   /** The first of [from, to) with the newest key newer than `after`, or -1 (a step index answers from its columns). */
-  newestIndex?(from: number, to: number, after: readonly [number, number] | null): number;
+  newestIndex(from: number, to: number, after: readonly [number, number] | null): number;
 }
 
 /**
@@ -111,21 +110,8 @@ export class BranchEntry {
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */
   noteTimestamps(records: TimedRecords, from = 0, to = records.length): void {
-    if (records.newestIndex) {
-      const i = records.newestIndex(from, to, this.newest?.key ?? null);
-      if (i !== -1) this.newest = { ts: ownCopy(records.timestampAt(i)), key: records.timeKeyAt(i)! };
-      return;
-    }
-    let best = -1;
-    let key = this.newest?.key ?? null;
-    for (let i = from; i < to; i++) {
-      const k = records.timeKeyAt(i);
-      if (k && (!key || compareTime(k, key) > 0)) {
-        key = k;
-        best = i;
-      }
-    }
-    if (best !== -1) this.newest = { ts: ownCopy(records.timestampAt(best)), key: key! };
+    const i = records.newestIndex(from, to, this.newest?.key ?? null);
+    if (i !== -1) this.newest = { ts: ownCopy(records.timestampAt(i)), key: records.timeKeyAt(i)! };
   }
 
   /** Drops both files' records until they are asked for again (dormancy.ts). */

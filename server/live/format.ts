@@ -5,7 +5,7 @@ import type { LogState } from '../../shared/gcc/read/log.ts';
 import { detectBranchDialect, type FileEvidence } from '../../shared/gcc/dialects/detect.ts';
 import { branchWriters } from '../../shared/gcc/dialects/other-writers.ts';
 import type { TimestampShapeName } from '../../shared/gcc/read/timestamp.ts';
-import { timestampShapeOf } from '../../shared/gcc/dialects/detect-shape.ts';
+import { timestampShapeOf } from '../../shared/gcc/read/timestamp-shapes.ts';
 import { escapeStyleOf } from '../../shared/gcc/read/escape.ts';
 import { parseMetadata, type ParsedMetadata } from '../../shared/gcc/read/metadata.ts';
 import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
@@ -177,7 +177,7 @@ export interface DialectEvidence {
 export function branchDialect(e: DialectEvidence, cache: VerdictCache = verdicts): { dialect: Dialect; writers: Dialect[] } {
   const key = verdictKey(e);
   const known = cache.get(key);
-  if (known) return { dialect: known.dialect, writers: known.writers.length === 0 ? [] : [...known.writers] };
+  if (known) return { dialect: known.dialect, writers: [...known.writers] };
   const log = logShapes(e.steps);
   const commits = commitShapes(e.commits);
   const m = e.metadata;
@@ -205,30 +205,17 @@ const MAX_VERDICTS = 512;
 
 /**
  * Everything the vote reads, as one text: what the sampled shapes of the log and of the commits tell (ShapeTally),
- * the metadata's times' shapes, the style's habits, the lock file. Built without a list of the shapes: a start builds
- * one a branch.
+ * the metadata's times' shapes, the style's habits, the lock file. The shapes go into the tallies, not into lists: a
+ * start builds one key a branch.
  */
 function verdictKey(e: DialectEvidence): string {
   const log = logTally.reset();
-  const n = e.steps.length;
-  if (n <= 2 * SAMPLE) log.addAll(e.steps.timestampShapes(0, n));
-  else {
-    log.addAll(e.steps.timestampShapes(0, SAMPLE));
-    log.addAll(e.steps.timestampShapes(n - SAMPLE, n));
-  }
+  for (const [a, b] of sampledRanges(e.steps.length)) log.addAll(e.steps.timestampShapes(a, b));
   const commits = commitTally.reset();
-  const c = e.commits.length;
-  for (let i = 0; i < c; i++) if (c <= 2 * SAMPLE || i < SAMPLE || i >= c - SAMPLE) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
+  for (const [a, b] of sampledRanges(e.commits.length)) for (let i = a; i < b; i++) commits.add(timestampShapeOf(e.commits[i]!.timestamp));
   const m = e.metadata;
-  let meta = '-';
-  if (m) {
-    // metadataShapes, joined.
-    const created = m.metadata?.createdAt;
-    const merged = m.metadata?.mergedAt;
-    const a = typeof created === 'string' && created !== '' ? (timestampShapeOf(created) ?? '') : null;
-    const b = typeof merged === 'string' && merged !== '' ? (timestampShapeOf(merged) ?? '') : null;
-    meta = a !== null && b !== null ? `${a},${b}` : (a ?? b ?? '');
-  }
+  // A time of no known shape joins as ''.
+  const meta = metadataShapes(m)?.join(',') ?? '-';
   const style = m?.style;
   return `${log.text()}|${commits.text()}|${meta}|${style ? styleKey(style) : '-'}|${e.lockFile}`;
 }

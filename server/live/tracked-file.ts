@@ -6,7 +6,7 @@ import { ANY_PATH, FileBytes, withPieceBuffer, openTail, prefetched, type ByteSo
 import type { Dormancy, Sleeper } from './dormancy.ts';
 import type { RecordKeeper } from './record-keepers.ts';
 import { HeldVersionRecords, ListRecords, type VersionRecords } from './version-records.ts';
-import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, draftAtOnce, MAX_RECORD_BYTES, prefixIntact, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
+import { APPEND_READ, CHUNK_BYTES, cutShortDiagnostic, draftAtOnce, MAX_RECORD_BYTES, prefixIntact, readsAtOnce, recordsOf, type Draft, type FileChange, type TrackedFileOptions } from './tracked-reading.ts';
 
 /**
  * Its parser state, its records, and what the last look changed. Pieces are at most CHUNK_BYTES (one grows only while
@@ -139,7 +139,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     }
     try {
       this.problem = null;
-      if (!this.readWholeNow(opened.source, opened.stamp)) await this.reparse(opened.source, opened.stamp);
+      await this.reparse(opened.source, opened.stamp);
       return { kind: 'reloaded' };
     } finally {
       opened.close();
@@ -190,7 +190,7 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
         }
         this.keeper.rollback(records);
       }
-      return this.readWholeNow(opened.source, opened.stamp) ?? (await this.reparse(opened.source, opened.stamp));
+      return await this.reparse(opened.source, opened.stamp);
     } finally {
       opened.close();
     }
@@ -264,18 +264,11 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
     this.cutShort = null;
   }
 
-  /** reparse, at once, when the file is one small piece at hand (draftAtOnce); null when it is not. */
-  private readWholeNow(source: ByteSource, stamp: FileStamp): FileChange | null {
-    const held = this.newBytes();
-    const list = this.keeper.create(held.read);
-    const draft = draftAtOnce(this.keeper, source, held, list, this.chunkBytes);
-    return draft ? this.adopt(held, list, draft, stamp) : null;
-  }
-
   private async reparse(source: ByteSource, stamp: FileStamp): Promise<FileChange> {
     let held = this.newBytes();
     let list = this.keeper.create(held.read);
-    let draft = await this.readOn(source, null, list, held);
+    // A small file at hand is read at once (a start reads thousands), any other in pieces.
+    let draft = (readsAtOnce(source, this.chunkBytes) ? draftAtOnce(this.keeper, source, held, list) : null) ?? (await this.readOn(source, null, list, held));
     if (!draft) {
       // A piece ended on a `---` line the next piece proved to be value text: parse the file in one piece.
       held = this.newBytes();

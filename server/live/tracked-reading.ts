@@ -45,13 +45,16 @@ export function recordsOf<S extends ResumePoint, L extends { readonly length: nu
   return list;
 }
 
+/** Whether draftAtOnce reads the file: one piece, too small for a pooled buffer, its bytes at hand. */
+export function readsAtOnce(source: ByteSource, chunkBytes: number): source is ByteSource & Required<Pick<ByteSource, 'readSync'>> {
+  return source.readSync !== undefined && source.size <= chunkBytes && source.size < POOLED_FROM;
+}
+
 /**
- * A first reading of a file of one piece too small for a pooled buffer, whose bytes are at hand, made at once: the
- * draft the piece loop would make of it (a start reads thousands of small files; the loop's awaits cost ~7 promises
- * a file). Null when the file is not that one, or the parse asks for another.
+ * A first reading of a file readsAtOnce takes, made at once: the draft the piece loop would make of it (a start reads
+ * thousands of small files; the loop's awaits cost ~7 promises a file). Null when the parse asks for another.
  */
-export function draftAtOnce<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, source: ByteSource, held: FileBytes, list: L, chunkBytes: number): Draft<S> | null {
-  if (!source.readSync || source.size > chunkBytes || source.size >= POOLED_FROM) return null;
+export function draftAtOnce<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, source: ByteSource & Required<Pick<ByteSource, 'readSync'>>, held: FileBytes, list: L): Draft<S> | null {
   keeper.reserve?.(list, source.size);
   const bytes = source.readSync(0, source.size);
   const result = keeper.parse(null, bytes, list);

@@ -1,5 +1,6 @@
 // The fast path of commit.md's reader: a commit record recognised on its bytes when it is laid out exactly as the
 // standard writers lay it out; anything else is refused here and read by the full reader (commits-full.ts).
+import { encodeUtf8 } from './bytes.ts';
 import { ascii, byteAt, startsWithToken, token } from './step-bytes.ts';
 
 /** A fixed token of any length as little-endian words, the last one moved back so that none passes its end. */
@@ -29,7 +30,7 @@ const CLOSING = token('---\n');
 /** The three values' labels, each with the space the writers put after it. */
 const VALUE_LABELS: readonly Words[] = ['**Branch Purpose:** ', '**Previous Progress Summary:** ', "**This Commit's Contribution:** "].map((l) => words(ascii(l)));
 /** `# Commit History — branch \``: the file's header up to the branch's name. */
-export const FILE_HEADER: Words = words(Uint8Array.of(...ascii('# Commit History '), 0xe2, 0x80, 0x94, ...ascii(' branch `')));
+export const FILE_HEADER: Words = words(encodeUtf8('# Commit History — branch `'));
 
 /** Whether a `---` line starts at `s` (the bytes end after it, or a newline does). */
 const isDashLine = (bytes: Uint8Array, s: number): boolean =>

@@ -2,14 +2,14 @@
 // the file's `# OTA Log — branch \`b\`` and a merge's `## Merged from \`b\` (time)`. Each was a full read of itself and
 // the step after it, ~30 µs a log: on 5,000 branches ~150 ms of a start. Anything else is left to log.ts. (No object
 // spread here: V8 builds one several times slower than a literal, a cost per log.)
-import { backticked } from './records.ts';
+import { encodeUtf8 } from './bytes.ts';
+import { backticked, mergeHeadingParts } from './records.ts';
 import { startsWithBytes } from './step-bytes.ts';
 
 const decoder = new TextDecoder();
-const bytesOf = (s: string) => Uint8Array.from(new TextEncoder().encode(s));
-const LOG_HEADER = bytesOf('# OTA Log — branch `');
-const MERGED_FROM = bytesOf('## Merged from ');
-const STEP_HEADER = bytesOf('### Step ');
+const LOG_HEADER = encodeUtf8('# OTA Log — branch `');
+const MERGED_FROM = encodeUtf8('## Merged from ');
+const STEP_HEADER = encodeUtf8('### Step ');
 
 /** A heading's line, and the byte after it and the one blank line that may follow. */
 export interface Heading {
@@ -46,9 +46,6 @@ export function standardMergeHeading(bytes: Uint8Array, p: number): (Heading & {
   if (!startsWithBytes(bytes, p, MERGED_FROM)) return null;
   const h = headingLine(bytes, p);
   if (!h || !startsWithBytes(bytes, h.end, STEP_HEADER)) return null;
-  const branch = backticked(h.line) ?? '';
-  const open = h.line.lastIndexOf('(');
-  const close = h.line.lastIndexOf(')');
-  const timestamp = open !== -1 && close > open ? h.line.slice(open + 1, close) : '';
+  const { branch, timestamp } = mergeHeadingParts(h.line);
   return branch && timestamp ? { line: h.line, end: h.end, branch, timestamp } : null;
 }

@@ -5,7 +5,7 @@ import type { ByteRange, Diagnostic, Dialect, OtaStep } from '../../types.ts';
 import { Chunk, NO_BYTES, type PendingBlock, type ResumePoint } from './chunk.ts';
 import { escapeStyleOf } from './escape.ts';
 import { LOG_STARTS, StepReader, startsWithLabel, type MergeSection } from './log-step.ts';
-import { backticked, preview, provisionalEnd } from './records.ts';
+import { backticked, mergeHeadingParts, preview, provisionalEnd } from './records.ts';
 
 export type { PendingBlock } from './chunk.ts';
 
@@ -193,10 +193,7 @@ class LogReader {
     if (end >= text.length) return -1;
     if (text.charCodeAt(end) === 10) end++;
     const line = text.slice(p, nl).replace(/\r$/, '');
-    const branch = backticked(line) ?? '';
-    const open = line.lastIndexOf('(');
-    const close = line.lastIndexOf(')');
-    const timestamp = open !== -1 && close > open ? line.slice(open + 1, close) : '';
+    const { branch, timestamp } = mergeHeadingParts(line);
     let includesSourceHeader = false;
     const h = end;
     if (text.startsWith('# OTA Log', h)) {

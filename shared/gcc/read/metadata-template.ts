@@ -93,11 +93,11 @@ function readFromKept(text: string, file: string, kept: KeptReading): { metadata
  */
 const styles = new Map<string, MetadataStyle>();
 /**
- * Readings by layout, the one that last matched first. A file is tried against the last few kept only: in a workspace
- * whose every file is a layout of its own (names that start with a digit stand for themselves), a file costs a few
- * failed tries more, not one a kept layout.
+ * The layouts whose reading was kept, and those readings, the one that last matched first. A file is tried against the
+ * last few kept only: in a workspace whose every file is a layout of its own (names that start with a digit stand for
+ * themselves), a file costs a few failed tries more, not one a kept layout.
  */
-const readings = new Map<string, KeptReading>();
+const keptLayouts = new Set<string>();
 let recent: KeptReading[] = [];
 const TRIED = 4;
 const MAX_KEPT = 64;
@@ -128,10 +128,10 @@ export function readKept(text: string, file: string): ParsedMetadata | null {
 
 /** Keeps what a file of `layout` read as, for the files of that layout after it; a layout of exact entries only is not kept. */
 export function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
-  if (read.metadata === null || readings.has(layout.key) || layout.entries.every((e) => e.kind === 'exact')) return;
-  if (readings.size >= MAX_KEPT) readings.clear();
+  if (read.metadata === null || keptLayouts.has(layout.key) || layout.entries.every((e) => e.kind === 'exact')) return;
+  if (keptLayouts.size >= MAX_KEPT) keptLayouts.clear();
   const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
   const kept: KeptReading = { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style };
-  readings.set(layout.key, kept);
+  keptLayouts.add(layout.key);
   recent = [kept, ...recent.slice(0, TRIED - 1)];
 }

@@ -4,6 +4,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
 import type { BranchMetadata, Diagnostic } from '../../types.ts';
+import { lineAtByte } from './bytes.ts';
 import { assign, emptyMetadata, METADATA_KEYS, NULLABLE_KEYS, valueOf, type MetadataKey } from './metadata-keys.ts';
 import { readMetadataLineBased } from './metadata-line-based.ts';
 import { EMPTY_STYLE, styleFromParts, type MetadataStyle } from './metadata-style.ts';
@@ -41,12 +42,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     i += need + 1;
   }
   return -1;
-}
-
-function lineOfByte(bytes: Uint8Array, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
-  return line;
 }
 
 /** Checks shared by the YAML and the line-based paths. */
@@ -187,7 +182,7 @@ function decodeReporting(bytes: Uint8Array, reader: Reader): string {
   } catch {
     const badByte = firstInvalidUtf8(bytes);
     if (badByte >= 0) {
-      reader.report(lineOfByte(bytes, badByte), 'warning', 'invalid-utf8', `metadata.yaml is not valid UTF-8 (byte 0x${(bytes[badByte] ?? 0).toString(16).padStart(2, '0')} at offset ${badByte}); replaced by U+FFFD.`);
+      reader.report(lineAtByte(bytes, badByte), 'warning', 'invalid-utf8', `metadata.yaml is not valid UTF-8 (byte 0x${(bytes[badByte] ?? 0).toString(16).padStart(2, '0')} at offset ${badByte}); replaced by U+FFFD.`);
     }
     return UTF8.decode(bytes);
   }

@@ -92,6 +92,13 @@ export class RecordEnd {
   }
 }
 
+/** A merge heading's branch (between its first backticks) and time (in its last brackets); '' for either missing. */
+export function mergeHeadingParts(line: string): { branch: string; timestamp: string } {
+  const open = line.lastIndexOf('(');
+  const close = line.lastIndexOf(')');
+  return { branch: backticked(line) ?? '', timestamp: open !== -1 && close > open ? line.slice(open + 1, close) : '' };
+}
+
 /** Text between the backticks of a header line, e.g. `# OTA Log — branch \`main\`` -> `main`. */
 export function backticked(line: string): string | null {
   const a = line.indexOf('`');

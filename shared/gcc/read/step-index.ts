@@ -281,8 +281,7 @@ export class StepIndex implements StepList {
     if (r.steps.length !== j - i) throw new StaleStepsError(this.file, start);
     for (let k = 0; k < r.steps.length; k++) {
       const s = r.steps[k]!;
-      const f = 4 * (i + k);
-      if (s.range.start !== this.f64[f + F_START] || s.range.end !== this.f64[f + F_END] || s.step !== this.f64[f + F_NUMBER]) throw new StaleStepsError(this.file, s.range.start);
+      if (s.range.start !== this.startOf(i + k) || s.range.end !== this.endOf(i + k) || s.step !== this.f64[4 * (i + k) + F_NUMBER]) throw new StaleStepsError(this.file, s.range.start);
       const merged = this.mergedFromAt(i + k);
       if (merged !== undefined) s.mergedFrom = merged;
       else delete s.mergedFrom;

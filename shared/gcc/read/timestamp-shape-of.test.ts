@@ -2,8 +2,8 @@
 // and near-miss spellings, and random text built from a timestamp's characters.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeTimestamp } from '../read/timestamp.ts';
-import { timestampShapeOf } from './detect-shape.ts';
+import { describeTimestamp } from './timestamp.ts';
+import { timestampShapeOf } from './timestamp-shapes.ts';
 
 const slow = (ts: string) => describeTimestamp(ts)?.shape ?? null;
 
