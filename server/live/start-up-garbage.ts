@@ -1,9 +1,13 @@
 // Start-up's garbage (every branch's records, parsed and dropped; the plain bytes of the files compressed since) is
 // collected once the process is quiet, and the old space compacted: an idle process never collects on its own, and a
 // collection that does not move objects leaves the pages that start-up scattered them over.
-import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { createRequire } from 'node:module';
 import { keptWork } from './kept-work.ts';
+
+// v8 and vm are loaded when the collection runs, after the first answer: ~2 ms of every start otherwise.
+const load = createRequire(import.meta.url);
+const v8 = () => load('node:v8') as typeof import('node:v8');
+const vm = () => load('node:vm') as typeof import('node:vm');
 
 type Gc = (options?: { type: 'minor' }) => void;
 let gc: Gc | null = null;
@@ -11,8 +15,8 @@ let gc: Gc | null = null;
 /** V8's own collector, exposed once (as `--expose-gc` would). */
 function exposedGc(): Gc {
   if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as Gc;
+    v8().setFlagsFromString('--expose-gc');
+    gc = vm().runInNewContext('gc') as Gc;
   }
   return gc;
 }
@@ -24,11 +28,11 @@ function exposedGc(): Gc {
  */
 export function compactingCollection(): void {
   const collect = exposedGc();
-  setFlagsFromString('--compact-on-every-full-gc');
+  v8().setFlagsFromString('--compact-on-every-full-gc');
   try {
     collect();
   } finally {
-    setFlagsFromString('--no-compact-on-every-full-gc');
+    v8().setFlagsFromString('--no-compact-on-every-full-gc');
   }
 }
 
@@ -44,8 +48,8 @@ export interface Heap {
 }
 
 const v8Heap: Heap = {
-  usedBytes: () => getHeapStatistics().used_heap_size,
-  youngBytes: () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0,
+  usedBytes: () => v8().getHeapStatistics().used_heap_size,
+  youngBytes: () => v8().getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0,
   full: (compacting) => (compacting ? compactingCollection() : exposedGc()()),
   young: () => exposedGc()({ type: 'minor' }),
 };

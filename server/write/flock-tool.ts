@@ -2,10 +2,16 @@
 // long-lived perl process per lock file takes and lets go of the lock on request, in a fraction of a millisecond;
 // without it, util-linux's flock(1) runs once per lock. Either way the lock is held by a child process, so the kernel
 // lets go of it when that process ends, even when ours is killed (perl reads EOF on its stdin and exits).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
-import { createInterface } from 'node:readline';
+
+// Loaded at the first lock, not at start: child_process and readline cost ~4 ms of every start, and most starts take
+// no lock.
+const load = createRequire(import.meta.url);
+const childProcess = () => load('node:child_process') as typeof import('node:child_process');
+const readline = () => load('node:readline') as typeof import('node:readline');
 
 export type FlockToolName = 'perl' | 'flock';
 
@@ -77,11 +83,11 @@ class PerlSession {
   private dead: Error | null = null;
 
   constructor(command: string) {
-    this.child = spawn(command, ['-e', PERL_SESSION], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = childProcess().spawn(command, ['-e', PERL_SESSION], { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.once('error', (err) => this.fail(err));
     this.child.once('exit', (code, signal) => this.fail(new Error(`the perl process holding the flock ended (${signal ?? code})`)));
     this.child.stdin!.on('error', (err) => this.fail(err));
-    createInterface({ input: this.child.stdout! }).on('line', (line) => this.replies.shift()?.(line));
+    readline().createInterface({ input: this.child.stdout! }).on('line', (line) => this.replies.shift()?.(line));
     this.idle();
   }
 
@@ -152,7 +158,7 @@ function utilLinuxFlock(command: string, lockPath: string, seconds: string): Pro
     try {
       // `echo` runs once the lock is ours; `read` (a shell builtin: no other program is needed) then holds it until we
       // close its stdin.
-      child = spawn(command, ['--exclusive', '--wait', seconds, lockPath, '-c', 'echo locked; read -r _'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = childProcess().spawn(command, ['--exclusive', '--wait', seconds, lockPath, '-c', 'echo locked; read -r _'], { stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       reject(err);
       return;
