@@ -2,6 +2,7 @@
 // process (Linux /proc), and a server spawned as a user starts it, timed to its first answered /api/workspace.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { describeMs, middle } from './figures.ts';
 
 export interface TimedRun {
   wallMs: number;
@@ -52,6 +53,31 @@ export function cpuMsOf(pid: number): number | null {
   }
 }
 
+/**
+ * The time a live process's main thread has spent on a core, and runnable but waiting for one (Linux schedstat, in
+ * ms): on a 2-core machine the second tells how much the process's other threads (the JIT's, the collector's, its
+ * workers) held it up.
+ */
+export function mainThreadTimes(pid: number): { onCpuMs: number; waitingMs: number } | null {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return Number.isFinite(onCpu) && Number.isFinite(waiting) ? { onCpuMs: onCpu! / 1e6, waitingMs: waiting! / 1e6 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A start's CPU as the bench prints it: all threads' time by the first answer, and what its main thread did meanwhile
+ * (medians): on a core, or runnable and waiting for one.
+ */
+export function describeStartCpu(starts: readonly Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'>[]): string {
+  const all = describeMs(starts.map((s) => s.firstAnswerCpuMs ?? Number.NaN));
+  const main = starts.map((s) => s.firstAnswerMainThread).filter((m) => m !== null);
+  if (main.length === 0) return all;
+  return `${all}; its main thread ${middle(main.map((m) => m.onCpuMs)).toFixed(0)} ms on a core, ${middle(main.map((m) => m.waitingMs)).toFixed(0)} ms waiting for one (medians)`;
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   origin: string;
@@ -60,6 +86,8 @@ export interface ServerProcess {
   firstAnswerMs: number;
   /** The CPU time the server had used by then (null off Linux). */
   firstAnswerCpuMs: number | null;
+  /** Its main thread's times by then (null off Linux). */
+  firstAnswerMainThread: { onCpuMs: number; waitingMs: number } | null;
   workspace: unknown;
   stop(): Promise<void>;
 }
@@ -95,7 +123,8 @@ export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?
           const workspace: unknown = await res.json();
           if (res.status !== 200) throw new Error(`${probe} answered ${res.status}`);
           const firstAnswerMs = performance.now() - t0;
-          resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(child.pid!), workspace, stop });
+          const pid = child.pid!;
+          resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(pid), firstAnswerMainThread: mainThreadTimes(pid), workspace, stop });
         })
         .catch((e: unknown) => void stop().then(() => reject(e instanceof Error ? e : new Error(String(e)))));
     });

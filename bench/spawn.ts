@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describeMs, interleaved, mb, middle as median } from './figures.ts';
 import { MAX_QUIET_WAIT_MS } from '../server/http/first-answer.ts';
-import { residentBytes, serverSettled, spawnServer, timedRun } from './processes.ts';
+import { describeStartCpu, residentBytes, serverSettled, spawnServer, timedRun, type ServerProcess } from './processes.ts';
 import type { BenchRow } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
@@ -16,9 +16,8 @@ async function floorMs(work: Workload): Promise<number> {
   return run.wallMs;
 }
 
-interface Started {
+interface Started extends Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'> {
   ms: number;
-  cpuMs: number;
   rss: number;
   settledRss: number;
 }
@@ -32,7 +31,7 @@ async function startOnce(bin: string, work: Workload): Promise<Started> {
     await new Promise((r) => setTimeout(r, MAX_QUIET_WAIT_MS));
     await serverSettled(server);
     const settledRss = residentBytes(server.child.pid!)?.rss ?? Number.NaN;
-    return { ms: server.firstAnswerMs, cpuMs: server.firstAnswerCpuMs ?? Number.NaN, rss, settledRss };
+    return { ms: server.firstAnswerMs, firstAnswerCpuMs: server.firstAnswerCpuMs, firstAnswerMainThread: server.firstAnswerMainThread, rss, settledRss };
   } finally {
     await server.stop();
   }
@@ -61,7 +60,7 @@ export async function runSpawnBench(bin: string, large: Workload, many: Workload
   const worst = Math.max(rssAfter, rssSettled);
   return [
     { name: 'spawn → first /api/workspace, 205k steps', value: describeMs(t.large), target: '≤ 500 ms', ok: median(t.large) <= 500 },
-    { name: '  its CPU time by the first answer', value: describeMs(started.large.map((x) => x.cpuMs)) },
+    { name: '  its CPU time by the first answer', value: describeStartCpu(started.large) },
     { name: 'floor: read all files + find records, 205k', value: describeMs(t.largeFloor) },
     {
       name: 'spawn → first /api/workspace, 500 branches',
@@ -69,7 +68,7 @@ export async function runSpawnBench(bin: string, large: Workload, many: Workload
       target: '≤ 2× the floor',
       ok: median(t.many) <= 2 * median(t.manyFloor),
     },
-    { name: '  its CPU time by the first answer', value: describeMs(started.many.map((x) => x.cpuMs)) },
+    { name: '  its CPU time by the first answer', value: describeStartCpu(started.many) },
     { name: 'floor: read all files + find records, 500 br.', value: describeMs(t.manyFloor) },
     {
       name: 'server RSS, 205k workspace loaded',
