@@ -67,11 +67,14 @@ export function mainThreadTimes(pid: number): { onCpuMs: number; waitingMs: numb
   }
 }
 
+/** What a spawned server's CPU had done by its first answer. */
+export type StartCpu = Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'>;
+
 /**
  * A start's CPU as the bench prints it: all threads' time by the first answer, and what its main thread did meanwhile
  * (medians): on a core, or runnable and waiting for one.
  */
-export function describeStartCpu(starts: readonly Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'>[]): string {
+export function describeStartCpu(starts: readonly StartCpu[]): string {
   const all = describeMs(starts.map((s) => s.firstAnswerCpuMs ?? Number.NaN));
   const main = starts.map((s) => s.firstAnswerMainThread).filter((m) => m !== null);
   if (main.length === 0) return all;

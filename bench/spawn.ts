@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describeMs, interleaved, mb, middle as median } from './figures.ts';
 import { MAX_QUIET_WAIT_MS } from '../server/http/first-answer.ts';
-import { describeStartCpu, residentBytes, serverSettled, spawnServer, timedRun, type ServerProcess } from './processes.ts';
+import { describeStartCpu, residentBytes, serverSettled, spawnServer, timedRun, type StartCpu } from './processes.ts';
 import type { BenchRow } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
@@ -16,7 +16,7 @@ async function floorMs(work: Workload): Promise<number> {
   return run.wallMs;
 }
 
-interface Started extends Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'> {
+interface Started extends StartCpu {
   ms: number;
   rss: number;
   settledRss: number;

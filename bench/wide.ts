@@ -8,7 +8,7 @@ import { MAX_QUIET_WAIT_MS } from '../server/http/first-answer.ts';
 import { describeMs, interleaved, mb, middle } from './figures.ts';
 import { generateFleet, launcher, rssMb, stepLatencies } from './fleet.ts';
 import { generateManyBranches } from './gen-branches.ts';
-import { BENCH_TOKEN, cpuMsOf, describeStartCpu, residentBytes, serverSettled, spawnServer, timedRun, type ServerProcess } from './processes.ts';
+import { BENCH_TOKEN, cpuMsOf, describeStartCpu, residentBytes, serverSettled, spawnServer, timedRun, type StartCpu } from './processes.ts';
 import { quantile, type BenchRow } from './stats.ts';
 import { launchChromium, probedPage, takeLongTasks, worstTask } from './chromium.ts';
 import { pageUrl } from './processes.ts';
@@ -35,7 +35,7 @@ export async function runWideBench(bin: string, rounds: number, idleSeconds: num
     const t0 = performance.now();
     const made = generateManyBranches(scratch, 5000, 5, 20);
     const genMs = performance.now() - t0;
-    const firstCpu: Pick<ServerProcess, 'firstAnswerCpuMs' | 'firstAnswerMainThread'>[] = [];
+    const firstCpu: StartCpu[] = [];
     const t = await interleaved(rounds, {
       ours: async () => {
         const server = await spawnServer([bin, scratch, '--no-open', '--port', '0']);
