@@ -7,6 +7,7 @@ import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-cor
 import { BranchEntry, timedCommits } from './branch-entry.ts';
 import type { Commit } from '../../shared/types.ts';
 import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
+import { seededRandom } from '../../shared/gcc/test-support/fuzz-inputs.ts';
 
 afterEach(removeTempCorpusCopies);
 
@@ -63,13 +64,10 @@ describe('BranchEntry.noteTimestamps', () => {
       '2026-13-01T00:00:00.000Z', '2026-12-31T23:59:60.000Z', 'not a time', '', '2026-0:-01T00:00:00.000Z',
       '2026-12-02T13:58:19.016190-05:00', '2027-01-01T00:00:00.000Z',
     ];
-    let seed = 7;
+    const next = seededRandom(7);
     for (let round = 0; round < 400; round++) {
       const picked: { timestamp: string }[] = [];
-      for (let i = 0; i < 6; i++) {
-        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-        picked.push({ timestamp: texts[seed % texts.length]! });
-      }
+      for (let i = 0; i < 6; i++) picked.push({ timestamp: texts[Math.floor(next() * texts.length)]! });
       const b = new BranchEntry('x', '/nonexistent');
       b.noteTimestamps(timed(picked.slice(0, 3)));
       b.noteTimestamps(timed(picked.slice(3)));
@@ -84,17 +82,14 @@ describe('BranchEntry.noteTimestamps', () => {
 });
 
 describe('timedCommits', () => {
-  // The first of the newest by timestampKey, however the texts mix: same shapes compared as text, the rest by key.
+  // The first of the newest by timestampKey, however the texts mix: every text read for its key (TextTimeKeys).
   it('finds the index the keys give, on mixed shapes, zones, widths, rolled-over dates and short years', () => {
-    let seed = 3;
-    const random = (n: number): number => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 8) % n;
-    };
+    const next = seededRandom(3);
+    const random = (n: number): number => Math.floor(next() * n);
     const two = (n: number) => String(n).padStart(2, '0');
     const pick = <T>(xs: readonly T[]): T => xs[random(xs.length)]!;
     for (let round = 0; round < 4000; round++) {
-      // One shape and year a round, mostly, so that same shapes meet (compared as text), with dates near a month's end.
+      // One shape and year a round, mostly, so that same shapes meet, with dates near a month's end.
       const shape = { year: pick(['2026', '2024', '0099', '1999']), fraction: pick(['', '.5', '.016', '.016190', '.1234567891']), zone: pick(['Z', '+00:00', '+01:00', '', 'z']) };
       // Around a month's end (a date past it rolls over into the next month), or anywhere.
       const dates = pick([[[2, 28], [2, 29], [3, 1]], [[4, 30], [4, 31], [5, 1]], [[12, 31], [13, 1], [1, 1]], null]);
@@ -119,7 +114,7 @@ describe('timedCommits', () => {
         }
       });
       const records = timed(texts.map((timestamp) => ({ timestamp })));
-      expect(records.newestIndex!(0, texts.length, after), JSON.stringify({ texts, after })).toBe(want);
+      expect(records.newestIndex(0, texts.length, after), JSON.stringify({ texts, after })).toBe(want);
     }
   });
 });

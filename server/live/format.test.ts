@@ -13,8 +13,9 @@ import type { MetadataStyle } from '../../shared/gcc/read/metadata-style.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { describeTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { METADATA_WRITERS, serializeMetadata } from '../../shared/gcc/write/metadata-write.ts';
+import { seededRandom } from '../../shared/gcc/test-support/fuzz-inputs.ts';
 import type { Dialect } from '../../shared/types.ts';
-import { branchBytesOf, evidenceOf, type BranchBytes } from '../test-support/dialect-evidence.ts';
+import { branchBytesOf, evidenceOf, type BranchFiles } from '../test-support/dialect-evidence.ts';
 import { branchDialect, type DialectEvidence, type VerdictCache } from './format.ts';
 
 function corpusEvidence(): { label: string; evidence: DialectEvidence }[] {
@@ -54,12 +55,6 @@ function referenceBranchDialect(e: DialectEvidence, cache: Map<string, { dialect
 }
 // ----
 
-/** A pseudo-random sequence that runs the same every time (the failing case can be run again). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
-
 const TS = /(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|\+00:00)/g;
 /** Another writer's spelling of a timestamp, or a damaged one. */
 const RESPELL: ((base: string, fraction: string) => string)[] = [
@@ -78,7 +73,7 @@ const encode = (s: string) => new TextEncoder().encode(s);
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 
 /** The branch's bytes with some timestamps respelled, its metadata perhaps rewritten by another writer. */
-function edited(files: BranchBytes, random: () => number): BranchBytes {
+function edited(files: BranchFiles, random: () => number): BranchFiles {
   const respell = (bytes: Uint8Array | null, rate: number) =>
     bytes && encode(decode(bytes).replace(TS, (all, base: string, fraction = '') => (random() < rate ? RESPELL[Math.floor(random() * RESPELL.length)]!(base, fraction) : all)));
   const rate = [0, 0.02, 0.3, 1][Math.floor(random() * 4)]!;
@@ -141,7 +136,7 @@ describe('branchDialect', () => {
   it('gives the reference’s verdict on generated workspaces with timestamps and metadata edited at random', () => {
     const gcc = generateManyBranches(join(temp, 'many'), 40, 3, 450).gccDir;
     const branches = branchBytesOf(gcc);
-    const random = seeded(27);
+    const random = seededRandom(27);
     const ours: VerdictCache = new Map();
     const theirs: VerdictCache = new Map();
     const dialects = new Set<Dialect>();

@@ -34,7 +34,7 @@ const files = corpusBranchFiles(CORPUS).filter((p) => statSync(p).size < 2_000_0
 describe('TrackedFile in pieces', () => {
   it.each(files.map((p) => [relative(CORPUS, p), p]))('%s: pieces of 7 and 61 bytes, and the whole file at once, read what one parse reads', async (_, path) => {
     const whole = wholeParse(path, new Uint8Array(readFileSync(path)));
-    // The default piece is larger than every corpus file: it is read at once (readWholeNow), without the piece loop.
+    // The default piece is larger than every corpus file: it is read at once (draftAtOnce), without the piece loop.
     for (const chunkBytes of [7, 61, undefined]) {
       const t = new TrackedFile(path, keeperFor(path), 'b/file', chunkBytes ? { chunkBytes, maxRecordBytes: 1 << 20 } : {});
       const change = await t.refresh();

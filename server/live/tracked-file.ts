@@ -278,11 +278,6 @@ export class TrackedFile<S extends ResumePoint, L extends { readonly length: num
       const consumed = bytes.subarray(0, result.state.consumed);
       draft = { state: result.state, pending: result.pending, diagnostics: result.diagnostics, cutShort: null, pieces: [consumed], from: 0 };
     }
-    return this.adopt(held, list, draft, stamp);
-  }
-
-  /** Makes a reading from byte 0 the file's, in place of what it had. */
-  private adopt(held: FileBytes, list: L, draft: Draft<S>, stamp: FileStamp): FileChange {
     const hadRecords = this.count > 0;
     this.reset(held, list);
     this.commit(draft, stamp);

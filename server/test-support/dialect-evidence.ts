@@ -2,17 +2,19 @@
 // workspaces, and any of them with edited bytes.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BranchBytes } from '../../shared/gcc/dialects/implementation.ts';
 import { parseCommits } from '../../shared/gcc/read/commits.ts';
 import { indexWholeLog } from '../../shared/gcc/read/log-index.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { readMetadata, type DialectEvidence } from '../live/format.ts';
 
-export type BranchBytes = Record<'log' | 'commit' | 'metadata', Uint8Array | null>;
+/** A branch's three files (the roadmap is the workspace's, and no vote reads it). */
+export type BranchFiles = Omit<BranchBytes, 'roadmap'>;
 
 const bytesOr = (path: string) => (existsSync(path) ? new Uint8Array(readFileSync(path)) : null);
 
 /** Every branch's three files of the workspace at `gcc` (a `.GCC` folder). */
-export function branchBytesOf(gcc: string): { branch: string; files: BranchBytes; lockFile: boolean }[] {
+export function branchBytesOf(gcc: string): { branch: string; files: BranchFiles; lockFile: boolean }[] {
   const lockFile = existsSync(join(gcc, '.lock'));
   return readdirSync(join(gcc, 'branches')).map((branch) => {
     const at = (kind: 'log' | 'commit' | 'metadata') => bytesOr(join(gcc, branchFilePath(branch, kind)));
@@ -21,7 +23,7 @@ export function branchBytesOf(gcc: string): { branch: string; files: BranchBytes
 }
 
 /** The evidence of one branch's bytes, read as the store reads them. */
-export function evidenceOf(branch: string, files: BranchBytes, lockFile: boolean): DialectEvidence {
+export function evidenceOf(branch: string, files: BranchFiles, lockFile: boolean): DialectEvidence {
   return {
     branch,
     steps: indexWholeLog(files.log ?? new Uint8Array(0), branchFilePath(branch, 'log'), undefined).index,

@@ -1,8 +1,8 @@
-// What log.ts and commits.ts share about one parse call: the decoded tail, the byte/line maps,
+// What log.ts and commits-full.ts share about one parse call: the decoded tail, the byte/line maps,
 // diagnostics for invalid UTF-8, the fingerprint of the bytes before `consumed`.
 
 import type { ByteRange, Diagnostic, Severity } from '../../types.ts';
-import { ByteCursor, LineCounter, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
+import { ByteCursor, LineCounter, bytesOf, countNewlines, decodeUtf8, hexBytes, lineAtByte, type DecodedText, type InvalidUtf8 } from './bytes.ts';
 import { skipBlankLines } from './records.ts';
 
 /** How many bytes before `consumed` a state keeps to notice that the file changed there. */
@@ -227,7 +227,7 @@ export function fingerprintBefore(base: ResumePoint, tail: Uint8Array, consumed:
   if (fromTail >= FINGERPRINT_BYTES) {
     // A copy through a view, not slice (which looks up a species constructor: a cost per file read at start).
     const out = new Uint8Array(FINGERPRINT_BYTES);
-    out.set(new Uint8Array(tail.buffer, tail.byteOffset + fromTail - FINGERPRINT_BYTES, FINGERPRINT_BYTES));
+    out.set(bytesOf(tail, fromTail - FINGERPRINT_BYTES, fromTail));
     return out;
   }
   const need = FINGERPRINT_BYTES - fromTail;

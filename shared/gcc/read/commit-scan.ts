@@ -1,7 +1,7 @@
 // The fast path of commit.md's reader: a commit record recognised on its bytes when it is laid out exactly as the
 // standard writers lay it out; anything else is refused here and read by the full reader (commits-full.ts).
 import { encodeUtf8 } from './bytes.ts';
-import { ascii, byteAt, startsWithToken, token } from './step-bytes.ts';
+import { ascii, byteAt, nextRecordBoundary, startsWithToken, token } from './step-bytes.ts';
 
 /** A fixed token of any length as little-endian words, the last one moved back so that none passes its end. */
 interface Words {
@@ -37,8 +37,8 @@ const isDashLine = (bytes: Uint8Array, s: number): boolean =>
   byteAt(bytes, s) === 0x2d && byteAt(bytes, s + 1) === 0x2d && byteAt(bytes, s + 2) === 0x2d && (s + 3 >= bytes.length || bytes[s + 3] === 0x0a);
 
 // Refused: an id that is not printable ASCII, a timestamp TIMESTAMP_RE refuses, a field missing, out of order or
-// without the space after its label, a `---` line inside a value, a blank line followed by `**` (a label, maybe) or a
-// `---` line inside a value, a record not followed by the next `## Commit ` (or the end). The reader refuses what only
+// without the space after its label, a `---` line inside a value, a blank line inside a value followed by `**` (a label,
+// maybe) or by a `---` line, a record not followed by the next `## Commit ` (or the end). The reader refuses what only
 // the decoded record shows: a CR, invalid UTF-8, a duplicate id, Lua's newlines.
 /** Reads canonical commit records on bytes. One instance serves a whole read (no object per record). */
 export class CommitScanner {
@@ -139,7 +139,7 @@ const SHAPE = ascii('0000-00-00T00:00:00');
  * Where a timestamp TIMESTAMP_RE accepts (`YYYY-MM-DDTHH:MM:SS(.f+)?(Z|±HH:MM)`) that starts at bytes[s] ends, or -1.
  * Only its shape: a commit's time key is read from the string when it is asked for (text-time-key.ts).
  */
-export function timestampEnd(bytes: Uint8Array, s: number): number {
+function timestampEnd(bytes: Uint8Array, s: number): number {
   const n = bytes.length;
   if (s + 20 > n) return -1;
   for (let k = 0; k < 19; k++) {
@@ -166,12 +166,4 @@ export function timestampEnd(bytes: Uint8Array, s: number): number {
 const BOUNDARY = ascii('\n---\n## Commit ');
 
 /** The start of the next `## Commit ` that follows a `\n---\n` line whose newline is at or after `from`; -1 when none. */
-export function nextCommitBoundary(bytes: Uint8Array, from: number): number {
-  for (let i = bytes.indexOf(0x0a, from); i !== -1; i = bytes.indexOf(0x0a, i + 1)) {
-    if (bytes[i + 1] !== 0x2d || i + BOUNDARY.length > bytes.length) continue;
-    let k = 2;
-    while (k < BOUNDARY.length && bytes[i + k] === BOUNDARY[k]) k++;
-    if (k === BOUNDARY.length) return i + 5;
-  }
-  return -1;
-}
+export const nextCommitBoundary = (bytes: Uint8Array, from: number): number => nextRecordBoundary(bytes, from, BOUNDARY);

@@ -2,6 +2,7 @@
 // (commit-scan.ts) and decoded as one string; everything else goes to the full reader (commits-full.ts).
 
 import type { Commit, Diagnostic } from '../../types.ts';
+import { bytesOf } from './bytes.ts';
 import { fingerprintBefore } from './chunk.ts';
 import { CommitScanner, FILE_HEADER, nextCommitBoundary, startsWithWords } from './commit-scan.ts';
 import type { CommitHeader, CommitsParseResult, CommitsState } from './commits.ts';
@@ -252,6 +253,3 @@ function asciiFrom(bytes: Uint8Array, from: number): boolean {
   while (i < n) if (bytes[i++]! >= 0x80) return false;
   return true;
 }
-
-/** bytes[from, to) without subarray (which looks up a species constructor a call: a cost per record). */
-const bytesOf = (bytes: Uint8Array, from: number, to: number): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);

@@ -1,4 +1,4 @@
-// commit.md's full reader: every layout, every diagnostic. commits.ts reads the standard layout faster and hands it
+// commit.md's full reader: every layout, every diagnostic. commits-fast.ts reads the standard layout faster and hands it
 // everything else; the tests hold the two equal, this one as the reference.
 
 import type { Commit } from '../../types.ts';

@@ -69,7 +69,8 @@ export function parseCommits(bytes: Uint8Array, options: CommitsParseOptions): C
 
 /** Continues from `state`: `tail` = the file's bytes from `state.consumed` to its end. */
 export function continueCommits(state: CommitsState, tail: Uint8Array): CommitsParseResult {
-  // After a close only the text's end allowed, what follows decides it (records.ts provisionalEnd): the full reader's.
+  // A close at the end of the bytes read last is confirmed or undone by what follows (records.ts provisionalEnd): the
+  // full reader decides.
   if (state.provisional && tail.length > 0) return continueCommitsFully(state, tail);
   return new CommitsScan(state, tail).run();
 }

@@ -12,7 +12,7 @@ const MERGED_FROM = encodeUtf8('## Merged from ');
 const STEP_HEADER = encodeUtf8('### Step ');
 
 /** A heading's line, and the byte after it and the one blank line that may follow. */
-export interface Heading {
+interface HeadingLine {
   line: string;
   end: number;
 }
@@ -21,7 +21,7 @@ export interface Heading {
  * The line at `p` and its end as chunk.ts's headerLine finds them; null while the bytes end before it is known whether
  * a blank line follows. (headerLine drops a CR at the line's end: no backticked name or bracketed time holds it.)
  */
-function headingLine(bytes: Uint8Array, p: number): Heading | null {
+function headingLine(bytes: Uint8Array, p: number): HeadingLine | null {
   const nl = bytes.indexOf(0x0a, p);
   if (nl === -1) return null;
   const line = bytes.subarray(p, nl);
@@ -31,21 +31,21 @@ function headingLine(bytes: Uint8Array, p: number): Heading | null {
 }
 
 /** The file's header at `p` when the full reader reads it without a diagnostic (readHeader); null otherwise. */
-export function standardLogHeader(bytes: Uint8Array, p: number): (Heading & { branch: string }) | null {
+export function standardLogHeader(bytes: Uint8Array, p: number): { end: number; branch: string } | null {
   if (!startsWithBytes(bytes, p, LOG_HEADER)) return null;
   const h = headingLine(bytes, p);
   const branch = h ? backticked(h.line) : null;
-  return h && branch !== null ? { line: h.line, end: h.end, branch } : null;
+  return h && branch !== null ? { end: h.end, branch } : null;
 }
 
 /**
  * A merge heading at `p` when the full reader reads it without a diagnostic and a step header follows it (readMarker:
  * so it is complete and copies no Zig log header); null otherwise.
  */
-export function standardMergeHeading(bytes: Uint8Array, p: number): (Heading & { branch: string; timestamp: string }) | null {
+export function standardMergeHeading(bytes: Uint8Array, p: number): { end: number; branch: string; timestamp: string } | null {
   if (!startsWithBytes(bytes, p, MERGED_FROM)) return null;
   const h = headingLine(bytes, p);
   if (!h || !startsWithBytes(bytes, h.end, STEP_HEADER)) return null;
   const { branch, timestamp } = mergeHeadingParts(h.line);
-  return branch && timestamp ? { line: h.line, end: h.end, branch, timestamp } : null;
+  return branch && timestamp ? { end: h.end, branch, timestamp } : null;
 }

@@ -8,7 +8,7 @@ import { continueLog, initialLogState, type LogHeader, type LogParseResult, type
 import { StepIndex } from './step-index.ts';
 import { sectionAfterHeading, type MergeSection } from './log-step.ts';
 import { standardLogHeader, standardMergeHeading } from './log-headings.ts';
-import { startsWithBytes } from './step-bytes.ts';
+import { ascii, nextRecordBoundary } from './step-bytes.ts';
 import { StepScanner } from './step-scan.ts';
 import { TimeKeys } from './time-key.ts';
 
@@ -28,19 +28,13 @@ export interface LogIndexOptions {
   validUtf8?: (bytes: Uint8Array) => boolean;
 }
 
-const BOUNDARY = Uint8Array.from('\n---\n### Step ', (c) => c.charCodeAt(0));
+/** A `---` line, then a step: where the fast path hands the full reader its bytes up to. */
+const BOUNDARY = ascii('\n---\n### Step ');
 
-/** The start of the next `### Step ` that follows a `\n---\n` line, after `from`; -1 when there is none. */
-function nextBoundary(bytes: Uint8Array, from: number): number {
-  for (let i = bytes.indexOf(0x0a, from); i !== -1; i = bytes.indexOf(0x0a, i + 1)) {
-    if (bytes[i + 1] === 0x2d && startsWithBytes(bytes, i, BOUNDARY)) return i + 5;
-  }
-  return -1;
-}
-
-// Each record the standard writers lay out is recognised on the bytes (step-scan.ts) and indexed undecoded; everything
-// else (the file's header, a merge heading and the step after it, a record with anything the full reader reports,
-// stray text, the bytes at the end) is handed to continueLog from the exact state it would have reached, over the
+// Each record the standard writers lay out is recognised on the bytes (step-scan.ts) and indexed undecoded, and so are
+// the file's header and a merge heading laid out as they write them (log-headings.ts); everything else (another
+// header or heading and the step after it, a record with anything the full reader reports, stray text, the bytes at
+// the end) is handed to continueLog from the exact state it would have reached, over the
 // bytes up to the next record boundary, and kept decoded. A `---` line followed by `### Step ` always ends what comes
 // before it, so the two readers never disagree on where a record starts. Lua and Zig logs (other escapes) and bytes
 // that are not valid UTF-8 are read by continueLog whole.
@@ -119,7 +113,7 @@ class LogIndexer {
       if (!this.provisional && this.readHeading(p)) continue;
       // Not one the fast path reads: the full reader takes it, up to the next record boundary (or to the end). A close
       // not confirmed is decided by what comes after, maybe past that boundary: the full reader reads on to the end.
-      const boundary = p < n && !unconfirmed ? nextBoundary(bytes, p + 1) : -1;
+      const boundary = p < n && !unconfirmed ? nextRecordBoundary(bytes, p + 1, BOUNDARY) : -1;
       const r = this.decode(boundary === -1 ? n : boundary + 9);
       if (r.needsFullReparse) return { ...r, steps: 0 };
       if (boundary === -1) return this.finish(r);

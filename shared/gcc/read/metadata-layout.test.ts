@@ -9,6 +9,7 @@ import { generateManyBranches } from '../../../bench/gen-branches.ts';
 import { CORPUS } from '../../../fixtures/corpus.ts';
 import type { BranchMetadata } from '../../types.ts';
 import { METADATA_WRITERS, serializeMetadata } from '../write/metadata-write.ts';
+import { seededRandom } from '../test-support/fuzz-inputs.ts';
 import { layoutOf } from './metadata-layout.ts';
 import { makeReader, readScalar } from './metadata-value.ts';
 import { scanWriterLayout } from './metadata-scan.ts';
@@ -141,8 +142,7 @@ describe('styles and readings kept by layout', () => {
       const ch = chars[k % chars.length]!;
       return [text, text.slice(0, -1), `${text}\n`, text.slice(0, at) + ch + text.slice(at), text.slice(0, at) + text.slice(at + 1), text.replace(/\n[^\n]*\n/, '\n')];
     });
-    let seed = 32;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = seededRandom(32);
     for (let order = 0; order < 3; order++) {
       const shuffled = [...pool];
       for (let i = shuffled.length - 1; i > 0; i--) {

@@ -3,8 +3,8 @@
 
 import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { TIMESTAMP_KEYS, type MetadataKey } from './metadata-keys.ts';
-import type { ScannedValue } from './metadata-scan.ts';
-import { resolvePlainScalar, type ReadValue } from './metadata-value.ts';
+import { resolvePlain, type ScannedValue } from './metadata-scan.ts';
+import type { ReadValue } from './metadata-value.ts';
 
 /** One entry of a layout: its exact text (its lines, line breaks included), or a value that stands for its class. */
 export type LayoutEntry =
@@ -14,14 +14,9 @@ export type LayoutEntry =
   /** An ISO time as the writers stamp them (AsciiValue.isoTimestamp) of `length` characters, in `quote` ('' plain). */
   | { kind: 'time'; key: MetadataKey; length: number; quote: '' | "'" | '"' };
 
-/**
- * Whether YAML 1.1 reads a plain value that every writer writes plain (plainForAll: a letter first, none of
- * YAML11_WORDS) as text, as the scan asks it (metadata-scan.ts resolvePlain): only the exponent floats (`e5`, `E+3`)
- * start with a letter, `e` or `E`, so only those are asked of the schema.
- */
+/** Whether YAML 1.1 reads a plain value as text, as the scan asks it (only the exponent floats `e5`, `E+3` start with a letter and are not). */
 export function readAsText(value: string): boolean {
-  const c = value.charCodeAt(0);
-  return (c !== 0x65 && c !== 0x45) || typeof resolvePlainScalar(value)?.value === 'string';
+  return typeof resolvePlain(value)?.value === 'string';
 }
 
 /**
@@ -39,7 +34,8 @@ function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): L
   const value = read.value;
   if (value === null || value !== v.source || value === '' || v.key === 'status' || v.raw.includes('\n')) return exact;
   if (v.spelling === 'plain' && v.raw === value) {
-    if (plainForAll(value) && readAsText(value)) return { kind: 'text', key: v.key };
+    // The scan read the value already (v.resolved: readAsText's answer).
+    if (plainForAll(value) && typeof v.resolved === 'string') return { kind: 'text', key: v.key };
     return isoTimestamp(value) && TIMESTAMP_KEYS.has(v.key) && v.resolved instanceof Date ? { kind: 'time', key: v.key, length: value.length, quote: '' } : exact;
   }
   const quote = v.spelling === 'single' ? "'" : v.spelling === 'double' ? '"' : null;
@@ -54,7 +50,14 @@ function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): L
  * holds the kept style and reading to those worked out afresh on the corpus, on generated workspaces and on random
  * files of the seven writers.
  */
-export function layoutOf(text: string, scanned: readonly ScannedValue[], values: ReadonlyMap<string, ReadValue>): { key: string; entries: LayoutEntry[]; newlineAtEnd: boolean } {
+/** A file's layout: its entries, and `key`, one text that is equal for two files exactly when their layouts are. */
+export interface Layout {
+  key: string;
+  entries: LayoutEntry[];
+  newlineAtEnd: boolean;
+}
+
+export function layoutOf(text: string, scanned: readonly ScannedValue[], values: ReadonlyMap<string, ReadValue>): Layout {
   let key = '';
   const entries: LayoutEntry[] = [];
   for (let i = 0; i < scanned.length; i++) {

@@ -47,7 +47,7 @@ function isPrintable(text: string): boolean {
  * YAML 1.1 schema needs a digit, a sign, a dot, `~` or nothing first, but the words (YAML11_WORDS) and the exponent
  * floats (`e5`, `E+3`).
  */
-function resolvePlain(source: string): { value: unknown } | null {
+export function resolvePlain(source: string): { value: unknown } | null {
   const c = source.charCodeAt(0);
   const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
   if (letter && c !== 0x45 && c !== 0x65 && !YAML11_WORDS.has(source)) return { value: source };

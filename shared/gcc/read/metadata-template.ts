@@ -1,11 +1,11 @@
 // What a metadata.yaml of a layout read as, kept for the files of that layout: a file that matches it entry by entry
 // reads as the kept one did, with its own names, purposes and times, and no scan, style or check run again (~5,000 of
-// them at a start); a file of a new layout gets the style kept for it.
+// them at a start); a file of a layout no longer kept gets the style kept for it.
 
 import type { BranchMetadata, Diagnostic } from '../../types.ts';
 import { isoTimestamp, plainForAll } from '../write/metadata-entry-match.ts';
 import { assign } from './metadata-keys.ts';
-import { readAsText, type LayoutEntry, type layoutOf } from './metadata-layout.ts';
+import { readAsText, type Layout, type LayoutEntry } from './metadata-layout.ts';
 import type { ParsedMetadata } from './metadata.ts';
 import type { MetadataStyle } from './metadata-style.ts';
 import { resolvePlainScalar } from './metadata-value.ts';
@@ -93,21 +93,20 @@ function readFromKept(text: string, file: string, kept: KeptReading): { metadata
  */
 const styles = new Map<string, MetadataStyle>();
 /**
- * The layouts whose reading was kept, and those readings, the one that last matched first. A file is tried against the
- * last few kept only: in a workspace whose every file is a layout of its own (names that start with a digit stand for
- * themselves), a file costs a few failed tries more, not one a kept layout.
+ * The readings kept, the one that last matched first. A file is tried against the last few kept only: in a workspace
+ * whose every file is a layout of its own (names that start with a digit stand for themselves), a file costs a few
+ * failed tries more, not one a kept layout; a layout pushed out is kept again by its next file.
  */
-const keptLayouts = new Set<string>();
 let recent: KeptReading[] = [];
 const TRIED = 4;
-const MAX_KEPT = 64;
+const MAX_STYLES = 512;
 
 /** The style kept for `layout`, worked out by `work` for the first file of it. */
 export function keptStyle(layout: string, work: () => MetadataStyle): MetadataStyle {
   let style = styles.get(layout);
   if (style === undefined) {
     style = work();
-    if (styles.size >= MAX_KEPT * 8) styles.clear();
+    if (styles.size >= MAX_STYLES) styles.clear();
     styles.set(layout, style);
   }
   return style;
@@ -126,12 +125,13 @@ export function readKept(text: string, file: string): ParsedMetadata | null {
   return null;
 }
 
-/** Keeps what a file of `layout` read as, for the files of that layout after it; a layout of exact entries only is not kept. */
-export function keepReading(layout: ReturnType<typeof layoutOf>, read: ParsedMetadata): void {
-  if (read.metadata === null || keptLayouts.has(layout.key) || layout.entries.every((e) => e.kind === 'exact')) return;
-  if (keptLayouts.size >= MAX_KEPT) keptLayouts.clear();
+/**
+ * Keeps what a file of `layout` read as, for the files of that layout after it (asked only when no kept reading read
+ * the file: so none of its layout is kept); a layout of exact entries only is not kept.
+ */
+export function keepReading(layout: Layout, read: ParsedMetadata): void {
+  if (read.metadata === null || layout.entries.every((e) => e.kind === 'exact')) return;
   const diagnostics = read.diagnostics.map((d) => ({ line: d.line, severity: d.severity, code: d.code, message: d.message }));
   const kept: KeptReading = { entries: layout.entries, newlineAtEnd: layout.newlineAtEnd, metadata: { ...read.metadata }, diagnostics, style: read.style };
-  keptLayouts.add(layout.key);
   recent = [kept, ...recent.slice(0, TRIED - 1)];
 }

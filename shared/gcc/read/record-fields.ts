@@ -1,5 +1,5 @@
 // The fields of a log.md or commit.md record: each introduced by its `**Label:**` after a blank line. Used by
-// log-step.ts, commits.ts and ../write/edit-records.ts; works on one decoded string.
+// log-step.ts, commits-full.ts and ../write/edit-records.ts; works on one decoded string.
 
 /**
  * Splits a record body (text[start, end): after the header line, up to the closing `---` line) into

@@ -1,6 +1,6 @@
 // The block structure log.md and commit.md share: records closed by a `---` line (their fields, introduced by
 // `**Label:**` after a blank line, are split by record-fields.ts), and the header and timestamp helpers both
-// readers use. Used by log.ts (and its log-step.ts) and commits.ts; works on one decoded string.
+// readers use. Used by log.ts (and its log-step.ts) and commits-full.ts; works on one decoded string.
 
 /** What may begin right after a record's closing `---` line (decides whether a `---` line closes). */
 export interface ItemStarts {

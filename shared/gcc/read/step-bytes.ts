@@ -37,6 +37,18 @@ export function startsWithBytes(bytes: Uint8Array, at: number, token: Uint8Array
 }
 
 /**
+ * Where the item after the next `boundary` starts (`boundary`: a `\n---\n` line, then how the item opens) whose first
+ * newline is at or after `from`; -1 when there is none. Such a line always ends what comes before it, so both readers
+ * of a file agree on where a record starts.
+ */
+export function nextRecordBoundary(bytes: Uint8Array, from: number, boundary: Uint8Array): number {
+  for (let i = bytes.indexOf(0x0a, from); i !== -1; i = bytes.indexOf(0x0a, i + 1)) {
+    if (bytes[i + 1] === 0x2d && startsWithBytes(bytes, i, boundary)) return i + 5;
+  }
+  return -1;
+}
+
+/**
  * A fixed ASCII token of 4 to 16 bytes as four little-endian 32-bit words, at offsets 0, 4, 8 and 12 moved back so that
  * none passes its end (a shorter token compares some bytes twice): compared four bytes a load, without a loop (a
  * byte loop per token was a sixth of the scan, and a loop inlined at each call site is what the optimiser compiles

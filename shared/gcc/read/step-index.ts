@@ -1,4 +1,4 @@
-// A log's steps kept as an index of the file, not as strings: ~42 bytes a step in typed arrays against ~1.5 KB for a
+// A log's steps kept as an index of the file, not as strings: ~43 bytes a step in typed arrays against ~1.5 KB for a
 // decoded step, each step decoded again from the file's bytes when asked.
 import type { ByteRange, Dialect, OtaStep } from '../../types.ts';
 import { initialLogState, continueLog } from './log.ts';
@@ -21,8 +21,8 @@ const UNKNOWN_SHAPE = 0xff;
  * Per record its byte range, step number, time key, merge and plain shape; fresh memory is dear (~3 ms a MB on the
  * bench machine), so nothing else is kept: even a timestamp's text is read back from the header line when asked.
  * Records the fast path read (step-scan.ts) are decoded by log.ts's own reader when asked, so a decoded step is exactly
- * what a full parse gives; records only the full reader could read (a damaged or hand-laid record, a merge's first
- * step: few) are kept decoded. Appends stay invisible until `commit`; `rollback` forgets them.
+ * what a full parse gives; records only the full reader could read (a damaged or hand-laid record, one after a merge
+ * heading the writers did not write: few) are kept decoded. Appends stay invisible until `commit`; `rollback` forgets them.
  */
 export class StepIndex implements StepList {
   /** Steps visible to readers. */

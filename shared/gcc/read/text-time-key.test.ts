@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommits } from './commits.ts';
 import { corpusFiles } from '../test-support/corpus.ts';
+import { seededRandom } from '../test-support/fuzz-inputs.ts';
 import { TextTimeKeys } from './text-time-key.ts';
 import { timestampKey } from './time-key.ts';
 
@@ -32,11 +33,8 @@ describe('TextTimeKeys', () => {
       '2024-02-29T23:59:60Z', '2026-13-01T00:00:00.000Z',
     ];
     const pieces = ['0', '9', '5', '-', ':', 'T', 't', 'Z', 'z', '.', '+', ' ', '', 'x', '\n', '١'];
-    let seed = 11;
-    const random = (n: number): number => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
+    const next = seededRandom(11);
+    const random = (n: number): number => Math.floor(next() * n);
     for (const base of bases) {
       expectSame(base);
       for (let i = 0; i <= base.length; i++) {

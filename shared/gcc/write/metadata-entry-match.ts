@@ -102,7 +102,7 @@ export function asciiValue(value: string): AsciiValue | null {
   const jsPlain = first !== SPACE && !JS_UNSAFE_FIRST.has(first) && last !== SPACE && last !== COLON && !colonSpace && !spaceHash;
   const onlyText = isLetter(first) && !YAML11_WORDS.has(value);
   const plainForAll = onlyText && n <= 66 && quotes === 0 && !colonOrHash && last !== SPACE;
-  return { quotes, blockPlain, jsPlain, onlyText, plainForAll, isoTimestamp: first >= 0x30 && first <= 0x39 && ISO_TIMESTAMP.test(value) };
+  return { quotes, blockPlain, jsPlain, onlyText, plainForAll, isoTimestamp: isoTimestamp(value) };
 }
 
 /** asciiValue(value)?.plainForAll === true, without its facts: asked of every name and purpose at a start. */
