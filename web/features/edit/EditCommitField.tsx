@@ -55,8 +55,11 @@ export function EditCommitField({ branch, commit, index, field, highlight }: Pro
           ? () => (
               <label className="edit-carry">
                 <input type="checkbox" checked={carryChecked} onChange={(e) => setCarry(e.target.checked)} />
-                Also use it as the <em>Previous Progress Summary</em> of the next commit <code>{next.commitId}</code>
-                {next.previousProgressSummary !== commit.thisCommitContribution ? <span className="muted"> (which currently says something else)</span> : null}
+                {/* One flex item: the sentence wraps as text, not as a column a word group. */}
+                <span>
+                  Also use it as the <em>Previous Progress Summary</em> of the next commit <code>{next.commitId}</code>
+                  {next.previousProgressSummary !== commit.thisCommitContribution ? <span className="muted"> (which currently says something else)</span> : null}
+                </span>
               </label>
             )
           : undefined
