@@ -43,13 +43,6 @@ function classOf(v: ScannedValue, read: ReadValue, text: string, end: number): L
   return { kind: 'time', key: v.key, length: value.length, quote };
 }
 
-/**
- * The layout of a file the scan read (metadata-scan.ts: every line an entry of a known key, each key once): its
- * entries in order, and whether a line break ends the file. Two files of one layout give one style
- * (metadata-style.ts styleFromParts), writers included, and one reading but for their values: metadata-layout.test.ts
- * holds the kept style and reading to those worked out afresh on the corpus, on generated workspaces and on random
- * files of the seven writers.
- */
 /** A file's layout: its entries, and `key`, one text that is equal for two files exactly when their layouts are. */
 export interface Layout {
   key: string;
@@ -57,6 +50,13 @@ export interface Layout {
   newlineAtEnd: boolean;
 }
 
+/**
+ * The layout of a file the scan read (metadata-scan.ts: every line an entry of a known key, each key once): its
+ * entries in order, and whether a line break ends the file. Two files of one layout give one style
+ * (metadata-style.ts styleFromParts), writers included, and one reading but for their values: metadata-layout.test.ts
+ * holds the kept style and reading to those worked out afresh on the corpus, on generated workspaces and on random
+ * files of the seven writers.
+ */
 export function layoutOf(text: string, scanned: readonly ScannedValue[], values: ReadonlyMap<string, ReadValue>): Layout {
   let key = '';
   const entries: LayoutEntry[] = [];
