@@ -2,7 +2,7 @@
 // cold full parse of the same log.
 import { join } from 'node:path';
 import { keyMillis } from '../shared/gcc/read/time-key.ts';
-import { axisBuckets, axisEnd } from '../shared/gcc/moment/axis.ts';
+import { axisBuckets, axisEnd, segmentedBuckets } from '../shared/gcc/moment/axis.ts';
 import { createEventBus } from '../server/live/event-bus.ts';
 import { createStore } from '../server/live/store.ts';
 import { createTimeTravel } from '../server/travel/time-travel.ts';
@@ -42,18 +42,23 @@ export async function runTimeTravelBench(workDir: string, steps = 205_000): Prom
   }
   const momentMs = median(runs);
 
-  const bucketRuns: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    const b0 = performance.now();
-    axisBuckets(timeline, start, end + i, 400);
-    bucketRuns.push(performance.now() - b0);
-  }
-  const bucketMs = median(bucketRuns);
+  // What the route computes (the quiet stretches looked for, then the buckets), beside the buckets alone.
+  const timed = (axis: (i: number) => unknown) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const b0 = performance.now();
+      axis(i);
+      runs.push(performance.now() - b0);
+    }
+    return median(runs);
+  };
+  const bucketMs = timed((i) => segmentedBuckets(timeline, start, end + i, 400));
+  const straightMs = timed((i) => axisBuckets(timeline, start, end + i, 400));
   return [
     { name: 'cold full load (read + parse, the baseline)', value: `${coldMs.toFixed(0)} ms` },
     { name: 'first moment (reads every record time once)', value: `${firstMs.toFixed(0)} ms` },
     { name: 'a moment after the first (workspace, steps page, CONTEXT)', value: `${momentMs.toFixed(1)} ms median of 21`, target: '≤ 50 ms', ok: momentMs <= 50 },
-    { name: 'timeline: 400 buckets over the whole run', value: `${bucketMs.toFixed(2)} ms median of 21`, target: '≤ 20 ms', ok: bucketMs <= 20 },
+    { name: 'timeline: 400 buckets over the whole run, quiet stretches found', value: `${bucketMs.toFixed(2)} ms median of 21 (the buckets alone: ${straightMs.toFixed(2)} ms)`, target: '≤ 20 ms', ok: bucketMs <= 20 },
   ];
 }
 

@@ -3,6 +3,8 @@
 // move the travelling page; Now; a replay that reaches the end returns to Live.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TimelineResponse } from '../shared/timeline-api.ts';
+import { axisScale } from '../web/features/timeline/axisScale.ts';
 import { expect, openStudio, test } from './fixtures.ts';
 
 test('travel before a merge, replay through it, return to now', async ({ page, studio }) => {
@@ -16,9 +18,11 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   const meta = readFileSync(join(studio.gcc, 'branches/auth-jwt/metadata.yaml'), 'utf8');
   const merged = Date.parse(/merged_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
   const created = Date.parse(/created_at: '([^']+)'/.exec(meta)![1]!.replace(/(\.\d{3})\d+/, '$1'));
-  const t = (await (await page.request.get(`${studio.origin}/api/timeline?buckets=10`, { headers: { authorization: `Bearer ${studio.token}` } })).json()) as { startMs: number; endMs: number };
+  const t = (await (await page.request.get(`${studio.origin}/api/timeline?buckets=10`, { headers: { authorization: `Bearer ${studio.token}` } })).json()) as TimelineResponse;
   const box = (await axis.boundingBox())!;
-  const xOf = (ms: number) => box.x + ((ms - t.startMs) / (t.endMs - t.startMs)) * box.width;
+  // Where the page draws a time (a quiet stretch of the seed's, if any, is drawn narrow).
+  const scale = axisScale(t.segments, box.width);
+  const xOf = (ms: number) => box.x + scale.xAtMs(ms);
 
   // Drag from the right end back to halfway between the branch's creation and its merge.
   await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
@@ -44,8 +48,9 @@ test('travel before a merge, replay through it, return to now', async ({ page, s
   await expect.poll(async () => Number(await axis.getAttribute('aria-valuemax'))).toBeGreaterThan(endBefore);
   await expect(page.getByTestId('commit-card')).toHaveCount(2);
 
-  // Replay forward at 10×: the merge happens on the page.
-  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('10');
+  // Replay forward in real time: the merge happens on the page. (Faster, the replay could be past the records and over
+  // the quiet days to the step just written before Pause is pressed: it leaps over a quiet stretch.)
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('1');
   await page.getByRole('button', { name: 'Replay' }).click();
   await expect(list.locator('[data-branch="auth-jwt"]')).toContainText('merged → main', { timeout: 10_000 });
   await expect(page.getByTestId('commit-card').filter({ hasText: 'Merged branch' })).toHaveCount(1);
@@ -88,4 +93,29 @@ test('a deep link opens the page at the moment', async ({ page, studio }) => {
   const changes = page.getByTestId('moment-changes');
   await expect(changes).toContainText('auth-jwt active → merged');
   await expect(changes).toContainText('auth-session created');
+});
+
+test('a step written days after the rest: the quiet days are drawn narrow, and the records keep the axis', async ({ page, studio }) => {
+  // The corpus's records are from 2026-12-02; this step is written now, days later.
+  studio.writer.logStep('main', { observation: 'back after a pause', thought: 't', action: 'a' });
+  await openStudio(page, studio.url, 'branch=main');
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  // The axis reaches the new step once the server has read it.
+  await expect.poll(async () => Number(await axis.getAttribute('aria-valuemax'))).toBeGreaterThan(Date.parse('2026-12-03'));
+  const t = (await (await page.request.get(`${studio.origin}/api/timeline`, { headers: { authorization: `Bearer ${studio.token}` } })).json()) as TimelineResponse;
+  const quiet = t.segments.filter((s) => s.quiet);
+  expect(quiet).toHaveLength(1);
+  expect(quiet[0]!.toMs - quiet[0]!.fromMs).toBeGreaterThan(2 * 86_400_000);
+
+  // A click a third of the way along lands among the records of 2026-12-02, not in the pause (on one straight axis,
+  // that day's records all sat in the first pixels).
+  const box = (await axis.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(page).toHaveURL(/[?&]at=2026-12-02T13%3A58/);
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+
+  // A replay leaps over the quiet days (at 100×, playing them through would take 40 minutes a day).
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('100');
+  await page.getByRole('button', { name: 'Replay' }).click();
+  await expect(page.getByTestId('moment')).toHaveText('Live', { timeout: 10_000 });
 });

@@ -1,8 +1,10 @@
 // Answers of the time-travel routes (/api/timeline, and `?at=` on the read routes). Shapes only.
 import type { WorkspaceResponse } from './api.ts';
 import type { AxisBucket, AxisRecord } from './gcc/moment/axis.ts';
+import type { AxisSegment } from './gcc/moment/axis-segments.ts';
 
 export type { AxisBucket, AxisKind, AxisRecord } from './gcc/moment/axis.ts';
+export type { AxisSegment } from './gcc/moment/axis-segments.ts';
 
 /** The moment an answer shows: what was asked, the instant (UTC), and why it may not be exact. */
 export interface MomentInfo {
@@ -28,6 +30,9 @@ export interface TimelineResponse {
   /** The range the buckets cover (epoch ms). */
   fromMs: number;
   toMs: number;
+  /** The range cut into busy and quiet stretches, in order (axis-segments.ts: a quiet one is drawn narrow). */
+  segments: AxisSegment[];
+  /** The busy segments' buckets, in order: about as many as asked for, shared out by the width each is drawn at. */
   buckets: AxisBucket[];
   /** Every event of the range when there are at most `limit` of them, else null (zoom in). */
   records: AxisRecord[] | null;

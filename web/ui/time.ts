@@ -89,12 +89,16 @@ export function formatInstant(text: string): string {
 /** `3 s ago`, `5 min ago` … for the "last activity" hints. */
 export function formatAgo(text: string | null, now: number = Date.now()): string {
   const t = parseTimestamp(text);
-  if (Number.isNaN(t)) return '';
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 60) return `${s} s ago`;
+  return Number.isNaN(t) ? '' : `${formatDuration(now - t)} ago`;
+}
+
+/** A length of time in its largest whole unit: `3 s`, `5 min`, `14 h`, `3 d` (hours up to two days). */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
   const min = Math.round(s / 60);
-  if (min < 60) return `${min} min ago`;
+  if (min < 60) return `${min} min`;
   const h = Math.round(min / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.round(h / 24)} d ago`;
+  if (h < 48) return `${h} h`;
+  return `${Math.round(h / 24)} d`;
 }

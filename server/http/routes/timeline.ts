@@ -3,9 +3,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { adjacentRecord, axisBuckets, axisEnd, axisRecords } from '../../../shared/gcc/moment/axis.ts';
+import { adjacentRecord, axisEnd, axisRecords, segmentedBuckets } from '../../../shared/gcc/moment/axis.ts';
 import { momentChanges } from '../../../shared/gcc/moment/changes.ts';
-import { formatKey, keyMillis, type TimeKey } from '../../../shared/gcc/read/time-key.ts';
+import { formatKey, keyMillis, millisKey } from '../../../shared/gcc/read/time-key.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import type { GitMomentMark, TimelineResponse } from '../../../shared/timeline-api.ts';
 import { gitMomentText, type GitMoment } from '../../../shared/git/git-moments.ts';
@@ -61,6 +61,7 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
       const toMs = Math.max(fromMs, await rangeParam(c, t, 'to', endMs ?? fromMs));
       const buckets = intParam(c, 'buckets', DEFAULT_BUCKETS, 1, MAX_BUCKETS);
       const limit = intParam(c, 'limit', DEFAULT_RECORD_LIMIT, 0, MAX_RECORD_LIMIT);
+      const axis = segmentedBuckets(tl, fromMs, toMs, buckets);
       const body: TimelineResponse = {
         start: start ? formatKey(start) : null,
         end: end ? formatKey(end) : null,
@@ -68,8 +69,9 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
         endMs,
         fromMs,
         toMs,
-        buckets: axisBuckets(tl, fromMs, toMs, buckets),
-        records: limit === 0 ? null : axisRecords(tl, msKey(fromMs), msKey(toMs, true), limit),
+        segments: axis.segments,
+        buckets: axis.buckets,
+        records: limit === 0 ? null : axisRecords(tl, millisKey(fromMs), millisKey(toMs, true), limit),
         revision: revision(),
         ...(t.exactMoments ? { gitMoments: gitMarks(await t.exactMoments()) } : {}),
       };
@@ -107,12 +109,5 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
 /** The exact moments as the axis marks them; at most the newest 1,000. */
 function gitMarks(moments: readonly GitMoment[]): GitMomentMark[] {
   return moments.slice(0, 1000).map((m) => ({ moment: gitMomentText(m.commit), commit: m.commit, time: new Date(m.ms).toISOString(), ms: m.ms, subject: m.subject.slice(0, 200) }));
-}
-
-/** Epoch ms as a key; `end` covers the whole millisecond. */
-function msKey(ms: number, end = false): TimeKey {
-  const seconds = Math.floor(ms / 1000);
-  const nanos = Math.floor((ms - seconds * 1000) * 1_000_000);
-  return end ? [seconds, Math.min(999_999_999, nanos + 999_999)] : [seconds, nanos];
 }
 

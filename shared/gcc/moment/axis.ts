@@ -4,7 +4,8 @@ import { parseRoadmap } from '../read/roadmap.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { WorkspaceTimeline } from './memory-at.ts';
 import type { RecordTimes } from './record-times.ts';
-import { compareTime, formatKey, keyMillis, recordKey, type TimeKey } from '../read/time-key.ts';
+import { axisPieces, bucketsPerPiece, emptyProbe, findSegments, noteEvent, PROBE_BUCKETS, type AxisProbe, type AxisSegment } from './axis-segments.ts';
+import { compareTime, formatKey, keyMillis, millisKey, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export const AXIS_KINDS = ['step', 'commit', 'branch', 'merge', 'roadmap', 'edit'] as const;
 export type AxisKind = (typeof AXIS_KINDS)[number];
@@ -22,8 +23,9 @@ export interface AxisRecord {
 }
 
 export interface AxisBucket {
-  /** Start of the bucket (epoch ms); the bucket ends where the next begins. */
+  /** Start and end of the bucket (epoch ms); a bucket ends where the next of its segment begins. */
   fromMs: number;
+  toMs: number;
   counts: Record<AxisKind, number>;
 }
 
@@ -75,14 +77,16 @@ function countBefore(tl: WorkspaceTimeline, f: FileRef, key: TimeKey): number {
   return f.times.cut(beforeKey(key), tl.mergeTimeFor(f.branch)).count;
 }
 
+/** Where each of `buckets` equal buckets over [fromMs, toMs] begins, and the end of the last: it holds the whole of its last millisecond. */
+function bucketEdges(fromMs: number, toMs: number, buckets: number): { width: number; edges: TimeKey[] } {
+  const width = Math.max(1, toMs - fromMs) / buckets;
+  return { width, edges: [...Array.from({ length: buckets }, (_, i) => millisKey(fromMs + i * width)), millisKey(Math.floor(toMs) + 1)] };
+}
+
 /** Counts per bucket, `buckets` equal spans from `from` to `to` (epoch ms, inclusive of both ends). */
 export function axisBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number, buckets: number): AxisBucket[] {
-  const span = Math.max(1, toMs - fromMs);
-  const width = span / buckets;
-  const out: AxisBucket[] = Array.from({ length: buckets }, (_, i) => ({ fromMs: fromMs + i * width, counts: zeroCounts() }));
-  const edgeKey = (ms: number): TimeKey => [Math.floor(ms / 1000), Math.round((ms - Math.floor(ms / 1000) * 1000) * 1_000_000)];
-  // Where each bucket begins, and the end of the last: it holds the whole of its last millisecond.
-  const edges = [...out.map((b) => edgeKey(b.fromMs)), edgeKey(Math.floor(toMs) + 1)];
+  const { width, edges } = bucketEdges(fromMs, toMs, buckets);
+  const out: AxisBucket[] = Array.from({ length: buckets }, (_, i) => ({ fromMs: fromMs + i * width, toMs: i === buckets - 1 ? toMs : fromMs + (i + 1) * width, counts: zeroCounts() }));
   const ordered = edges.every((e, i) => i === 0 || compareTime(edges[i - 1]!, e) <= 0);
   for (const f of files(tl)) {
     const before = ordered ? f.times.countsBefore(edges, tl.mergeTimeFor(f.branch)) : edges.map((e) => countBefore(tl, f, e));
@@ -93,6 +97,46 @@ export function axisBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number,
     out[Math.min(buckets - 1, Math.floor((e.ms - fromMs) / width))]!.counts[e.kind] += 1;
   }
   return out;
+}
+
+/** Where the events of [fromMs, toMs] fall among `buckets` equal buckets, by axisBuckets' edges and rules. */
+export function axisProbe(tl: WorkspaceTimeline, fromMs: number, toMs: number, buckets: number): AxisProbe {
+  const { width, edges } = bucketEdges(fromMs, toMs, buckets);
+  const probe = emptyProbe(fromMs, toMs, buckets);
+  for (const f of files(tl)) {
+    // The bucket the file has reached (its times only grow): looked up again only once a time passes its end.
+    let b = -1;
+    f.times.forEachAppearance(tl.mergeTimeFor(f.branch), (key) => {
+      if (b >= buckets) return;
+      if (b === -1 || compareTime(key, edges[b + 1]!) >= 0) b = bucketOf(edges, key);
+      if (b >= 0 && b < buckets) noteEvent(probe, b, keyMillis(key));
+    });
+  }
+  for (const e of otherEvents(tl)) {
+    if (e.ms >= fromMs && e.ms <= Math.floor(toMs)) noteEvent(probe, Math.min(buckets - 1, Math.floor((e.ms - fromMs) / width)), e.ms);
+  }
+  return probe;
+}
+
+/** The bucket whose edges hold `key`: -1 before the first edge, edges.length - 1 at or past the last. */
+function bucketOf(edges: readonly TimeKey[], key: TimeKey): number {
+  let lo = 0;
+  let hi = edges.length;
+  // The number of edges at or before the key, less one.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareTime(edges[mid]!, key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** About `buckets` buckets over the busy segments of [fromMs, toMs], shared out by the width each is drawn at. */
+export function segmentedBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number, buckets: number): { segments: AxisSegment[]; buckets: AxisBucket[] } {
+  const segments = findSegments(axisProbe(tl, fromMs, toMs, PROBE_BUCKETS));
+  if (segments.length === 1) return { segments, buckets: axisBuckets(tl, fromMs, toMs, buckets) };
+  const counts = bucketsPerPiece(axisPieces(segments), buckets);
+  return { segments, buckets: segments.flatMap((s, i) => (s.quiet ? [] : axisBuckets(tl, s.fromMs, s.toMs, counts[i]!))) };
 }
 
 /** Every event from `from` to `to` (inclusive), in time order; null when there are more than `limit`. */

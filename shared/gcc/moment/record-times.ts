@@ -137,6 +137,20 @@ export class RecordTimes {
     return out;
   }
 
+  /** Each time the largest time so far moves, in file order: the times the records appear at on the axis (countsBefore's rule). */
+  forEachAppearance(mergeTime: MergeTimeOf, visit: (key: TimeKey) => void): void {
+    let most: TimeKey = NEVER;
+    const reach = (key: TimeKey) => {
+      if (compareTime(key, most) <= 0) return;
+      most = key;
+      visit(key);
+    };
+    for (const run of this.runs) {
+      if (run.merged !== undefined) reach(this.mergeKey(run, mergeTime));
+      else for (let i = run.from; i < run.to; i++) reach(this.keyAt(i));
+    }
+  }
+
   private mergeKey(run: Run, mergeTime: MergeTimeOf): TimeKey {
     return mergeTime(run.merged!) ?? this.maxOwnKey(run);
   }

@@ -71,6 +71,13 @@ export function keyMillis(key: TimeKey): number {
   return key[0] * 1000 + Math.floor(key[1] / 1_000_000);
 }
 
+/** The key of an instant in epoch milliseconds (a fraction kept to the nanosecond); `end`: the last nanosecond of its millisecond. */
+export function millisKey(ms: number, end = false): TimeKey {
+  const seconds = Math.floor(ms / 1000);
+  const nanos = Math.floor((ms - seconds * 1000) * 1_000_000);
+  return end ? [seconds, Math.min(999_999_999, nanos + 999_999)] : [seconds, nanos];
+}
+
 /**
  * The 19 bytes `YYYY-MM-DDTHH:MM:SS` as five little-endian words, at these offsets: per word, the bits that must equal a
  * fixed pattern (a mark's byte whole; a digit's high nibble, 3) and a digit's low nibble, which must not carry when 6 is

@@ -1,14 +1,16 @@
 // The timeline under the header: every record on one time axis, the moment shown, and the controls to travel.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
 import { isExportedPage, pageSnapshot } from '../../api/snapshot.ts';
 import { formatInstant } from '../../ui/time.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
+import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { useIdleAfter } from '../../state/useIdleAfter.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { updateUrlState, useUrlValue } from '../../state/useUrlState.ts';
-import { drawAxis, isoMs, msAtX, zoomRange, type AxisRange } from './axisDraw.ts';
+import { drawAxis, isoMs, zoomRange, type AxisRange } from './axisDraw.ts';
+import { axisScale, type AxisScale } from './axisScale.ts';
 import { MomentBanner } from './MomentBanner.tsx';
 import { GitMomentPicker } from './GitMomentPicker.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
@@ -60,7 +62,9 @@ function LiveTimeline() {
   const bounds: AxisRange | null = axis && axis.startMs !== null && axis.endMs !== null ? { fromMs: axis.startMs, toMs: Math.max(axis.endMs, axis.startMs + 1) } : null;
   const range: AxisRange | null = axis ? { fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) } : null;
 
-  useReplay({ playing, speed, momentMs: momentMs ?? bounds?.fromMs ?? null, moment: at ?? (axis?.start ?? null), endMs: bounds?.toMs ?? null, travelTo, stop: () => setPlaying(false) });
+  // A replay leaps over the quiet stretches the axis knows of: nothing happens in them.
+  const quiet = useMemo(() => axis?.segments.filter((q) => q.quiet) ?? [], [axis]);
+  useReplay({ playing, speed, momentMs: momentMs ?? bounds?.fromMs ?? null, moment: at ?? (axis?.start ?? null), endMs: bounds?.toMs ?? null, quiet, travelTo, stop: () => setPlaying(false) });
   const step = useCallback(
     (dir: 'next' | 'prev') => {
       const from = at ?? (dir === 'prev' ? axis?.end : axis?.start);
@@ -72,13 +76,9 @@ function LiveTimeline() {
   );
   useArrowKeys(step);
 
-  const canvas = useAxisCanvas({ range, width, setWidth, axis, momentMs, nowMs: bounds?.toMs ?? null });
-  const drag = useRef(false);
-  const travelAtX = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    if (!range) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    travelTo(new Date(Math.round(msAtX(range, box.width, e.clientX - box.left))).toISOString());
-  };
+  const scale = useMemo(() => (axis ? axisScale(axis.segments, width) : null), [axis, width]);
+  const canvas = useAxisCanvas({ scale, setWidth, axis, momentMs, nowMs: bounds?.toMs ?? null });
+  const pointer = useAxisPointer(scale, range, bounds, setZoom);
   // Its place is kept while the axis is asked for: a bar appearing a second after the page pushed everything under it
   // down 45 px (a click aimed at a tab landed on the branch header). A workspace without records has no timeline.
   const hasRecords = live?.branches.some((b) => b.stepCount + b.commitCount > 0) ?? false;
@@ -99,18 +99,7 @@ function LiveTimeline() {
         aria-valuemax={bounds?.toMs}
         aria-valuenow={momentMs ?? bounds?.toMs}
         aria-valuetext={moment?.at ? formatInstant(moment.at.time) : 'now'}
-        onPointerDown={(e) => {
-          drag.current = true;
-          e.currentTarget.setPointerCapture(e.pointerId);
-          travelAtX(e);
-        }}
-        onPointerMove={(e) => drag.current && travelAtX(e)}
-        onPointerUp={() => (drag.current = false)}
-        onWheel={(e) => {
-          if (!range || !bounds) return;
-          const box = e.currentTarget.getBoundingClientRect();
-          setZoom(zoomRange(range, msAtX(range, box.width, e.clientX - box.left), e.deltaY < 0 ? 0.5 : 2, bounds));
-        }}
+        {...pointer}
         onDoubleClick={() => setZoom(null)}
       />
       {/* A fixed width: the axis must not move under the pointer while the moment's text changes. */}
@@ -120,6 +109,31 @@ function LiveTimeline() {
       </div>
     </section>
   );
+}
+
+/** Click or drag to travel, the wheel to zoom: the canvas's handlers, on the axis as it is drawn. */
+function useAxisPointer(scale: AxisScale | null, range: AxisRange | null, bounds: AxisRange | null, setZoom: (zoom: AxisRange) => void) {
+  const drag = useRef(false);
+  // The pointer's time (the canvas's box may be a pixel off the width the scale was made for).
+  const msAtPointer = (e: React.MouseEvent<HTMLCanvasElement>, s: AxisScale) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return s.msAtX(((e.clientX - box.left) / Math.max(1, box.width)) * s.width);
+  };
+  const travelAt = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    if (scale) travelTo(new Date(Math.round(msAtPointer(e, scale))).toISOString());
+  };
+  return {
+    onPointerDown: (e: React.PointerEvent<HTMLCanvasElement>) => {
+      drag.current = true;
+      e.currentTarget.setPointerCapture(e.pointerId);
+      travelAt(e);
+    },
+    onPointerMove: (e: React.PointerEvent<HTMLCanvasElement>) => drag.current && travelAt(e),
+    onPointerUp: () => (drag.current = false),
+    onWheel: (e: React.WheelEvent<HTMLCanvasElement>) => {
+      if (range && bounds && scale) setZoom(zoomRange(range, msAtPointer(e, scale), e.deltaY < 0 ? 0.5 : 2, bounds));
+    },
+  };
 }
 
 interface ControlsProps {
@@ -181,10 +195,10 @@ function useArrowKeys(step: (dir: 'next' | 'prev') => void): void {
 }
 
 interface CanvasInput {
-  range: AxisRange | null;
-  width: number;
+  /** The axis's mapping at the canvas's width; null until the axis has come. */
+  scale: AxisScale | null;
   setWidth: (w: number) => void;
-  axis: { buckets: import('../../../shared/timeline-api.ts').AxisBucket[]; records: import('../../../shared/timeline-api.ts').AxisRecord[] | null; gitMoments?: { ms: number }[] } | undefined;
+  axis: Pick<TimelineResponse, 'buckets' | 'records' | 'gitMoments'> | undefined;
   momentMs: number | null;
   nowMs: number | null;
 }
@@ -201,15 +215,16 @@ function useAxisCanvas(p: CanvasInput) {
   }, [p.setWidth]);
   useEffect(() => {
     const el = ref.current;
-    if (!el || !p.range || !p.axis) return;
+    if (!el || !p.scale || !p.axis) return;
+    const width = p.scale.width;
     const ratio = window.devicePixelRatio || 1;
-    el.width = Math.floor(p.width * ratio);
+    el.width = Math.floor(width * ratio);
     el.height = Math.floor(HEIGHT * ratio);
     const ctx = el.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawAxis(ctx, p.width, HEIGHT, { range: p.range, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs, gitMs: p.axis.gitMoments?.map((m) => m.ms) });
-  }, [p.range?.fromMs, p.range?.toMs, p.width, p.axis, p.momentMs, p.nowMs]);
+    drawAxis(ctx, width, HEIGHT, { scale: p.scale, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs, gitMs: p.axis.gitMoments?.map((m) => m.ms) });
+  }, [p.scale, p.axis, p.momentMs, p.nowMs]);
   return ref;
 }
 

@@ -1,14 +1,13 @@
-// The timeline's axis on a canvas (steps as log-scaled columns, other records as ticks) and the mapping between
-// pixels and time. Pure.
+// The timeline's axis on a canvas (steps as log-scaled columns, other records as ticks, a quiet stretch as a break
+// with its length) and zooming it. Pure.
 import type { AxisBucket, AxisKind, AxisRecord } from '../../../shared/timeline-api.ts';
+import { formatDuration } from '../../ui/time.ts';
+import type { AxisScale } from './axisScale.ts';
 
 export interface AxisRange {
   fromMs: number;
   toMs: number;
 }
-
-export const msAtX = (range: AxisRange, width: number, x: number): number => range.fromMs + (Math.min(Math.max(x, 0), width) / Math.max(1, width)) * (range.toMs - range.fromMs);
-export const xAtMs = (range: AxisRange, width: number, ms: number): number => ((ms - range.fromMs) / Math.max(1, range.toMs - range.fromMs)) * width;
 
 /** The range zoomed by `factor` (< 1 zooms in) around `centreMs`, kept inside `bounds`. */
 export function zoomRange(range: AxisRange, centreMs: number, factor: number, bounds: AxisRange): AxisRange {
@@ -33,7 +32,7 @@ const COLOURS: Record<AxisKind, string> = { step: '#8c959f', commit: '#0969da', 
 const TICK_KINDS: AxisKind[] = ['commit', 'branch', 'merge', 'roadmap', 'edit'];
 
 export interface AxisPicture {
-  range: AxisRange;
+  scale: AxisScale;
   buckets: readonly AxisBucket[];
   records: readonly AxisRecord[] | null;
   momentMs: number | null;
@@ -46,30 +45,59 @@ export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: n
   ctx.clearRect(0, 0, width, height);
   const base = height - 4;
   const stepHeight = height - 14;
+  const x = p.scale.xAtMs;
   if (p.records) {
-    for (const r of p.records) tick(ctx, Math.round(xAtMs(p.range, width, r.ms)) + 0.5, r.kind === 'step' ? base - stepHeight * 0.5 : 2, base, COLOURS[r.kind]);
+    for (const r of p.records) tick(ctx, Math.round(x(r.ms)) + 0.5, r.kind === 'step' ? base - stepHeight * 0.5 : 2, base, COLOURS[r.kind]);
   } else {
     const max = Math.max(1, ...p.buckets.map((b) => b.counts.step));
-    const w = width / Math.max(1, p.buckets.length);
-    p.buckets.forEach((b, i) => {
-      const x = i * w;
+    for (const b of p.buckets) {
+      const x0 = x(b.fromMs);
+      const w = Math.max(1, x(b.toMs) - x0 - 0.5);
       if (b.counts.step > 0) {
         const h = Math.max(2, (Math.log1p(b.counts.step) / Math.log1p(max)) * stepHeight);
         ctx.fillStyle = COLOURS.step;
-        ctx.fillRect(x, base - h, Math.max(1, w - 0.5), h);
+        ctx.fillRect(x0, base - h, w, h);
       }
       TICK_KINDS.forEach((kind, k) => {
         if (b.counts[kind] === 0) return;
         ctx.fillStyle = COLOURS[kind];
-        ctx.fillRect(x, 1 + k * 2, Math.max(1.5, w - 0.5), 2);
+        ctx.fillRect(x0, 1 + k * 2, Math.max(1.5, w), 2);
       });
-    });
+    }
   }
-  ctx.fillStyle = '#d1d9e0';
-  ctx.fillRect(0, base, width, 1);
-  for (const ms of p.gitMs ?? []) gitMark(ctx, xAtMs(p.range, width, ms), height);
-  if (p.nowMs !== null) line(ctx, xAtMs(p.range, width, p.nowMs), height, '#1a7f37');
-  if (p.momentMs !== null) line(ctx, xAtMs(p.range, width, p.momentMs), height, '#d1242f');
+  ctx.fillStyle = BASELINE;
+  for (const piece of p.scale.pieces) {
+    const x0 = piece.x0 * width;
+    const x1 = piece.x1 * width;
+    if (piece.quiet) quietBreak(ctx, x0, x1, base, piece.toMs - piece.fromMs);
+    else ctx.fillRect(x0, base, x1 - x0, 1);
+  }
+  for (const ms of p.gitMs ?? []) gitMark(ctx, x(ms), height);
+  if (p.nowMs !== null) line(ctx, x(p.nowMs), height, '#1a7f37');
+  if (p.momentMs !== null) line(ctx, x(p.momentMs), height, '#d1242f');
+}
+
+const BASELINE = '#d1d9e0';
+const QUIET_TEXT = '#8c959f';
+
+/** A quiet stretch: the baseline broken by two slashes, and how long it was when there is room to say it. */
+function quietBreak(ctx: CanvasRenderingContext2D, x0: number, x1: number, base: number, ms: number): void {
+  const mid = (x0 + x1) / 2;
+  ctx.strokeStyle = QUIET_TEXT;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (const dx of [-2, 2]) {
+    ctx.moveTo(mid + dx - 2, base + 3);
+    ctx.lineTo(mid + dx + 2, base - 3);
+  }
+  ctx.stroke();
+  const label = formatDuration(ms);
+  ctx.font = '10px system-ui, sans-serif';
+  if (ctx.measureText(label).width + 4 > x1 - x0) return;
+  ctx.fillStyle = QUIET_TEXT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(label, mid, base / 2);
 }
 
 /** A small downward triangle on the top edge: an exact moment (a git commit). */

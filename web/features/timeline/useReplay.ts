@@ -16,6 +16,8 @@ export interface ReplayInput {
   momentMs: number | null;
   moment: string | null;
   endMs: number | null;
+  /** Stretches with no event (epoch ms), leapt over rather than played through. */
+  quiet: readonly { fromMs: number; toMs: number }[];
   /** null: back to now, live. */
   travelTo: (moment: string | null) => void;
   stop: () => void;
@@ -30,7 +32,7 @@ export function useReplay(input: ReplayInput): void {
     let position = latest.current.momentMs;
     const everyMs = input.speed === 'record' ? 1000 : TICK_MS;
     const timer = setInterval(() => {
-      const { endMs, moment, travelTo, stop } = latest.current;
+      const { endMs, moment, quiet, travelTo, stop } = latest.current;
       if (travelViewsBusy()) return;
       if (input.speed === 'record') {
         if (!moment) return;
@@ -42,7 +44,8 @@ export function useReplay(input: ReplayInput): void {
         }, stop);
         return;
       }
-      position = (position ?? latest.current.momentMs ?? 0) + TICK_MS * input.speed;
+      const next = (position ?? latest.current.momentMs ?? 0) + TICK_MS * input.speed;
+      position = quiet.find((q) => q.fromMs <= next && next < q.toMs)?.toMs ?? next;
       if (endMs !== null && position >= endMs) {
         travelTo(null);
         stop();
