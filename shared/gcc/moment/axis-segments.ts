@@ -1,6 +1,7 @@
 // The timeline's axis in pieces: a long quiet stretch (a night, a hand edit days after the agent stopped) is drawn
 // narrow, so the records on either side of it are not squeezed into a tick each. Pure: the server finds the pieces and
 // shares out the buckets by them, the page maps pixels and times by the same shares.
+
 /** A stretch of the axis: busy (drawn to scale) or quiet (no event, drawn narrow whatever its length). */
 export interface AxisSegment {
   fromMs: number;
