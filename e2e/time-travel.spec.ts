@@ -107,9 +107,20 @@ test('a step written days after the rest: the quiet days are drawn narrow, and t
   expect(quiet).toHaveLength(1);
   expect(quiet[0]!.toMs - quiet[0]!.fromMs).toBeGreaterThan(2 * 86_400_000);
 
+  // The pointer says where a click would go: over the pause, how long it was.
+  const box = (await axis.boundingBox())!;
+  const quietPiece = axisScale(t.segments, box.width).pieces.find((p) => p.quiet)!;
+  await page.mouse.move(box.x + ((quietPiece.x0 + quietPiece.x1) / 2) * box.width, box.y + box.height / 2);
+  await expect(page.getByTestId('timeline-hover')).toHaveText(/^\d+ d without a record$/);
+  // The wheel over it zooms in on what lies around it, and Show all goes back.
+  await page.mouse.wheel(0, -100);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(page.getByRole('button', { name: 'Show all' })).toHaveCount(0);
+
   // A click a third of the way along lands among the records of 2026-12-02, not in the pause (on one straight axis,
   // that day's records all sat in the first pixels).
-  const box = (await axis.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(page.getByTestId('timeline-hover')).toHaveText(/^2026-12-0\d \d\d:58:\d\d$/);
   await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
   await expect(page).toHaveURL(/[?&]at=2026-12-02T13%3A58/);
   await expect(page.getByTestId('connection')).toHaveText('Past');

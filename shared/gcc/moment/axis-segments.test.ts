@@ -6,7 +6,7 @@ import { readFolder } from '../test-support/read-folder.ts';
 import { workspaceNow } from '../test-support/workspace-now.ts';
 import { CONTEXT_DIALECTS } from '../../types.ts';
 import type { EditEntry } from '../write/edit.ts';
-import { axisBuckets, axisEnd, axisProbe, otherEvents, segmentedBuckets } from './axis.ts';
+import { axisBuckets, axisEnd, axisProbe, axisSegments, otherEvents, segmentedBuckets } from './axis.ts';
 import { axisPieces, bucketsPerPiece, emptyProbe, findSegments, noteEvent, type AxisProbe } from './axis-segments.ts';
 import { WorkspaceTimeline } from './memory-at.ts';
 import { keyMillis } from '../read/time-key.ts';
@@ -21,9 +21,16 @@ function probeOf(fromMs: number, toMs: number, buckets: number, events: number[]
 
 describe('finding quiet stretches', () => {
   it('makes a run of empty buckets at least 15 % of the range quiet, and a shorter one part of the work around it', () => {
-    const segments = findSegments(probeOf(0, 100_000, 100, [0, 1_000, 5_000, 9_000, 10_000, 80_000, 99_000]));
+    // Minutes 0-10, 80 and 99 of 100.
+    const min = 60_000;
+    const segments = findSegments(probeOf(0, 100 * min, 100, [0, 1 * min, 5 * min, 9 * min, 10 * min, 80 * min, 99 * min]));
     expect(segments.map((s) => s.quiet)).toEqual([false, true, false, true, false]);
-    expect(findSegments(probeOf(0, 100_000, 100, [0, 14_000, 28_000, 42_000, 56_000, 70_000, 84_000, 99_000]))).toEqual([{ fromMs: 0, toMs: 100_000, quiet: false }]);
+    expect(findSegments(probeOf(0, 100 * min, 100, [0, 14, 28, 42, 56, 70, 84, 99].map((m) => m * min)))).toEqual([{ fromMs: 0, toMs: 100 * min, quiet: false }]);
+  });
+
+  it('draws a pause of less than a minute to scale, however long against the range', () => {
+    // An agent's 22 seconds with a 5-second pause.
+    expect(findSegments(probeOf(0, 22_000, 1000, [0, 1_000, 2_000, 7_000, 9_000, 22_000]))).toEqual([{ fromMs: 0, toMs: 22_000, quiet: false }]);
   });
 
   it('makes a busy stretch as long as its events, with a pad of 5 % of that (500 ms at least) into the quiet', () => {
@@ -37,18 +44,19 @@ describe('finding quiet stretches', () => {
   });
 
   it('finds quiet stretches at either end of a zoomed range, never padded away, and none in a range with no event', () => {
-    expect(findSegments(probeOf(0, 100, 100, [50]))).toEqual([
-      { fromMs: 0, toMs: 37.5, quiet: true },
-      { fromMs: 37.5, toMs: 62.5, quiet: false },
-      { fromMs: 62.5, toMs: 100, quiet: true },
+    // One event half-way through 100 minutes: a busy stretch of it and its pads (500 ms each).
+    expect(findSegments(probeOf(0, 6_000_000, 100, [3_000_000]))).toEqual([
+      { fromMs: 0, toMs: 2_999_500, quiet: true },
+      { fromMs: 2_999_500, toMs: 3_000_500, quiet: false },
+      { fromMs: 3_000_500, toMs: 6_000_000, quiet: true },
     ]);
-    expect(findSegments(probeOf(0, 100, 100, []))).toEqual([{ fromMs: 0, toMs: 100, quiet: false }]);
+    expect(findSegments(probeOf(0, 6_000_000, 100, []))).toEqual([{ fromMs: 0, toMs: 6_000_000, quiet: false }]);
   });
 });
 
 describe('drawing the pieces', () => {
-  // 30 s of work, 50 quiet, 20 of work: each busy stretch padded by 5 % of itself (1.5 s, 1 s).
-  const segments = findSegments(probeOf(0, 100_000, 1000, [0, 10_000, 20_000, 30_000, 80_000, 90_000, 100_000]));
+  // 30 minutes of work, 50 quiet, 20 of work: each busy stretch padded by 5 % of itself (1.5 minutes, 1).
+  const segments = findSegments(probeOf(0, 6_000_000, 1000, [0, 10, 20, 30, 80, 90, 100].map((m) => m * 60_000)));
 
   it('covers the axis once, quiet stretches narrow, a short busy one at its least width', () => {
     const pieces = axisPieces(segments);
@@ -57,7 +65,7 @@ describe('drawing the pieces', () => {
     for (let i = 1; i < pieces.length; i++) expect(pieces[i]!.x0).toBe(pieces[i - 1]!.x1);
     expect(pieces.map((p) => p.quiet)).toEqual([false, true, false]);
     expect(pieces[1]!.x1 - pieces[1]!.x0).toBeCloseTo(0.04);
-    // 21 s against 31.5: drawn 2 : 3.
+    // 21 minutes against 31.5: drawn 2 : 3.
     expect((pieces[2]!.x1 - pieces[2]!.x0) / (pieces[0]!.x1 - pieces[0]!.x0)).toBeCloseTo(2 / 3);
   });
 
@@ -95,6 +103,15 @@ describe('the axis of a workspace edited three days after its agent stopped', ()
     expect(otherEvents(tl).filter((e) => e.kind === 'edit')).toHaveLength(1);
     // Each bucket lies in a busy segment, in order.
     for (const b of buckets) expect(segments.some((s) => !s.quiet && s.fromMs <= b.fromMs && b.toMs <= s.toMs)).toBe(true);
+  });
+
+  it('finds the ten quiet minutes between two edits too, inside the busy stretch after the days', () => {
+    const later: EditEntry = { ...edit, id: 'e2', at: new Date(last + 3 * 86_400_000 + 600_000).toISOString() };
+    const two = new WorkspaceTimeline();
+    two.sync({ ...now, edits: [edit, later] });
+    const segments = axisSegments(two, from, keyMillis(axisEnd(two)!));
+    expect(segments.map((s) => s.quiet)).toEqual([false, true, false, true, false]);
+    expect(segments[3]!.toMs - segments[3]!.fromMs).toBeGreaterThan(590_000);
   });
 });
 

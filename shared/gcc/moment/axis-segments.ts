@@ -23,8 +23,9 @@ export interface AxisProbe {
   last: Float64Array;
 }
 
-/** A stretch with no event at least this share of the range is quiet. */
+/** A stretch with no event at least this share of the range, and at least a minute, is quiet (a pause of seconds is drawn to scale). */
 const QUIET_MIN_SHARE = 0.15;
+export const QUIET_MIN_MS = 60_000;
 /** The width a quiet stretch is drawn at; all of them together take at most QUIET_MAX_TOTAL. */
 const QUIET_SHARE = 0.04;
 const QUIET_MAX_TOTAL = 0.2;
@@ -50,8 +51,8 @@ export function noteEvent(probe: AxisProbe, b: number, ms: number): void {
 }
 
 /**
- * The probe's range cut into busy and quiet segments: a run of empty buckets at least QUIET_MIN_SHARE of the range is
- * quiet (none when the range holds no event). A quiet stretch reaches to the events on either side, less a pad: a busy
+ * The probe's range cut into busy and quiet segments: a run of empty buckets at least QUIET_MIN_SHARE of the range and
+ * QUIET_MIN_MS long is quiet (none when the range holds no event). A quiet stretch reaches to the events on either side, less a pad: a busy
  * stretch is as long as its events (a burst of seconds in a range of days is not a bucket's minutes wide), and its
  * first and last event are not drawn on the break.
  */
@@ -66,7 +67,8 @@ export function findSegments(probe: AxisProbe): AxisSegment[] {
   for (let i = 0; i < n; ) {
     let j = i;
     while (j < n && !busy(j)) j++;
-    if (j > i && (j - i) * width >= QUIET_MIN_SHARE * span && j - i < n) runs.push([i, j]);
+    const length = (j - i) * width;
+    if (j > i && length >= QUIET_MIN_SHARE * span && length >= QUIET_MIN_MS && j - i < n) runs.push([i, j]);
     i = Math.max(j, i + 1);
   }
   if (runs.length === 0 || span <= 0) return [{ fromMs, toMs, quiet: false }];

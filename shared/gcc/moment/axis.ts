@@ -4,7 +4,7 @@ import { parseRoadmap } from '../read/roadmap.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { WorkspaceTimeline } from './memory-at.ts';
 import type { RecordTimes } from './record-times.ts';
-import { axisPieces, bucketsPerPiece, emptyProbe, findSegments, noteEvent, PROBE_BUCKETS, type AxisProbe, type AxisSegment } from './axis-segments.ts';
+import { axisPieces, bucketsPerPiece, emptyProbe, findSegments, noteEvent, PROBE_BUCKETS, QUIET_MIN_MS, type AxisProbe, type AxisSegment } from './axis-segments.ts';
 import { compareTime, formatKey, keyMillis, millisKey, recordKey, type TimeKey } from '../read/time-key.ts';
 
 export const AXIS_KINDS = ['step', 'commit', 'branch', 'merge', 'roadmap', 'edit'] as const;
@@ -131,9 +131,19 @@ function bucketOf(edges: readonly TimeKey[], key: TimeKey): number {
   return lo - 1;
 }
 
+/**
+ * [fromMs, toMs] cut into busy and quiet segments; a busy one between quiet ones is looked into once more, against its
+ * own length (an agent's run of seconds, then ten idle minutes, days after the rest: the ten minutes are quiet too).
+ */
+export function axisSegments(tl: WorkspaceTimeline, fromMs: number, toMs: number): AxisSegment[] {
+  const top = findSegments(axisProbe(tl, fromMs, toMs, PROBE_BUCKETS));
+  if (top.length === 1) return top;
+  return top.flatMap((s) => (s.quiet || s.toMs - s.fromMs < 2 * QUIET_MIN_MS ? [s] : findSegments(axisProbe(tl, s.fromMs, s.toMs, PROBE_BUCKETS))));
+}
+
 /** About `buckets` buckets over the busy segments of [fromMs, toMs], shared out by the width each is drawn at. */
 export function segmentedBuckets(tl: WorkspaceTimeline, fromMs: number, toMs: number, buckets: number): { segments: AxisSegment[]; buckets: AxisBucket[] } {
-  const segments = findSegments(axisProbe(tl, fromMs, toMs, PROBE_BUCKETS));
+  const segments = axisSegments(tl, fromMs, toMs);
   if (segments.length === 1) return { segments, buckets: axisBuckets(tl, fromMs, toMs, buckets) };
   const counts = bucketsPerPiece(axisPieces(segments), buckets);
   return { segments, buckets: segments.flatMap((s, i) => (s.quiet ? [] : axisBuckets(tl, s.fromMs, s.toMs, counts[i]!))) };

@@ -1,31 +1,22 @@
 // The timeline under the header: every record on one time axis, the moment shown, and the controls to travel.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
 import { isExportedPage, pageSnapshot } from '../../api/snapshot.ts';
 import { formatInstant } from '../../ui/time.ts';
 import { momentOptions, timelineApi, timelineOptions } from '../../api/timelineQueries.ts';
-import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { useIdleAfter } from '../../state/useIdleAfter.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
-import { updateUrlState, useUrlValue } from '../../state/useUrlState.ts';
-import { drawAxis, isoMs, zoomRange, type AxisRange } from './axisDraw.ts';
-import { axisScale, type AxisScale } from './axisScale.ts';
+import { useUrlValue } from '../../state/useUrlState.ts';
+import { travelCount, travelTo } from './travel.ts';
+import { isoMs } from './axisDraw.ts';
+import type { AxisRange } from './axisScale.ts';
+import { TimelineAxis } from './TimelineAxis.tsx';
 import { MomentBanner } from './MomentBanner.tsx';
 import { GitMomentPicker } from './GitMomentPicker.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
 import { REPLAY_SPEEDS, useReplay, type ReplaySpeed } from './useReplay.ts';
 import './timeline.css';
-
-const HEIGHT = 36;
-
-/** Goes up with every travel, so that an answer asked for before the latest one (a step, then "Now") is dropped. */
-let travels = 0;
-
-export function travelTo(moment: string | null): void {
-  travels++;
-  updateUrlState({ at: moment });
-}
 
 export function Timeline() {
   if (!isExportedPage) return <LiveTimeline />;
@@ -60,7 +51,6 @@ function LiveTimeline() {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<ReplaySpeed>(10);
   const bounds: AxisRange | null = axis && axis.startMs !== null && axis.endMs !== null ? { fromMs: axis.startMs, toMs: Math.max(axis.endMs, axis.startMs + 1) } : null;
-  const range: AxisRange | null = axis ? { fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) } : null;
 
   // A replay leaps over the quiet stretches the axis knows of: nothing happens in them.
   const quiet = useMemo(() => axis?.segments.filter((q) => q.quiet) ?? [], [axis]);
@@ -69,16 +59,13 @@ function LiveTimeline() {
     (dir: 'next' | 'prev') => {
       const from = at ?? (dir === 'prev' ? axis?.end : axis?.start);
       if (!from) return;
-      const asked = travels;
-      void timelineApi.adjacent(from, dir).then(({ record }) => record && asked === travels && travelTo(record.moment));
+      const asked = travelCount();
+      void timelineApi.adjacent(from, dir).then(({ record }) => record && asked === travelCount() && travelTo(record.moment));
     },
     [at, axis?.end, axis?.start],
   );
   useArrowKeys(step);
 
-  const scale = useMemo(() => (axis ? axisScale(axis.segments, width) : null), [axis, width]);
-  const canvas = useAxisCanvas({ scale, setWidth, axis, momentMs, nowMs: bounds?.toMs ?? null });
-  const pointer = useAxisPointer(scale, range, bounds, setZoom);
   // Its place is kept while the axis is asked for: a bar appearing a second after the page pushed everything under it
   // down 45 px (a click aimed at a tab landed on the branch header). A workspace without records has no timeline.
   const hasRecords = live?.branches.some((b) => b.stepCount + b.commitCount > 0) ?? false;
@@ -88,20 +75,7 @@ function LiveTimeline() {
     <section className={`timeline${at ? ' is-travelling' : ''}`} aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
       {axis.gitMoments?.length ? <GitMomentPicker at={at} moments={axis.gitMoments} travelTo={travelTo} /> : null}
-      <canvas
-        ref={canvas}
-        className="timeline-axis"
-        height={HEIGHT}
-        tabIndex={0}
-        role="slider"
-        aria-label="Moment"
-        aria-valuemin={bounds?.fromMs}
-        aria-valuemax={bounds?.toMs}
-        aria-valuenow={momentMs ?? bounds?.toMs}
-        aria-valuetext={moment?.at ? formatInstant(moment.at.time) : 'now'}
-        {...pointer}
-        onDoubleClick={() => setZoom(null)}
-      />
+      <TimelineAxis axis={axis} momentMs={momentMs} bounds={bounds} range={{ fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) }} zoomed={zoom !== null} setZoom={setZoom} width={width} setWidth={setWidth} valueText={moment?.at ? formatInstant(moment.at.time) : 'now'} />
       {/* A fixed width: the axis must not move under the pointer while the moment's text changes. */}
       <div className="timeline-moment">
         <MomentBanner at={at} info={moment?.at ?? null} />
@@ -109,31 +83,6 @@ function LiveTimeline() {
       </div>
     </section>
   );
-}
-
-/** Click or drag to travel, the wheel to zoom: the canvas's handlers, on the axis as it is drawn. */
-function useAxisPointer(scale: AxisScale | null, range: AxisRange | null, bounds: AxisRange | null, setZoom: (zoom: AxisRange) => void) {
-  const drag = useRef(false);
-  // The pointer's time (the canvas's box may be a pixel off the width the scale was made for).
-  const msAtPointer = (e: React.MouseEvent<HTMLCanvasElement>, s: AxisScale) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    return s.msAtX(((e.clientX - box.left) / Math.max(1, box.width)) * s.width);
-  };
-  const travelAt = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    if (scale) travelTo(new Date(Math.round(msAtPointer(e, scale))).toISOString());
-  };
-  return {
-    onPointerDown: (e: React.PointerEvent<HTMLCanvasElement>) => {
-      drag.current = true;
-      e.currentTarget.setPointerCapture(e.pointerId);
-      travelAt(e);
-    },
-    onPointerMove: (e: React.PointerEvent<HTMLCanvasElement>) => drag.current && travelAt(e),
-    onPointerUp: () => (drag.current = false),
-    onWheel: (e: React.WheelEvent<HTMLCanvasElement>) => {
-      if (range && bounds && scale) setZoom(zoomRange(range, msAtPointer(e, scale), e.deltaY < 0 ? 0.5 : 2, bounds));
-    },
-  };
 }
 
 interface ControlsProps {
@@ -192,40 +141,6 @@ function useArrowKeys(step: (dir: 'next' | 'prev') => void): void {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [step]);
-}
-
-interface CanvasInput {
-  /** The axis's mapping at the canvas's width; null until the axis has come. */
-  scale: AxisScale | null;
-  setWidth: (w: number) => void;
-  axis: Pick<TimelineResponse, 'buckets' | 'records' | 'gitMoments'> | undefined;
-  momentMs: number | null;
-  nowMs: number | null;
-}
-
-/** The canvas, kept as wide as its box (at the screen's pixel ratio) and redrawn when what it shows changes. */
-function useAxisCanvas(p: CanvasInput) {
-  const ref = useRef<HTMLCanvasElement | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => p.setWidth(Math.max(100, Math.floor(el.clientWidth))));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [p.setWidth]);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !p.scale || !p.axis) return;
-    const width = p.scale.width;
-    const ratio = window.devicePixelRatio || 1;
-    el.width = Math.floor(width * ratio);
-    el.height = Math.floor(HEIGHT * ratio);
-    const ctx = el.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawAxis(ctx, width, HEIGHT, { scale: p.scale, buckets: p.axis.buckets, records: p.axis.records, momentMs: p.momentMs, nowMs: p.nowMs, gitMs: p.axis.gitMoments?.map((m) => m.ms) });
-  }, [p.scale, p.axis, p.momentMs, p.nowMs]);
-  return ref;
 }
 
 /** The bar's height and look, empty, until its axis is in. */

@@ -1,24 +1,8 @@
 // The timeline's axis on a canvas (steps as log-scaled columns, other records as ticks, a quiet stretch as a break
-// with its length) and zooming it. Pure.
+// with its length). Pure.
 import type { AxisBucket, AxisKind, AxisRecord } from '../../../shared/timeline-api.ts';
 import { formatDuration } from '../../ui/time.ts';
 import type { AxisScale } from './axisScale.ts';
-
-export interface AxisRange {
-  fromMs: number;
-  toMs: number;
-}
-
-/** The range zoomed by `factor` (< 1 zooms in) around `centreMs`, kept inside `bounds`. */
-export function zoomRange(range: AxisRange, centreMs: number, factor: number, bounds: AxisRange): AxisRange {
-  const span = Math.max(10, (range.toMs - range.fromMs) * factor);
-  const left = (centreMs - range.fromMs) / Math.max(1, range.toMs - range.fromMs);
-  let fromMs = centreMs - left * span;
-  let toMs = fromMs + span;
-  if (fromMs < bounds.fromMs) [fromMs, toMs] = [bounds.fromMs, bounds.fromMs + span];
-  if (toMs > bounds.toMs) [fromMs, toMs] = [Math.max(bounds.fromMs, bounds.toMs - span), bounds.toMs];
-  return { fromMs, toMs };
-}
 
 /** Milliseconds of an ISO time with any fraction width (Date.parse may refuse more than 3 digits). */
 export function isoMs(iso: string): number {
@@ -65,6 +49,7 @@ export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: n
       });
     }
   }
+  if (!p.records?.length && p.buckets.every((b) => Object.values(b.counts).every((n) => n === 0))) note(ctx, width, base, 'No record in this range');
   ctx.fillStyle = BASELINE;
   for (const piece of p.scale.pieces) {
     const x0 = piece.x0 * width;
@@ -79,6 +64,15 @@ export function drawAxis(ctx: CanvasRenderingContext2D, width: number, height: n
 
 const BASELINE = '#d1d9e0';
 const QUIET_TEXT = '#8c959f';
+
+/** A line of text in the middle of the axis (a zoomed range with nothing in it). */
+function note(ctx: CanvasRenderingContext2D, width: number, base: number, text: string): void {
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.fillStyle = QUIET_TEXT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, width / 2, base / 2);
+}
 
 /** A quiet stretch: the baseline broken by two slashes, and how long it was when there is room to say it. */
 function quietBreak(ctx: CanvasRenderingContext2D, x0: number, x1: number, base: number, ms: number): void {
