@@ -1,6 +1,6 @@
 // Two agents' memories of the same project, compared like two branches: a branch of each (main vs main by default),
-// CONTEXT side by side, and what each has that the other lacks: commits by id (as compare/branch-diff.ts counts a
-// branch's commits ahead), steps by their text, since two agents' step numbers say nothing of each other.
+// CONTEXT side by side, and what each has that the other lacks: commits and steps by their text, since two agents'
+// commit ids and step numbers are each their own (two agents that wrote the same milestone drew two random ids).
 import type { BranchSummary, ContextResponse } from '../api.ts';
 import type { BranchSide } from '../gcc/compare/branch-diff.ts';
 import type { Commit, OtaStep } from '../types.ts';
@@ -17,7 +17,7 @@ export interface AgentSideAnswer {
 }
 
 export interface AgentLacks {
-  /** Commits of this side whose id the other side's branch has not got, oldest first. */
+  /** Commits of this side whose contribution the other side's branch has nowhere, oldest first. */
   commits: Commit[];
   /** Steps of this side whose observation, thought and action the other's has nowhere (the newest AGENT_STEPS_LISTED). */
   steps: OtaStep[];
@@ -33,6 +33,8 @@ export interface AgentCompareResponse {
 }
 
 const stepKey = (s: OtaStep) => `${s.observation}\u0000${s.thought}\u0000${s.action}`;
+/** A commit as another agent may have written it too: what it says it contributed. */
+const commitKey = (c: Commit) => c.thisCommitContribution;
 
 function window(side: BranchSide): OtaStep[] {
   const n = side.steps.length;
@@ -41,8 +43,8 @@ function window(side: BranchSide): OtaStep[] {
 
 function lacks(mine: BranchSide, theirs: BranchSide, myKeys: OtaStep[], theirKeys: ReadonlySet<string>): AgentLacks {
   const steps = myKeys.filter((s) => !theirKeys.has(stepKey(s)));
-  const ids = new Set(theirs.commits.map((c) => c.commitId));
-  return { commits: mine.commits.filter((c) => !ids.has(c.commitId)), steps: steps.slice(-AGENT_STEPS_LISTED), stepsTotal: steps.length };
+  const said = new Set(theirs.commits.map(commitKey));
+  return { commits: mine.commits.filter((c) => !said.has(commitKey(c))), steps: steps.slice(-AGENT_STEPS_LISTED), stepsTotal: steps.length };
 }
 
 export function agentDiff(a: BranchSide, b: BranchSide): { onlyA: AgentLacks; onlyB: AgentLacks } {
