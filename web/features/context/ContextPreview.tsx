@@ -6,7 +6,7 @@ import { useSelectedBranch } from '../../state/useSelection.ts';
 import { useSetUrl, useUrlValue } from '../../state/useUrlState.ts';
 import { ContextOutcome, IMPLEMENTATION_NAMES, shownText } from './ContextOutcome.tsx';
 import { TokenChart } from './TokenChart.tsx';
-import { useCopyText } from './useCopyText.ts';
+import { useCopyText } from '../../ui/useCopyText.ts';
 import { formatCount } from '../../ui/count.ts';
 
 /** Without `tokensByK` from the server, at most this many K values are asked for one by one. */

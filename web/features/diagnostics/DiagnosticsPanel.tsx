@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Diagnostic } from '../../../shared/types.ts';
 import { workspaceOptions } from '../../api/queries.ts';
 import { useSetUrl } from '../../state/useUrlState.ts';
+import { useCopyText } from '../../ui/useCopyText.ts';
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
@@ -11,11 +12,27 @@ export function branchOfFile(file: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** An editor link (VS Code's URL scheme; others register the same one) to the file and line. */
-export function editorHref(root: string, file: string, line: number): string {
+/** The file under the workspace's .GCC/ on this machine. */
+export function filePath(root: string, file: string): string {
   const base = root.replace(/\/+$/, '');
   const dir = /(^|\/)\.GCC$/.test(base) ? base : `${base}/.GCC`;
-  return `vscode://file${dir.startsWith('/') ? '' : '/'}${encodeURI(`${dir}/${file}`)}${line > 0 ? `:${line}` : ''}`;
+  return `${dir}/${file}`;
+}
+
+/** An editor link (VS Code's URL scheme; others register the same one) to the file and line. */
+export function editorHref(root: string, file: string, line: number): string {
+  const path = filePath(root, file);
+  return `vscode://file${path.startsWith('/') ? '' : '/'}${encodeURI(path)}${line > 0 ? `:${line}` : ''}`;
+}
+
+/** The path and line, for any other editor or a terminal (the link only opens VS Code and editors that take its scheme). */
+function CopyPath({ path }: { path: string }) {
+  const { copied, copy } = useCopyText(path);
+  return (
+    <button type="button" className="link" onClick={() => void copy()} title={path}>
+      {copied ? 'copied ✓' : 'copy path'}
+    </button>
+  );
 }
 
 export function DiagnosticsPanel() {
@@ -34,9 +51,10 @@ export function DiagnosticsPanel() {
             <div className="diagnostic-body">
               <div className="diagnostic-message">{d.message}</div>
               <div className="diagnostic-meta">
-                <a className="mono" href={editorHref(data!.root, d.file, d.line)} title="Open in editor">
+                <a className="mono" href={editorHref(data!.root, d.file, d.line)} title="Open in VS Code">
                   {loc}
                 </a>
+                <CopyPath path={`${filePath(data!.root, d.file)}${d.line > 0 ? `:${d.line}` : ''}`} />
                 <span className="muted mono">{d.code}</span>
                 {branch ? (
                   <button type="button" className="link" onClick={() => setUrl({ branch, step: null, commit: null }, 'push')}>
