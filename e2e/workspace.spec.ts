@@ -50,3 +50,13 @@ test('lists branches and commits, and draws one graph node per commit', async ({
   await page.screenshot({ path: 'test-results/main-view-dark.png' });
   await testInfo.attach('main-view-dark', { path: 'test-results/main-view-dark.png', contentType: 'image/png' });
 });
+
+test('a link to a branch the workspace has not got says so, and shows main', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=auth-jtw');
+  const notice = page.getByTestId('missing-branch');
+  await expect(notice).toContainText('No branch auth-jtw in this workspace');
+  await expect(page.getByTestId('branch-header').getByRole('heading', { level: 1 })).toHaveText('main');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]branch=main/);
+});

@@ -10,8 +10,9 @@ import { GraphView } from '../graph/index.ts';
 import { StepLog } from '../log/index.ts';
 
 export function BranchView() {
-  const { name, summary } = useSelectedBranch();
+  const { name, summary, missing } = useSelectedBranch();
   const tab = useUrlValue((u) => u.tab);
+  const travelling = useUrlValue((u) => Boolean(u.at));
   const setUrl = useSetUrl();
   const { data, error } = useQuery({ ...branchOptions(name ?? ''), enabled: name !== null });
   if (!name || !summary) return <div className="empty">No branch selected.</div>;
@@ -19,6 +20,14 @@ export function BranchView() {
   const commitCount = data?.commits.length ?? summary.commitCount;
   return (
     <div className="branch-view">
+      {missing ? (
+        <div className="notice" role="status" data-testid="missing-branch">
+          No branch <code>{missing}</code> {travelling ? 'at this moment' : 'in this workspace (deleted, or a typo in the link)'}: showing <code>{name}</code>.{' '}
+          <button type="button" className="link" onClick={() => setUrl({ branch: name }, 'replace')}>
+            OK
+          </button>
+        </div>
+      ) : null}
       <BranchHeader summary={summary} />
       {error ? <div className="notice notice-error">Could not load {name}: {error.message}</div> : null}
       <div className="tabs" role="tablist" aria-label="Branch records">
