@@ -20,6 +20,7 @@ describe('plainInline', () => {
     expect(plainInline('renamed user_id_field to id in snake_case_names')).toBe('renamed user_id_field to id in snake_case_names');
     expect(plainInline('3 * 4 * 5 = 60, an open ` backtick')).toBe('3 * 4 * 5 = 60, an open ` backtick');
     expect(plainInline('**bold with `code` inside**')).toBe('bold with code inside');
+    expect(plainInline('\ue000 and `\ue001` stay')).toBe('\ue000 and \ue001 stay');
     expect(plainInline('Merged branch `auth-jwt` (2 commits). Contributions: Added `POST /auth/login`')).toBe(
       'Merged branch auth-jwt (2 commits). Contributions: Added POST /auth/login',
     );
