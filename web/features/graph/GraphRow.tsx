@@ -56,7 +56,8 @@ export const GraphRow = memo(function GraphRow(p: GraphRowProps) {
       <div className="row-label" style={{ width: p.labelW }}>
         <span
           className={`branch-chip status-${n.status}${p.isMatch ? ' is-match' : ''}`}
-          style={{ '--lane': p.colour, width: `calc(${p.nameCh}ch + 27px)` } as React.CSSProperties}
+          // The name gets the column's width; the chip is its content (padding, border, dot, gap): nothing to add up.
+          style={{ '--lane': p.colour, '--name-ch': p.nameCh } as React.CSSProperties}
           title={n.branch.length > p.nameCh ? n.branch : undefined}
           onMouseEnter={(e) => p.onHoverBranch(n.branch, e)}
           onMouseLeave={() => p.onHoverBranch(null)}

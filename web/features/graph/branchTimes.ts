@@ -7,6 +7,9 @@ import type { LayoutInput } from './layout.ts';
 
 /** A merge commit on the target is recognised by its text and by being this close to merged_at. */
 const MERGE_SNAP_MS = 5_000;
+/** Every dialect stamps the merge commit, then merged_at, in one call: milliseconds apart, one second apart at most
+ * where stamps drop the fraction (Go, Zig, Lua). */
+const MERGE_WRITE_MS = 1_000;
 
 export interface Prepared {
   summary: BranchSummary;
@@ -49,12 +52,7 @@ function mergeMarks(commits: readonly CommitBrief[]): Map<string, number[]> {
 }
 
 export function prepare(input: LayoutInput): Prepared[] {
-  const marks = new Map<string, Map<string, number[]>>();
-  const marksOf = (target: string) => {
-    let m = marks.get(target);
-    if (!m) marks.set(target, (m = mergeMarks(input.commits[target] ?? [])));
-    return m;
-  };
+  const mergeCommitOf = mergePairing(input);
   // main first, then by name: a fixed order so ties in time always break the same way.
   const sorted = [...input.branches].sort((a, b) => (a.name === 'main' ? -1 : b.name === 'main' ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const names = new Set(sorted.map((b) => b.name));
@@ -69,12 +67,47 @@ export function prepare(input: LayoutInput): Prepared[] {
     let merge: Prepared['merge'] = null;
     if (status === 'merged' && target && names.has(target) && target !== summary.name) {
       const last = commitTimes.length ? commitTimes[commitTimes.length - 1]! : start;
-      const at = firstFinite(parseTimestamp(summary.metadata?.mergedAt), last);
-      const time = Math.max(at, last);
-      merge = { target, time, snapTo: findMergeCommit(input.commits[target] ?? [], summary.name, time, marksOf(target).get(summary.name) ?? []) };
+      const mergedAt = parseTimestamp(summary.metadata?.mergedAt);
+      const time = Math.max(firstFinite(mergedAt, last), last);
+      merge = { target, time, snapTo: mergeCommitOf(summary.name, target, { time, mergedAt, sourceEnd: last }) };
     }
     return { summary, name: summary.name, order, status, start, commitTimes, merge };
   });
+}
+
+/**
+ * Pairs each merge with the target's commit that records it: by its text when a commit names the branch, else by
+ * merged_at (a hand edit may rewrite the text, never the stamps), each commit at most once. Per target, the text
+ * marks and stamps are read once, not once per merged branch.
+ */
+function mergePairing(input: LayoutInput) {
+  const marks = new Map<string, Map<string, number[]>>();
+  const stamps = new Map<string, number[]>();
+  const paired = new Map<string, Set<number>>();
+  return (branch: string, target: string, at: { time: number; mergedAt: number; sourceEnd: number }): number | null => {
+    const commits = input.commits[target] ?? [];
+    let targetMarks = marks.get(target);
+    if (!targetMarks) marks.set(target, (targetMarks = mergeMarks(commits)));
+    let taken = paired.get(target);
+    if (!taken) paired.set(target, (taken = new Set()));
+    const named = targetMarks.get(branch);
+    let found: number | null;
+    if (named) found = findMergeCommit(commits, branch, at.time, named);
+    else {
+      let times = stamps.get(target);
+      if (!times) stamps.set(target, (times = commits.map((c) => parseTimestamp(c.timestamp))));
+      found = commitAtMerge(times, at.mergedAt, at.sourceEnd, unavailable(targetMarks, branch, taken));
+    }
+    if (found !== null) taken.add(found);
+    return found;
+  };
+}
+
+/** Commits another merge owns: already paired, or their text names another branch's merge. */
+function unavailable(marks: ReadonlyMap<string, readonly number[]>, branch: string, taken: ReadonlySet<number>): Set<number> {
+  const out = new Set(taken);
+  for (const [name, list] of marks) if (name !== branch) for (const i of list) out.add(i);
+  return out;
 }
 
 /** The target's commit that records this merge: its contribution names the branch and it is close to merged_at. */
@@ -93,4 +126,19 @@ export function findMergeCommit(commits: readonly CommitBrief[], branch: string,
     }
   });
   return best;
+}
+
+/**
+ * The merge commit found by merged_at alone (`times`: the target's commit stamps, as written), for when no commit's text names the branch (a hand edit rewrote it):
+ * the target's last commit stamped at most a second before merged_at and not before the source's last commit.
+ * Without merged_at nothing is claimed: an ordinary commit must not pose as a merge.
+ */
+export function commitAtMerge(times: readonly number[], mergedAt: number, sourceEnd: number, unavailable: ReadonlySet<number> = new Set()): number | null {
+  if (!Number.isFinite(mergedAt)) return null;
+  for (let i = times.length - 1; i >= 0; i--) {
+    if (unavailable.has(i)) continue;
+    const t = times[i]!;
+    if (Number.isFinite(t) && t <= mergedAt && mergedAt - t <= MERGE_WRITE_MS && !(t < sourceEnd)) return i;
+  }
+  return null;
 }

@@ -75,13 +75,33 @@ describe('layoutGraph on the corpus', () => {
       expect(merge.to.lane).toBe(lane('main'));
       // The merge lands on main's merge commit (no extra merge dot).
       const target = g.nodes.find((n) => n.kind === 'commit' && n.branch === 'main' && n.row === merge.to.row)!;
-      expect(target.label).toContain('Merged branch `auth-jwt`');
+      // Labels are plain text: the row draws no Markdown.
+      expect(target.label).toContain('Merged branch auth-jwt');
       expect(g.nodes.some((n) => n.kind === 'merge')).toBe(false);
       // auth-session starts after auth-jwt merged, so it reuses auth-jwt's lane.
       expect(lane('auth-session')).toBe(lane('auth-jwt'));
       expect(g.laneCount).toBe(2);
       // Forks leave from main.
       for (const e of g.edges.filter((x) => x.kind === 'fork')) expect(e.from.lane).toBe(0);
+    });
+  }
+});
+
+// Zig's expected.json has no parsed commits; its second-resolution stamps are in branchTimes.test.ts.
+describe('layoutGraph on the corpus, main\'s merge commit rewritten by hand', () => {
+  for (const lang of ['python', 'typescript', 'rust', 'go', 'lua', 'elixir']) {
+    it(`${lang}: the same rows, the merge still on that commit, no loose merge row`, () => {
+      const input = fixtureInput(lang);
+      const before = layoutGraph(input);
+      const main = input.commits.main!;
+      const at = main.findIndex((c) => c.thisCommitContribution.startsWith('Merged branch `auth-jwt`'));
+      const edited = { ...input, commits: { ...input.commits, main: main.map((c, i) => (i === at ? { ...c, thisCommitContribution: 'JWT auth landed (**edited** by hand)' } : c)) } };
+      const after = layoutGraph(edited);
+      expect(after.rowCount).toBe(before.rowCount);
+      expect(after.nodes.some((n) => n.kind === 'merge')).toBe(false);
+      const merge = after.edges.find((e) => e.kind === 'merge' && e.branch === 'auth-jwt')!;
+      const target = after.nodes[merge.to.row]!;
+      expect([target.branch, target.kind, target.label]).toEqual(['main', 'commit', 'JWT auth landed (edited by hand)']);
     });
   }
 });

@@ -2,6 +2,7 @@
 // Pure and deterministic so it is unit-tested; the graph views only draw what this returns.
 import type { BranchSummary, CommitBrief } from '../../../shared/api.ts';
 import { countOf } from '../../ui/count.ts';
+import { plainInline } from '../../ui/plainInline.ts';
 import { statusClass, type StatusClass } from '../../ui/status.ts';
 import { prepare, type Prepared } from './branchTimes.ts';
 import { MinHeap } from './minHeap.ts';
@@ -243,7 +244,7 @@ export function layoutGraph(input: LayoutInput): GraphLayout {
   return { nodes: byRow, edges, branches: lanes.placements, laneCount: lanes.count, rowCount: rows.count, times: rows.times };
 }
 
-/** A commit's first non-blank line, cut to `max`: its label on the graph. */
+/** A commit's first non-blank line as plain text (a row draws no Markdown), cut to `max`: its label on the graph. */
 export function firstLine(text: string, max = 90): string {
   // Scans to the first non-blank line only: merge commits can carry every contribution of the branch after it.
   let from = 0;
@@ -254,6 +255,8 @@ export function firstLine(text: string, max = 90): string {
     if (line !== '' || end === -1) break;
     from = end + 1;
   }
+  // Markers taken out of a bounded start: a merge commit's first line can hold every contribution of the branch.
+  line = plainInline(line.length > 4 * max ? line.slice(0, 4 * max) : line);
   return line.length > max ? line.slice(0, max - 1) + '…' : line;
 }
 
