@@ -6,6 +6,7 @@ import type { AgentLacks, AgentSideAnswer } from '../../../shared/fleet/agent-co
 import type { FleetRow } from '../../../shared/fleet/fleet-api.ts';
 import { fleetCompareOptions } from '../../api/queries.ts';
 import { countOf } from '../../ui/count.ts';
+import { plainInline } from '../../ui/plainInline.ts';
 
 export function AgentCompare({ rows }: { rows: readonly FleetRow[] }) {
   const open = rows.filter((r) => r.state === 'live');
@@ -67,12 +68,12 @@ function AgentSide({ side, only, other }: { side: AgentSideAnswer; only: AgentLa
       <ul className="agent-only" data-testid="agent-only">
         {only.commits.map((c) => (
           <li key={`c${c.commitId}`}>
-            <span className="mono">commit {c.commitId}</span> {c.thisCommitContribution.split('\n')[0]}
+            <span className="mono">commit {c.commitId}</span> {plainInline(c.thisCommitContribution.split('\n')[0]!)}
           </li>
         ))}
         {only.steps.map((s, i) => (
           <li key={`s${i}`}>
-            <span className="mono">step {s.step}</span> {s.observation.split('\n')[0] || s.action.split('\n')[0]}
+            <span className="mono">step {s.step}</span> {plainInline(s.observation.split('\n')[0] || s.action.split('\n')[0]!)}
           </li>
         ))}
       </ul>
