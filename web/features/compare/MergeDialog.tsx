@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { MergePreviewResponse, MergeWriteView } from '../../../shared/compare-api.ts';
 import { countOf } from '../../ui/count.ts';
 import { InlineCode } from '../../ui/InlineCode.tsx';
+import { keepTabInside } from '../../ui/keepTabInside.ts';
 
 const DIALECT_NAMES: Record<string, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', zig: 'Zig', lua: 'Lua', elixir: 'Elixir' };
 
@@ -20,22 +21,6 @@ export function writeWords(w: MergeWriteView, plan: MergePreviewResponse): strin
       return `appends the roadmap line (${countOf(w.byteLength, 'byte')})`;
     case 'metadata':
       return `is rewritten whole: status merged, merged into ${plan.target}`;
-  }
-}
-
-/** The page behind a modal is inert, but Tab past its last control would leave for the browser's own: it wraps. */
-function keepTabInside(e: React.KeyboardEvent<HTMLDialogElement>): void {
-  if (e.key !== 'Tab') return;
-  const stops = [...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled'));
-  const first = stops[0];
-  const last = stops.at(-1);
-  if (!first || !last) return;
-  if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  } else if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
   }
 }
 
