@@ -1,5 +1,6 @@
-// What the page is showing, at a glance: the live stream's state, or "Past" while it shows a moment (the stream stays
-// connected underneath: data-status keeps its state), or "Snapshot" for an exported file, which has no server.
+// What the page is showing, at a glance: the live stream's state, "Paused" while the view is held, or "Past" while it
+// shows a moment (the stream stays connected underneath either way: data-status keeps its state), or "Snapshot" for an
+// exported file, which has no server.
 import { pageSnapshot, isExportedPage } from '../api/snapshot.ts';
 import { useLiveState, type ConnectionStatus } from '../api/liveStore.ts';
 import { useUrlValue } from '../state/useUrlState.ts';
@@ -16,6 +17,8 @@ const LABEL: Record<ConnectionStatus, string> = {
 export function ConnectionBadge() {
   const status = useLiveState((s) => s.status);
   const lastId = useLiveState((s) => s.lastEventId);
+  const paused = useLiveState((s) => s.paused);
+  const queued = useLiveState((s) => s.queued);
   const travelling = useUrlValue((u) => Boolean(u.at));
   if (isExportedPage) {
     const exportedAt = pageSnapshot ? formatInstant(pageSnapshot.exportedAt) : '';
@@ -31,6 +34,15 @@ export function ConnectionBadge() {
       <span className="badge badge-past" role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={`Showing a past moment; the live stream is ${LABEL[status].toLowerCase()} and applies once you return to Now`}>
         <span className="badge-dot" aria-hidden="true" />
         Past
+      </span>
+    );
+  }
+  // Held, the view is not live though the stream is: the badge says so (a lost connection still shows as itself).
+  if (paused && status === 'live') {
+    return (
+      <span className="badge badge-paused" role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={`Paused: the view is held; ${queued === 1 ? '1 update waits' : `${queued} updates wait`} and applies on resume`}>
+        <span className="badge-dot" aria-hidden="true" />
+        Paused
       </span>
     );
   }
