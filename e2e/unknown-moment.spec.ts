@@ -9,6 +9,8 @@ test('a bad ?at= link says the moment is unknown and goes to Live', async ({ pag
   await expect(gate).toContainText('This link asks for a moment this workspace does not know (at=banana).');
   await expect(gate).toContainText('moment "banana" is neither an ISO 8601 time');
   await expect(gate.getByRole('button')).toHaveText(['Go to Live']);
+  // The header does not call it the past either.
+  await expect(page.getByTestId('connection')).toHaveText('No such moment');
   await expectAccessible(page, 'an unknown moment');
   await gate.getByRole('button', { name: 'Go to Live' }).click();
   await expect(page).not.toHaveURL(/[?&]at=/);

@@ -1,7 +1,10 @@
-// What the page is showing, at a glance: the live stream's state, "Paused" while the view is held, or "Past" while it
-// shows a moment (the stream stays connected underneath either way: data-status keeps its state), or "Snapshot" for an
-// exported file, which has no server.
+// What the page is showing, at a glance: the live stream's state, "Paused" while the view is held, "Past" while it
+// shows a moment or "No such moment" for a link's unknown one (the stream stays connected underneath: data-status keeps
+// its state), or "Snapshot" for an exported file, which has no server.
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api/client.ts';
 import { pageSnapshot, isExportedPage } from '../api/snapshot.ts';
+import { momentOptions } from '../api/timelineQueries.ts';
 import { useLiveState, type ConnectionStatus } from '../api/liveStore.ts';
 import { useUrlValue } from '../state/useUrlState.ts';
 import { formatInstant } from '../ui/time.ts';
@@ -19,13 +22,25 @@ export function ConnectionBadge() {
   const lastId = useLiveState((s) => s.lastEventId);
   const paused = useLiveState((s) => s.paused);
   const queued = useLiveState((s) => s.queued);
-  const travelling = useUrlValue((u) => Boolean(u.at));
+  const at = useUrlValue((u) => u.at ?? null);
+  const travelling = at !== null;
+  // The moment a link names, asked as the travelling views ask it (one request): one the server refuses is no past.
+  const { error: momentError } = useQuery({ ...momentOptions(at ?? ''), enabled: travelling && !isExportedPage });
+  const unknownMoment = momentError instanceof ApiError && momentError.status >= 400 && momentError.status < 500;
   if (isExportedPage) {
     const exportedAt = pageSnapshot ? formatInstant(pageSnapshot.exportedAt) : '';
     return (
       <span className="badge badge-snapshot" data-testid="connection" data-status="snapshot" title={`A file exported ${exportedAt}: it shows the memory as it was then and never changes`}>
         <span className="badge-dot" aria-hidden="true" />
         Snapshot
+      </span>
+    );
+  }
+  if (unknownMoment) {
+    return (
+      <span className="badge badge-past" role="status" aria-live="polite" data-testid="connection" data-status={status} data-last-event={lastId ?? ''} title={`The link names a moment this workspace does not know: ${momentError.message}`}>
+        <span className="badge-dot" aria-hidden="true" />
+        No such moment
       </span>
     );
   }
