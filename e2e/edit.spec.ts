@@ -126,7 +126,9 @@ test('edit a step field in the log and mark a branch abandoned', async ({ page, 
 
   await page.getByRole('region', { name: 'Branch list' }).locator('[data-branch="auth-session"]').click();
   await expect(page.getByTestId('branch-header').locator('h1')).toHaveText('auth-session');
-  await page.getByTestId('branch-status-select').selectOption('abandoned');
+  await page.getByTestId('branch-status-menu').click();
+  await page.getByRole('menuitem', { name: 'Mark abandoned…' }).click();
+  await page.getByTestId('abandon-confirm').click();
   await expect(page.getByTestId('branch-status')).toHaveText('abandoned');
   expect(readFileSync(join(studio.gcc, 'branches/auth-session/metadata.yaml'), 'utf8')).toContain('status: abandoned\n');
 });

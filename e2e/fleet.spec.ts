@@ -22,7 +22,11 @@ test('rows update live, a new .GCC/ appears, idle ones stall, and a workspace op
   await page.goto(`${fleet.url}#stall=4`);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
   await expect(page.getByTestId('fleet-row')).toHaveCount(3);
-  await expect(row(page, 'agents/alpha').getByTestId('fleet-branches')).toContainText('2 / 1 / 0');
+  // The counts read with their words (a screen reader's, a search's) and the column says which is which.
+  await expect(row(page, 'agents/alpha').getByTestId('fleet-branches')).toHaveText('2 active / 1 merged / 0 abandoned');
+  await expect(row(page, 'agents/alpha').getByTestId('fleet-branches')).toHaveAttribute('title', '2 active, 1 merged, 0 abandoned');
+  await expect(page.getByTestId('fleet-branches-legend')).toBeVisible();
+  await expect(page.getByTestId('fleet-branches-legend')).toHaveText('active / merged / abandoned');
 
   const writer = fleet.writer('agents/alpha', 'python');
   const steps = row(page, 'agents/alpha').getByTestId('fleet-steps');

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommits } from '../../shared/gcc/read/commits.ts';
 import { parseLog } from '../../shared/gcc/read/log.ts';
-import { commitVersion, stepVersion } from '../../shared/gcc/write/edit.ts';
+import { commitVersion, metadataVersion, stepVersion } from '../../shared/gcc/write/edit.ts';
+import { parseMetadata } from '../../shared/gcc/read/metadata.ts';
 import { roadmapParts } from '../../shared/gcc/write/edit-roadmap.ts';
 import { loadedStore } from '../test-support/loaded-store.ts';
 import { removeTempCorpusCopies } from '../test-support/temp-corpus.ts';
@@ -68,6 +69,23 @@ describe('editJobs', () => {
     if (!out.ok) throw new Error(out.message);
     expect(roadmapParts(out.bytes)[1]!.text).toBe('Edited.');
     expect(out.changes.map((c) => [c.target, c.before, c.after])).toEqual([[{ kind: 'roadmap', index: 1 }, { text: part.text }, { text: 'Edited.' }]]);
+  });
+
+  it('refuses to set a merged branch active or abandoned (the merge would read as cut short), and edits its purpose', async () => {
+    const { jobs, bytes } = await python();
+    const file = 'branches/auth-jwt/metadata.yaml';
+    const before = bytes(file);
+    const meta = parseMetadata(before, file).metadata!;
+    expect([meta.status, meta.mergedInto]).toEqual(['merged', 'main']);
+    for (const status of ['active', 'abandoned']) {
+      const out = jobs.metadata('auth-jwt', { version: metadataVersion(meta), fields: { status } }).run(before);
+      expect(!out.ok && [out.code, out.message]).toEqual([
+        'unrepresentable',
+        'auth-jwt was merged into main: its status stays merged. To take the merge back, use Undo merge in Compare & merge.',
+      ]);
+    }
+    const purpose = jobs.metadata('auth-jwt', { version: metadataVersion(meta), fields: { purpose: 'Renamed.' } }).run(before);
+    expect(purpose.ok && parseMetadata(purpose.bytes, file).metadata).toMatchObject({ purpose: 'Renamed.', status: 'merged', mergedInto: 'main' });
   });
 
   it('refuses to build a job for a branch the store does not list, or a name that is no branch name', async () => {

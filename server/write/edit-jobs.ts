@@ -93,6 +93,15 @@ function recordJob<T extends Record<F, string>, F extends string>(kind: RecordKi
   };
 }
 
+/**
+ * A merged branch's status goes with its merged_into and merged_at: set active or abandoned, the merge would read as one
+ * cut short (and be offered again, copying its steps twice). Only undoing the merge takes it back.
+ */
+export function mergedStatusRefusal(branch: string, before: BranchMetadata, after: BranchMetadata): string | null {
+  if (!before.mergedInto || after.status === before.status || after.status === 'merged') return null;
+  return `${branch} was merged into ${before.mergedInto}: its status stays merged. To take the merge back, use Undo merge in Compare & merge.`;
+}
+
 function metadataJob(branch: string, dialect: Dialect, request: MetadataEditRequest): FileJob<BranchMetadata> {
   const file = branchFilePath(branch, 'metadata');
   const target: EditTarget = { kind: 'metadata', branch };
@@ -102,6 +111,8 @@ function metadataJob(branch: string, dialect: Dialect, request: MetadataEditRequ
     run(bytes) {
       const r = editMetadata(bytes, { file, dialect }, request);
       if (!r.ok) return { ...r, target };
+      const refused = mergedStatusRefusal(branch, r.before[0]!, r.after[0]!);
+      if (refused) return { ok: false, code: 'unrepresentable', message: refused, target };
       const fields: MetadataField[] = ['purpose', 'status'];
       const [before, after] = changedFields(fields, r.before[0]! as unknown as Record<MetadataField, string>, r.after[0]! as unknown as Record<MetadataField, string>);
       const changes: RecordChange[] = r.changed ? [{ target, before, after, versionBefore: metadataVersion(r.before[0]!), versionAfter: metadataVersion(r.after[0]!) }] : [];

@@ -1,9 +1,9 @@
 // The confirmation a merge asks for: a modal <dialog> naming the pair, every file the merge writes and how, and the
 // summary it records.
-import { useEffect, useId, useRef } from 'react';
 import type { MergePreviewResponse, MergeWriteView } from '../../../shared/compare-api.ts';
 import { countOf } from '../../ui/count.ts';
 import { InlineCode } from '../../ui/InlineCode.tsx';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
 
 const DIALECT_NAMES: Record<string, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go', zig: 'Zig', lua: 'Lua', elixir: 'Elixir' };
 
@@ -23,22 +23,6 @@ export function writeWords(w: MergeWriteView, plan: MergePreviewResponse): strin
   }
 }
 
-/** The page behind a modal is inert, but Tab past its last control would leave for the browser's own: it wraps. */
-function keepTabInside(e: React.KeyboardEvent<HTMLDialogElement>): void {
-  if (e.key !== 'Tab') return;
-  const stops = [...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled'));
-  const first = stops[0];
-  const last = stops.at(-1);
-  if (!first || !last) return;
-  if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  } else if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  }
-}
-
 interface Props {
   plan: MergePreviewResponse;
   onConfirm(): void;
@@ -46,31 +30,20 @@ interface Props {
 }
 
 export function MergeDialog({ plan, onConfirm, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current!;
-    d.showModal();
-    cancel.current?.focus();
-    return () => d.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="merge-dialog"
-      data-testid="merge-dialog"
-      aria-labelledby={titleId}
-      // Esc: the browser cancels the dialog; it is closed here, where the page keeps it.
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onKeyDown={keepTabInside}
+      testId="merge-dialog"
+      title={
+        <>
+          Merge <code>{plan.branch}</code> into <code>{plan.target}</code>?
+        </>
+      }
+      confirm={{ className: 'btn btn-primary', label: `Merge ${plan.branch} into ${plan.target}`, testId: 'merge-confirm' }}
+      actionsClassName="merge-dialog-actions"
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
-      <h2 id={titleId}>
-        Merge <code>{plan.branch}</code> into <code>{plan.target}</code>?
-      </h2>
       <p>
         gcc-studio takes the workspace’s write lock and writes {countOf(plan.writes.length, 'file')} as Contexa {dialectName(plan.dialect)}’s merge does:
       </p>
@@ -95,22 +68,6 @@ export function MergeDialog({ plan, onConfirm, onClose }: Props) {
         <blockquote>{plan.summary}</blockquote>
       </div>
       <p className="muted">You can undo it from this tab while nothing is written to these files after it.</p>
-      <div className="merge-dialog-actions">
-        <button type="button" className="btn" ref={cancel} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          data-testid="merge-confirm"
-          onClick={() => {
-            onConfirm();
-            onClose();
-          }}
-        >
-          Merge {plan.branch} into {plan.target}
-        </button>
-      </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -7,9 +7,11 @@ import type { BranchMetadata } from '../../../shared/types.ts';
 import { ApiError } from '../../api/client.ts';
 import { EditConflictError, editApi } from '../../api/editClient.ts';
 import { invalidateAfterEdit } from '../../api/editQueries.ts';
+import { AbandonDialog } from './AbandonDialog.tsx';
 import { useCanEdit } from './EditAccess.ts';
 import { EditableText } from './EditableText.tsx';
 import { EditedMark } from './EditedMark.tsx';
+import { StatusMenu } from './StatusMenu.tsx';
 import './edit.css';
 
 export function EditBranchPurpose({ summary }: { summary: BranchSummary }) {
@@ -36,12 +38,16 @@ export function EditBranchPurpose({ summary }: { summary: BranchSummary }) {
   );
 }
 
-/** The status pill; where edits are allowed, a small menu beside it marks the branch active or abandoned. */
+/**
+ * The status pill; where edits are allowed, a menu beside it marks the branch active or (after a confirmation)
+ * abandoned. A merged branch is offered neither: its status goes with its merge, taken back by Undo merge.
+ */
 export function EditBranchStatus({ summary, className }: { summary: BranchSummary; className: string }) {
   const client = useQueryClient();
   const canEdit = useCanEdit();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const meta = summary.metadata;
   const pill = (
     <span className={className} data-testid="branch-status">
@@ -49,8 +55,9 @@ export function EditBranchStatus({ summary, className }: { summary: BranchSummar
     </span>
   );
   if (!meta || !canEdit) return pill;
+  const merged = meta.status === 'merged' || Boolean(meta.mergedInto);
+  const choices = merged ? [] : EDITABLE_STATUSES.filter((s) => s !== meta.status);
   const change = async (next: string) => {
-    if (next === '' || next === meta.status) return;
     setBusy(true);
     setError(null);
     try {
@@ -66,22 +73,8 @@ export function EditBranchStatus({ summary, className }: { summary: BranchSummar
   return (
     <>
       {pill}
-      <select
-        className="edit-btn status-select"
-        data-testid="branch-status-select"
-        aria-label={`Set the status of ${summary.name}`}
-        title="Set the status (written to metadata.yaml)"
-        value=""
-        disabled={busy}
-        onChange={(e) => void change(e.target.value)}
-      >
-        <option value="">{busy ? 'Saving…' : 'Change the status…'}</option>
-        {EDITABLE_STATUSES.filter((s) => s !== meta.status).map((s) => (
-          <option key={s} value={s}>
-            {s === 'abandoned' ? 'Mark abandoned' : `Mark ${s}`}
-          </option>
-        ))}
-      </select>
+      <StatusMenu branch={summary.name} choices={choices} merged={merged ? { into: meta.mergedInto || null } : null} busy={busy} onChoose={(s) => (s === 'abandoned' ? setConfirming(true) : void change(s))} />
+      {confirming ? <AbandonDialog branch={summary.name} onConfirm={() => void change('abandoned')} onClose={() => setConfirming(false)} /> : null}
       <EditedMark target={{ kind: 'metadata', branch: summary.name }} version={metadataVersion(meta)} />
       {error ? (
         <span className="edit-error" role="alert">

@@ -78,8 +78,12 @@ export function FleetPage() {
               <tr>
                 <th scope="col">Workspace</th>
                 <th scope="col">Dialects</th>
-                <th scope="col" title="active / merged / abandoned">
+                <th scope="col">
                   Branches
+                  <span className="fleet-legend" data-testid="fleet-branches-legend">
+                    <span className="fleet-status status-active">active</span> / <span className="fleet-status status-merged">merged</span> /{' '}
+                    <span className="fleet-status status-abandoned">abandoned</span>
+                  </span>
                 </th>
                 <th scope="col" className="fleet-num-head">
                   Steps

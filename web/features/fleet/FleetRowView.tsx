@@ -57,9 +57,8 @@ export const FleetRowView = memo(function FleetRowView({ row, badges, activity, 
         {git && <GitFacts git={git} url={row.git?.url ?? ''} />}
       </td>
       <td className="muted">{row.dialects.join(', ') || '—'}</td>
-      <td className="fleet-num" data-testid="fleet-branches" title="active / merged / abandoned">
-        <span className="fleet-status status-active">{row.branches.active}</span> / <span className="fleet-status status-merged">{row.branches.merged}</span> /{' '}
-        <span className="fleet-status status-abandoned">{row.branches.abandoned}</span>
+      <td className="fleet-num" data-testid="fleet-branches" title={`${row.branches.active} active, ${row.branches.merged} merged, ${row.branches.abandoned} abandoned`}>
+        <BranchCount n={row.branches.active} status="active" /> / <BranchCount n={row.branches.merged} status="merged" /> / <BranchCount n={row.branches.abandoned} status="abandoned" />
       </td>
       <td className="fleet-num" data-testid="fleet-steps">
         {row.steps}
@@ -109,4 +108,14 @@ function GitFacts({ git, url }: { git: GitFactsText; url: string }) {
 
 export function activityText(row: FleetRow, now: number): string {
   return row.lastActivityAt === null ? '—' : `${describeAge(now - row.lastActivityAt)} ago`;
+}
+
+/** One of a row's branch counts; its word is read out (and found by search) though only the colour shows it. */
+function BranchCount({ n, status }: { n: number; status: 'active' | 'merged' | 'abandoned' }) {
+  return (
+    <span className={`fleet-status status-${status}`}>
+      {n}
+      <span className="visually-hidden"> {status}</span>
+    </span>
+  );
 }
