@@ -63,10 +63,12 @@ test('pause freezes the view while events keep arriving; resume applies them', a
   // The header's badge says the view is held, not Live, while the stream stays connected underneath.
   await expect(page.getByTestId('connection')).toHaveText('Paused');
   await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
+  await expect(page.getByTestId('moment')).toHaveText('Paused');
   await expect(stepCards(page, 'Written during the pause')).toHaveCount(0);
   await expect(tabCount(page, /OTA log/)).toHaveText('9');
   await pause.click();
   await expect(page.getByTestId('connection')).toHaveText('Live');
+  await expect(page.getByTestId('moment')).toHaveText('Live');
   await expect(stepCards(page, 'Written during the pause')).toBeVisible();
   await expect(tabCount(page, /OTA log/)).toHaveText('10');
 });

@@ -11,6 +11,9 @@ test('a bad ?at= link says the moment is unknown and goes to Live', async ({ pag
   await expect(gate.getByRole('button')).toHaveText(['Go to Live']);
   // The header does not call it the past either.
   await expect(page.getByTestId('connection')).toHaveText('No such moment');
+  // Nor does the timeline: no "as at", nothing changed since a moment that is none.
+  await expect(page.getByTestId('moment')).toHaveText('no such moment');
+  await expect(page.getByText('what changed since')).toHaveCount(0);
   await expectAccessible(page, 'an unknown moment');
   await gate.getByRole('button', { name: 'Go to Live' }).click();
   await expect(page).not.toHaveURL(/[?&]at=/);

@@ -82,27 +82,40 @@ export function StatusMenu({ branch, choices, merged, busy, onChoose }: Props) {
         onClick={() => setOpen(!open)}
         onKeyDown={onButtonKey}
       />
-      {open ? (
-        <span className="status-menu-pop" onKeyDown={onMenuKey}>
-          {merged ? (
-            <span className="status-menu-note" id={noteId} data-testid="status-menu-merged">
-              Merged{merged.into ? <> into <code>{merged.into}</code></> : null}: its status stays merged. To take the merge back, use Undo merge in Compare &amp; merge.
-            </span>
-          ) : null}
-          <span role="menu" id={menuId} aria-label={`Status of ${branch}`} aria-describedby={merged ? noteId : undefined}>
-            {choices.map((s) => (
-              <button key={s} type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => onChoose(s))}>
-                {itemLabel(s)}
-              </button>
-            ))}
-            {merged ? (
-              <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => updateUrlState({ tab: 'compare', ...(merged.into ? { base: merged.into } : {}) }, 'push'))}>
-                Open Compare &amp; merge
-              </button>
-            ) : null}
-          </span>
+      {open ? <StatusMenuPop branch={branch} choices={choices} merged={merged} menuId={menuId} noteId={noteId} onKeyDown={onMenuKey} choose={choose} onChoose={onChoose} /> : null}
+    </span>
+  );
+}
+
+interface PopProps extends Pick<Props, 'branch' | 'choices' | 'merged' | 'onChoose'> {
+  menuId: string;
+  noteId: string;
+  onKeyDown(e: KeyboardEvent): void;
+  /** Closes the menu, gives the focus back to its button, then runs what was chosen. */
+  choose(run: () => void): void;
+}
+
+/** The open menu: a merged branch's note, then its items. */
+function StatusMenuPop({ branch, choices, merged, menuId, noteId, onKeyDown, choose, onChoose }: PopProps) {
+  return (
+    <span className="status-menu-pop" onKeyDown={onKeyDown}>
+      {merged ? (
+        <span className="status-menu-note" id={noteId} data-testid="status-menu-merged">
+          Merged{merged.into ? <> into <code>{merged.into}</code></> : null}: its status stays merged. To take the merge back, use Undo merge in Compare &amp; merge.
         </span>
       ) : null}
+      <span role="menu" id={menuId} aria-label={`Status of ${branch}`} aria-describedby={merged ? noteId : undefined}>
+        {choices.map((s) => (
+          <button key={s} type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => onChoose(s))}>
+            {itemLabel(s)}
+          </button>
+        ))}
+        {merged ? (
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => updateUrlState({ tab: 'compare', ...(merged.into ? { base: merged.into } : {}) }, 'push'))}>
+            Open Compare &amp; merge
+          </button>
+        ) : null}
+      </span>
     </span>
   );
 }

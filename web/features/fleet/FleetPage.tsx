@@ -74,30 +74,7 @@ export function FleetPage() {
         <FleetControls settings={settings} update={update} alerts={alerts} />
         <div className="fleet-table-wrap">
           <table className="fleet-table" aria-label="Workspaces">
-            <thead>
-              <tr>
-                <th scope="col">Workspace</th>
-                <th scope="col">Dialects</th>
-                <th scope="col">
-                  Branches
-                  <span className="fleet-legend" data-testid="fleet-branches-legend">
-                    <span className="fleet-status status-active">active</span> / <span className="fleet-status status-merged">merged</span> /{' '}
-                    <span className="fleet-status status-abandoned">abandoned</span>
-                  </span>
-                </th>
-                <th scope="col" className="fleet-num-head">
-                  Steps
-                </th>
-                <th scope="col" className="fleet-num-head">
-                  Commits
-                </th>
-                <th scope="col">Last activity</th>
-                <th scope="col" className="fleet-spark">
-                  Steps / min, last hour
-                </th>
-                <th scope="col">Badges</th>
-              </tr>
-            </thead>
+            <FleetTableHead />
             <tbody>
               {rows.map((r, i) => (
                 <FleetRowView key={r.row.id} row={r.row} badges={r.badges} activity={activityText(r.row, now)} nowMinute={Math.floor(now / 60_000)} git={r.row.git ? gitFactsText(r.row.git, now) : null} selected={i === selected} onSelect={setSelectedId} />
@@ -109,6 +86,36 @@ export function FleetPage() {
         {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} />}
       </main>
     </div>
+  );
+}
+
+/** The table's columns; Branches with the legend of its three counts. */
+function FleetTableHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Workspace</th>
+        <th scope="col">Dialects</th>
+        <th scope="col">
+          Branches
+          <span className="fleet-legend" data-testid="fleet-branches-legend">
+            <span className="fleet-status status-active">active</span> / <span className="fleet-status status-merged">merged</span> /{' '}
+            <span className="fleet-status status-abandoned">abandoned</span>
+          </span>
+        </th>
+        <th scope="col" className="fleet-num-head">
+          Steps
+        </th>
+        <th scope="col" className="fleet-num-head">
+          Commits
+        </th>
+        <th scope="col">Last activity</th>
+        <th scope="col" className="fleet-spark">
+          Steps / min, last hour
+        </th>
+        <th scope="col">Badges</th>
+      </tr>
+    </thead>
   );
 }
 

@@ -1,10 +1,31 @@
-// What the page shows: "Live" or the moment (its instant, in local time like every other time on the page), and when
-// the moment cannot be reconstructed exactly, why.
+// What the page shows: "Live" (or "Paused" while held) or the moment (its instant, in local time like every other time
+// on the page), and when the moment cannot be reconstructed exactly, why.
 import type { MomentInfo } from '../../../shared/timeline-api.ts';
+import { useLiveState } from '../../api/liveStore.ts';
 import { formatInstant } from '../../ui/time.ts';
 
-export function MomentBanner({ at, info }: { at: string | null; info: MomentInfo | null }) {
-  if (at === null) return <div className="moment-banner moment-live" data-testid="moment">Live</div>;
+/** `unknown`: the server refused the moment (the page says why and offers Live). */
+export function MomentBanner({ at, info, unknown = false }: { at: string | null; info: MomentInfo | null; unknown?: boolean }) {
+  const paused = useLiveState((s) => s.paused);
+  if (at === null) {
+    // Held by Pause: the view is not live until resumed, as the header's badge says too.
+    return paused ? (
+      <div className="moment-banner moment-paused" data-testid="moment">
+        Paused
+      </div>
+    ) : (
+      <div className="moment-banner moment-live" data-testid="moment">
+        Live
+      </div>
+    );
+  }
+  if (unknown) {
+    return (
+      <div className="moment-banner moment-past" data-testid="moment">
+        <span className="muted">no such moment</span>
+      </div>
+    );
+  }
   return (
     <div className="moment-banner moment-past" data-testid="moment">
       <span>as at</span>

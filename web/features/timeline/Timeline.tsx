@@ -46,7 +46,7 @@ function LiveTimeline() {
   // The axis can wait for the first screen: asked once the page has drawn it (useIdleAfter says why).
   const afterFirstScreen = useIdleAfter(live !== undefined);
   const { data: axis } = useQuery({ ...timelineOptions(zoom?.fromMs ?? null, zoom?.toMs ?? null, Math.max(20, Math.floor(width / 3)), revision), enabled: afterFirstScreen });
-  const { data: moment } = useQuery({ ...momentOptions(at ?? ''), enabled: at !== null });
+  const { data: moment, error: momentError } = useQuery({ ...momentOptions(at ?? ''), enabled: at !== null });
   const momentMs = at && moment?.at ? isoMs(moment.at.time) : null;
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<ReplaySpeed>(10);
@@ -78,8 +78,8 @@ function LiveTimeline() {
       <TimelineAxis axis={axis} momentMs={momentMs} bounds={bounds} range={{ fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) }} zoomed={zoom !== null} setZoom={setZoom} width={width} setWidth={setWidth} valueText={moment?.at ? formatInstant(moment.at.time) : 'now'} />
       {/* A fixed width: the axis must not move under the pointer while the moment's text changes. */}
       <div className="timeline-moment">
-        <MomentBanner at={at} info={moment?.at ?? null} />
-        {at ? <MomentChangesView at={at} revision={revision} /> : null}
+        <MomentBanner at={at} info={moment?.at ?? null} unknown={momentError !== null} />
+        {at && momentError === null ? <MomentChangesView at={at} revision={revision} /> : null}
       </div>
     </section>
   );
