@@ -53,8 +53,20 @@ export function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/** The token the server last refused (null: the page had none); undefined while none is refused. */
+let refusedToken: string | null | undefined;
+
 export function noteAccepted(): void {
+  refusedToken = undefined;
   if (state.status !== 'accepted' || !state.everAccepted) set({ status: 'accepted', everAccepted: true, refusal: null });
+}
+
+/**
+ * Whether the page still holds the token the server refused: nothing is sent with it again (a retry timer set before
+ * the refusal was known would otherwise ask once more) until a new token arrives.
+ */
+export function holdsRefusedToken(): boolean {
+  return state.status === 'refused' && refusedToken !== undefined && authToken() === refusedToken;
 }
 
 /** A 401's body, as the server sends it (server/http/security.ts); anything else still counts as refused. */
@@ -65,6 +77,7 @@ export function noteRefused(body: unknown): void {
     startedAt: typeof b.startedAt === 'string' ? b.startedAt : '',
     error: typeof b.error === 'string' ? b.error : 'the server refused this page’s token',
   } as const;
+  refusedToken = authToken();
   set({ status: 'refused', refusal });
 }
 

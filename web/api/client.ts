@@ -3,7 +3,7 @@
 import type { ContextDialect } from '../../shared/types.ts';
 import type { MergeRequest } from '../../shared/compare-api.ts';
 import { apiUrl, ROUTES, type ApiUrl } from '../../shared/routes.ts';
-import { authHeaders, authToken, noteAccepted, noteRefused } from './auth.ts';
+import { authHeaders, authToken, getAuthState, holdsRefusedToken, noteAccepted, noteRefused } from './auth.ts';
 import { takeEarly } from './early.ts';
 import { exportedAnswer, isExportedPage } from './snapshot.ts';
 import { withWorkspace } from './workspaceParam.ts';
@@ -30,12 +30,20 @@ export const retryOnce = (failures: number, error: unknown): boolean => failures
 
 export const STEPS_PAGE_LIMIT = 1000;
 
+/** The server's 401, as it gave it last: the callers read it as they read the server's own. */
+function refusedAgain(): Response {
+  const r = getAuthState().refusal;
+  return new Response(JSON.stringify({ error: r?.error ?? 'the server refused this page’s token', code: r?.code, startedAt: r?.startedAt }), { status: 401, headers: { 'content-type': 'application/json' } });
+}
+
 /**
  * fetch() in this page's workspace (withWorkspace) with the token and `accept: application/json`; a 401 is noted
  * (auth.ts) before the caller sees it. The response is returned as it is: the callers read their own error shapes.
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = withWorkspace(path);
+  // Refused before, refused again: answered here, without a request, until a new token arrives.
+  if (holdsRefusedToken()) return refusedAgain();
   // The first screen's answers were asked by index.html before this code loaded (early.ts); a failed one is asked again.
   const early = await takeEarly(url, init)?.catch(() => null);
   const res = early ?? (await fetch(url, { ...init, credentials: 'omit', headers: { accept: 'application/json', ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } }));
