@@ -1,6 +1,6 @@
 // Reading every writer's timestamp shape to the same instant.
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatInstant, formatTimestamp, parseTimestamp } from './time.ts';
+import { formatAgo, formatDuration, formatInstant, formatTimestamp, parseTimestamp } from './time.ts';
 
 describe('parseTimestamp', () => {
   it('reads every dialect shape to the same instant', () => {
@@ -59,6 +59,17 @@ describe('formatAgo', () => {
     expect(formatAgo('2026-12-02T13:50:00Z', now)).toBe('10 min ago');
     expect(formatAgo('2026-12-02T11:00:00Z', now)).toBe('3 h ago');
     expect(formatAgo('garbage', now)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a length of time in its largest whole unit, hours up to two days', () => {
+    expect(formatDuration(400)).toBe('0 s');
+    expect(formatDuration(59_000)).toBe('59 s');
+    expect(formatDuration(61_000)).toBe('1 min');
+    expect(formatDuration(14 * 3_600_000)).toBe('14 h');
+    expect(formatDuration(47 * 3_600_000)).toBe('47 h');
+    expect(formatDuration(3 * 86_400_000 + 5_000)).toBe('3 d');
   });
 });
 
