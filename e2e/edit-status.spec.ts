@@ -45,6 +45,8 @@ test('arrow keys on the status menu write nothing; abandoning asks first, Cancel
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   expect(metadataOf(studio.gcc, 'main')).toBe(before);
+  // The focus is back on the control that opened it, not on the page's body.
+  await expect(button).toBeFocused();
 
   await button.click();
   await menu.getByRole('menuitem', { name: 'Mark abandoned…' }).click();

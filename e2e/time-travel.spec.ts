@@ -130,3 +130,29 @@ test('a step written days after the rest: the quiet days are drawn narrow, and t
   await page.getByRole('button', { name: 'Replay' }).click();
   await expect(page.getByTestId('moment')).toHaveText('Live', { timeout: 10_000 });
 });
+
+test('← from the live page goes to the newest record, and → past the last record is live again', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=main');
+  await expect(page.getByRole('slider', { name: 'Moment' })).toBeVisible();
+  await page.locator('body').press('ArrowLeft');
+  await expect(page).toHaveURL(/[?&]at=auth-session(%40|@)commit%3A1(&|$)/);
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+  await page.locator('body').press('ArrowRight');
+  await expect(page).not.toHaveURL(/[?&]at=/);
+  await expect(page.getByTestId('moment')).toHaveText('Live');
+});
+
+test('on a narrow window the axis keeps its width while travelling and zoomed', async ({ page, studio }) => {
+  await page.setViewportSize({ width: 900, height: 900 });
+  await openStudio(page, studio.url, 'branch=main');
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  await expect(axis).toBeVisible();
+  const live = (await axis.boundingBox())!;
+  await page.mouse.click(live.x + live.width / 2, live.y + live.height / 2);
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+  expect((await axis.boundingBox())!.width).toBeCloseTo(live.width, 0);
+  await page.mouse.wheel(0, -100);
+  await expect(page.getByRole('button', { name: 'Show all' })).toBeVisible();
+  expect((await axis.boundingBox())!.width).toBeCloseTo(live.width, 0);
+});
+

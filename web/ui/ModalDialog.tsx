@@ -36,9 +36,15 @@ export function ModalDialog({ className, testId, title, children, confirm, actio
   const titleId = useId();
   useEffect(() => {
     const d = dialog.current!;
+    // Where the focus was (the control that opened it) is where it goes back: the dialog is gone from the page by the
+    // time it closes, so the browser cannot.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     d.showModal();
     cancel.current?.focus();
-    return () => d.close();
+    return () => {
+      d.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

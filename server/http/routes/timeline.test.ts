@@ -113,5 +113,8 @@ describe('GET /api/timeline', () => {
     expect(next.record!.moment).toBe('main@step:2');
     const prev = await json<AdjacentResponse>(`timeline/adjacent?at=${q('main@step:2')}&dir=prev`);
     expect(prev.record!.moment).toBe('main@step:1');
+    // From now: the newest event back, nothing ahead.
+    expect((await json<AdjacentResponse>('timeline/adjacent?at=now&dir=prev')).record!.moment).toBe('auth-session@commit:1');
+    expect((await json<AdjacentResponse>('timeline/adjacent?at=now&dir=next')).record).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { adjacentRecord, axisEnd, axisRecords, segmentedBuckets } from '../../../shared/gcc/moment/axis.ts';
 import { momentChanges } from '../../../shared/gcc/moment/changes.ts';
-import { formatKey, keyMillis, millisKey } from '../../../shared/gcc/read/time-key.ts';
+import { formatKey, keyMillis, millisKey, type TimeKey } from '../../../shared/gcc/read/time-key.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import type { GitMomentMark, TimelineResponse } from '../../../shared/timeline-api.ts';
 import { gitMomentText, type GitMoment } from '../../../shared/git/git-moments.ts';
@@ -82,7 +82,8 @@ export function timelineRoutes(now: WorkspaceView, travel: TimeTravel | null, re
       const at = c.req.query('at') ?? '';
       const dir = c.req.query('dir');
       if (dir !== 'next' && dir !== 'prev') throw new HTTPException(400, { message: `dir must be next or prev (got "${dir ?? ''}")` });
-      const key = tl.resolve(at).key;
+      // `now`: after every event (← from the live page goes to the newest one).
+      const key: TimeKey = at.trim() === 'now' ? [Number.POSITIVE_INFINITY, 0] : tl.resolve(at).key;
       return answer(c, ROUTES.adjacent, { record: adjacentRecord(tl, key, dir === 'next' ? 1 : -1) });
     })
     .get(ROUTES.changes.path, async (c) => {

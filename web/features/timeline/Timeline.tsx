@@ -55,14 +55,18 @@ function LiveTimeline() {
   // A replay leaps over the quiet stretches the axis knows of: nothing happens in them.
   const quiet = useMemo(() => axis?.segments.filter((q) => q.quiet) ?? [], [axis]);
   useReplay({ playing, speed, momentMs: momentMs ?? bounds?.fromMs ?? null, moment: at ?? (axis?.start ?? null), endMs: bounds?.toMs ?? null, quiet, travelTo, stop: () => setPlaying(false) });
+  // From the live page ← goes to the newest record (live is after it) and → nowhere; past the last record → is live.
   const step = useCallback(
     (dir: 'next' | 'prev') => {
-      const from = at ?? (dir === 'prev' ? axis?.end : axis?.start);
-      if (!from) return;
+      if (at === null && dir === 'next') return;
       const asked = travelCount();
-      void timelineApi.adjacent(from, dir).then(({ record }) => record && asked === travelCount() && travelTo(record.moment));
+      void timelineApi.adjacent(at ?? 'now', dir).then(({ record }) => {
+        if (asked !== travelCount()) return;
+        if (record) travelTo(record.moment);
+        else if (dir === 'next') travelTo(null);
+      });
     },
-    [at, axis?.end, axis?.start],
+    [at],
   );
   useArrowKeys(step);
 
@@ -75,9 +79,15 @@ function LiveTimeline() {
     <section className={`timeline${at ? ' is-travelling' : ''}`} aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
       {axis.gitMoments?.length ? <GitMomentPicker at={at} moments={axis.gitMoments} travelTo={travelTo} /> : null}
-      <TimelineAxis axis={axis} momentMs={momentMs} bounds={bounds} range={{ fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) }} zoomed={zoom !== null} setZoom={setZoom} width={width} setWidth={setWidth} valueText={moment?.at ? formatInstant(moment.at.time) : 'now'} />
-      {/* A fixed width: the axis must not move under the pointer while the moment's text changes. */}
+      <TimelineAxis axis={axis} momentMs={momentMs} bounds={bounds} range={{ fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) }} setZoom={setZoom} width={width} setWidth={setWidth} valueText={moment?.at ? formatInstant(moment.at.time) : 'now'} />
+      {/* A fixed width (a row of its own on a narrow window): the axis must not move under the pointer while the moment's
+          text changes, or Show all comes and goes. */}
       <div className="timeline-moment">
+        {zoom ? (
+          <button type="button" className="btn btn-small" title={`Zoomed in on ${formatInstant(new Date(zoom.fromMs).toISOString())} – ${formatInstant(new Date(zoom.toMs).toISOString())}`} onClick={() => setZoom(null)}>
+            Show all
+          </button>
+        ) : null}
         <MomentBanner at={at} info={moment?.at ?? null} unknown={momentError !== null} />
         {at && momentError === null ? <MomentChangesView at={at} revision={revision} /> : null}
       </div>
@@ -148,6 +158,7 @@ function TimelinePlaceholder() {
   return (
     <section className="timeline" aria-hidden="true" data-testid="timeline-pending">
       <div className="timeline-axis timeline-axis-pending" />
+      <div className="timeline-moment" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-// The timeline's axis: the canvas it is drawn on, click or drag to travel, the wheel to zoom (and the way back), and
-// the time under the pointer, so a click is never a guess.
+// The timeline's axis: the canvas it is drawn on, click or drag to travel, the wheel to zoom, and the time under the
+// pointer, so a click is never a guess.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { formatDuration, formatInstant } from '../../ui/time.ts';
@@ -15,7 +15,6 @@ interface AxisProps {
   /** The whole workspace's range (null before it has records); `range`: the part shown. */
   bounds: AxisRange | null;
   range: AxisRange;
-  zoomed: boolean;
   setZoom: (zoom: AxisRange | null) => void;
   width: number;
   setWidth: (width: number) => void;
@@ -29,34 +28,27 @@ export function TimelineAxis(p: AxisProps) {
   const [hover, setHover] = useState<{ x: number; text: string } | null>(null);
   const pointer = useAxisPointer(scale, p.range, p.bounds, p.setZoom, setHover);
   return (
-    <>
-      <div className="timeline-axis-box">
-        <canvas
-          ref={canvas}
-          className="timeline-axis"
-          height={HEIGHT}
-          tabIndex={0}
-          role="slider"
-          aria-label="Moment"
-          aria-valuemin={p.bounds?.fromMs}
-          aria-valuemax={p.bounds?.toMs}
-          aria-valuenow={p.momentMs ?? p.bounds?.toMs}
-          aria-valuetext={p.valueText}
-          {...pointer}
-          onDoubleClick={() => p.setZoom(null)}
-        />
-        {hover ? (
-          <div className="timeline-hover" style={{ left: hover.x }} aria-hidden="true" data-testid="timeline-hover">
-            {hover.text}
-          </div>
-        ) : null}
-      </div>
-      {p.zoomed ? (
-        <button type="button" className="btn btn-small" title={`Zoomed in on ${formatInstant(iso(p.range.fromMs))} – ${formatInstant(iso(p.range.toMs))}`} onClick={() => p.setZoom(null)}>
-          Show all
-        </button>
+    <div className="timeline-axis-box">
+      <canvas
+        ref={canvas}
+        className="timeline-axis"
+        height={HEIGHT}
+        tabIndex={0}
+        role="slider"
+        aria-label="Moment"
+        aria-valuemin={p.bounds?.fromMs}
+        aria-valuemax={p.bounds?.toMs}
+        aria-valuenow={p.momentMs ?? p.bounds?.toMs}
+        aria-valuetext={p.valueText}
+        {...pointer}
+        onDoubleClick={() => p.setZoom(null)}
+      />
+      {hover ? (
+        <div className="timeline-hover" style={{ left: hover.x }} aria-hidden="true" data-testid="timeline-hover">
+          {hover.text}
+        </div>
       ) : null}
-    </>
+    </div>
   );
 }
 

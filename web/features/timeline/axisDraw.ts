@@ -87,7 +87,8 @@ function quietBreak(ctx: CanvasRenderingContext2D, x0: number, x1: number, base:
   ctx.stroke();
   const label = formatDuration(ms);
   ctx.font = '10px system-ui, sans-serif';
-  if (ctx.measureText(label).width + 4 > x1 - x0) return;
+  // A little past the break's edges if need be: "3 min" in a narrow one.
+  if (ctx.measureText(label).width > x1 - x0 + 8) return;
   ctx.fillStyle = QUIET_TEXT;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
