@@ -156,3 +156,19 @@ test('on a narrow window the axis keeps its width while travelling and zoomed', 
   expect((await axis.boundingBox())!.width).toBeCloseTo(live.width, 0);
 });
 
+test('the axis is a slider with its keys: Home the first moment, End live, + and − zoom', async ({ page, studio }) => {
+  await openStudio(page, studio.url, 'branch=main');
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  await axis.focus();
+  await page.keyboard.press('Home');
+  await expect(page).toHaveURL(/[?&]at=2026-12-02T13%3A58%3A02/);
+  await expect(page.getByTestId('connection')).toHaveText('Past');
+  await page.keyboard.press('+');
+  await expect(page.getByRole('button', { name: 'Show all' })).toBeVisible();
+  await page.keyboard.press('-');
+  await expect(page.getByRole('button', { name: 'Show all' })).toHaveCount(0);
+  await page.keyboard.press('End');
+  await expect(page).not.toHaveURL(/[?&]at=/);
+  await expect(page.getByTestId('moment')).toHaveText('Live');
+});
+

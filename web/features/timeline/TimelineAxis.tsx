@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { formatDuration, formatInstant } from '../../ui/time.ts';
 import { drawAxis } from './axisDraw.ts';
-import { axisScale, zoomInAt, zoomRange, type AxisRange, type AxisScale } from './axisScale.ts';
+import { axisScale, zoomInAt, zoomRange, zoomWithin, type AxisRange, type AxisScale } from './axisScale.ts';
 import { travelTo } from './travel.ts';
 
 const HEIGHT = 36;
@@ -27,6 +27,7 @@ export function TimelineAxis(p: AxisProps) {
   const canvas = useAxisCanvas(scale, p.axis, p.momentMs, p.bounds?.toMs ?? null, p.setWidth);
   const [hover, setHover] = useState<{ x: number; text: string } | null>(null);
   const pointer = useAxisPointer(scale, p.range, p.bounds, p.setZoom, setHover);
+  const onKeyDown = useAxisKeys(scale, p);
   return (
     <div className="timeline-axis-box">
       <canvas
@@ -41,6 +42,7 @@ export function TimelineAxis(p: AxisProps) {
         aria-valuenow={p.momentMs ?? p.bounds?.toMs}
         aria-valuetext={p.valueText}
         {...pointer}
+        onKeyDown={onKeyDown}
         onDoubleClick={() => p.setZoom(null)}
       />
       {hover ? (
@@ -87,8 +89,24 @@ function useAxisPointer(scale: AxisScale, range: AxisRange, bounds: AxisRange | 
       if (!bounds) return;
       // In: the part under the pointer as drawn (a quiet stretch's neighbours with it); out: twice the time around it.
       const next = e.deltaY < 0 ? zoomInAt(scale, xOf(e), bounds) : zoomRange(range, scale.msAtX(xOf(e)), 2, bounds);
-      setZoom(next.fromMs <= bounds.fromMs && next.toMs >= bounds.toMs ? null : next);
+      setZoom(zoomWithin(next, bounds));
     },
+  };
+}
+
+/** The slider's keys (← and → step record by record for the whole page): Home the first moment, End live, + and − zoom. */
+function useAxisKeys(scale: AxisScale, p: AxisProps) {
+  return (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const bounds = p.bounds;
+    if (!bounds) return;
+    // Zoomed around the moment shown when it is on the axis, else around the middle.
+    const x = p.momentMs !== null && p.momentMs >= p.range.fromMs && p.momentMs <= p.range.toMs ? scale.xAtMs(p.momentMs) : scale.width / 2;
+    if (e.key === 'Home' && p.axis.start) travelTo(p.axis.start);
+    else if (e.key === 'End') travelTo(null);
+    else if (e.key === '+' || e.key === '=') p.setZoom(zoomInAt(scale, x, bounds));
+    else if (e.key === '-') p.setZoom(zoomWithin(zoomRange(p.range, scale.msAtX(x), 2, bounds), bounds));
+    else return;
+    e.preventDefault();
   };
 }
 

@@ -63,3 +63,6 @@ function within(fromMs: number, span: number, bounds: AxisRange): AxisRange {
   if (to > bounds.toMs) [from, to] = [Math.max(bounds.fromMs, bounds.toMs - span), bounds.toMs];
   return { fromMs: from, toMs: to };
 }
+
+/** The zoom to keep: null (none) once it covers all of `bounds`. */
+export const zoomWithin = (range: AxisRange, bounds: AxisRange): AxisRange | null => (range.fromMs <= bounds.fromMs && range.toMs >= bounds.toMs ? null : range);
