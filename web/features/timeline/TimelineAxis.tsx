@@ -1,6 +1,7 @@
 // The timeline's axis: the canvas it is drawn on, click or drag to travel, the wheel to zoom, and the time under the
 // pointer, so a click is never a guess.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { pieceAtFraction } from '../../../shared/gcc/moment/axis-segments.ts';
 import type { TimelineResponse } from '../../../shared/timeline-api.ts';
 import { formatDuration, formatInstant } from '../../ui/time.ts';
 import { drawAxis } from './axisDraw.ts';
@@ -58,9 +59,8 @@ const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
 
 /** What the pointer is over: its time, and a quiet stretch's length. */
 function hoverText(scale: AxisScale, x: number): string {
-  const ms = scale.msAtX(x);
-  const piece = scale.pieces.find((q) => q.quiet && x >= q.x0 * scale.width && x <= q.x1 * scale.width);
-  return piece ? `${formatDuration(piece.toMs - piece.fromMs)} without a record` : formatInstant(iso(ms));
+  const piece = pieceAtFraction(scale.pieces, x / Math.max(1, scale.width));
+  return piece.quiet ? `${formatDuration(piece.toMs - piece.fromMs)} without a record` : formatInstant(iso(scale.msAtX(x)));
 }
 
 /** Click or drag to travel, the wheel to zoom, the time under the pointer: the canvas's handlers, on the axis as drawn. */
