@@ -85,6 +85,32 @@ describe('FileBytes', () => {
     expect(text(f.read(0, bytes.length))).toBe(logLike(5));
   });
 
+  it('gives a first read room in a slab, holds the bytes read into it where they are, and takes unused room back', () => {
+    // Past a burst's first reads (the test above began one), as a start reads its files.
+    for (let i = 0; i < 100; i++) heldBytes(enc('abc'));
+    const { path } = heldLog('room.md', 8);
+    const f = new FileBytes(path, 'room.md');
+    const size = logLike(8).length;
+    const room = f.room(size)!;
+    expect(inSlab(room)).toBe(true);
+    room.set(enc(logLike(8)));
+    f.commit([room], 0, size, stampOf(path));
+    expect(f.read(0, size)).toEqual(room);
+    expect(f.read(0, size).buffer).toBe(room.buffer);
+    // A file holding bytes already, or too big to hold, gets none.
+    expect(f.room(10)).toBeUndefined();
+    expect(new FileBytes(path, 'room.md', 16).room(size)).toBeUndefined();
+    // Room handed back is handed out again; room taken since then is not.
+    const fresh = () => new FileBytes(path, 'room.md');
+    const unused = fresh().room(10)!;
+    fresh().giveBack(unused);
+    const next = fresh().room(10)!;
+    expect(next.byteOffset).toBe(unused.byteOffset);
+    const after = fresh().room(10)!;
+    fresh().giveBack(next);
+    expect(fresh().room(10)!.byteOffset).toBe(after.byteOffset + 16);
+  });
+
   it('compresses its held bytes and gives the same bytes back, to a read, a prefix and an append', async () => {
     const { path, f, first } = heldLog('packed.md', 40);
     expect(await f.pack(() => true)).toBe(first.length);

@@ -5,7 +5,7 @@ import { deflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import { concatBytes } from '../../shared/gcc/read/bytes.ts';
 import { StaleStepsError, type ByteReader } from '../../shared/gcc/read/step-bytes-read.ts';
 import { ANY_PATH } from './disk-source.ts';
-import { heldBytes, inSlab } from './held-slabs.ts';
+import { giveBackRoom, heldBytes, inSlab, slabRoom } from './held-slabs.ts';
 import type { FileStamp, GccSource } from './gcc-source.ts';
 
 /** Files up to this size are held in memory while tracked. */
@@ -95,6 +95,18 @@ export class FileBytes {
     if (to === from) return;
     this.recent = complete && to > from && to - from <= RECENT_LIMIT ? concatBytes(pieces) : null;
     this.recentStart = from;
+  }
+
+  /**
+   * Where a first read of the whole file (`size` bytes) may go: room in a slab where commit would copy it into one,
+   * else undefined. Room the read did not use goes back (giveBack).
+   */
+  room(size: number): Uint8Array | undefined {
+    return this.held !== null && this.heldLength === 0 && this.packed === null && size <= this.limit ? slabRoom(size) : undefined;
+  }
+
+  giveBack(room: Uint8Array): void {
+    giveBackRoom(room);
   }
 
   /** The file's first `length` bytes, when they are held. */

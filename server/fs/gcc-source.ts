@@ -19,7 +19,7 @@ export interface ByteSource {
   /** Reads into `into` when it is given and long enough (a reused buffer: fresh pages are dear), else into new bytes. */
   read(start: number, length: number, into?: Uint8Array): Promise<Uint8Array>;
   /** The same bytes as `read`, at once: a source whose bytes are at hand (a file on disk, a blob read already). */
-  readSync?(start: number, length: number): Uint8Array;
+  readSync?(start: number, length: number, into?: Uint8Array): Uint8Array;
 }
 
 /** What is at a path, without reading it. */

@@ -60,6 +60,30 @@ export function heldBytes(bytes: Uint8Array): Uint8Array {
 }
 
 /**
+ * Room in the current slab for a first read of `length` bytes, to read them straight into (as heldBytes would have
+ * copied them there: no array of their own to fill, copy and collect); undefined where heldBytes would keep the read's
+ * own array. Reserved at once (another file may be read before this one is held): giveBackRoom when it went unused.
+ */
+export function slabRoom(length: number): Uint8Array | undefined {
+  lastReadAt = performance.now();
+  if (!idleTimer) armIdleTimer(IDLE_MS);
+  if (readsInBurst < SLAB_AFTER_READS || length === 0 || length > SLAB_PIECE_MAX) return undefined;
+  if (used + length > slab.length) {
+    slab = new Uint8Array(SLAB_BYTES);
+    slabs.add(slab.buffer);
+    used = 0;
+  }
+  const room = slab.subarray(used, used + length);
+  used += (length + 7) & ~7;
+  return room;
+}
+
+/** Gives back room slabRoom reserved last and nothing was read into (the bytes were at hand elsewhere). */
+export function giveBackRoom(room: Uint8Array): void {
+  if (room.buffer === slab.buffer && room.byteOffset + ((room.length + 7) & ~7) === used) used = room.byteOffset;
+}
+
+/**
  * A slab another thread filled (read-ahead.ts: shared memory the read-ahead worker read files into): the bytes in it
  * are held where they are, and moved out and let go as this module's own slabs' are.
  */

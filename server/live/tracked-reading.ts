@@ -56,10 +56,14 @@ export function readsAtOnce(source: ByteSource, chunkBytes: number): source is B
  */
 export function draftAtOnce<S extends ResumePoint, L extends { readonly length: number }>(keeper: RecordKeeper<S, L>, source: ByteSource & Required<Pick<ByteSource, 'readSync'>>, held: FileBytes, list: L): Draft<S> | null {
   keeper.reserve?.(list, source.size);
-  const bytes = source.readSync(0, source.size);
+  // Read straight into the slab commit would copy the bytes into (a source whose bytes are at hand ignores it).
+  const room = held.room(source.size);
+  const bytes = source.readSync(0, source.size, room);
+  if (room && bytes.buffer !== room.buffer) held.giveBack(room);
   const result = keeper.parse(null, bytes, list);
   // A first parse never asks for another; the loop's answer is kept in case.
   if (result.needsFullReparse) {
+    if (room) held.giveBack(room);
     keeper.rollback(list);
     return null;
   }
