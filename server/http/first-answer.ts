@@ -74,17 +74,22 @@ export function firstAnswerGate(now: () => number = () => performance.now()) {
 type FetchApp = { fetch(req: Request, env: unknown): Response | Promise<Response> };
 
 /**
- * The HTTP server in front of an app (503 until there is one), telling the gate of each request, of the event stream
+ * The HTTP server in front of an app (a request waits for `appComing`; 503 when there is none), telling the gate of each request, of the event stream
  * (`streamPath`) and of the first answer, and the process's kept work (live/kept-work.ts) of each request from its
  * start to its last byte, so that it waits while one is answered. The single-workspace server and the fleet's both
  * stand behind one.
  */
-export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp, kept: KeptWork = keptWork()): Server {
+export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp, kept: KeptWork = keptWork(), appComing?: Promise<void>): Server {
   let answered = false;
   const onFirstAnswer = () => gate.answered();
   const server = createAdaptorServer({
-    fetch: (req, env) => {
-      const app = appNow();
+    fetch: async (req, env) => {
+      let app = appNow();
+      // Listening began before the workspace was read: a request waits for the app (503 only when none came).
+      if (!app && appComing) {
+        await appComing;
+        app = appNow();
+      }
       if (!app) return new Response('starting', { status: 503 });
       gate.request(streamPath.test(new URL(req.url).pathname));
       const response = app.fetch(req, env);

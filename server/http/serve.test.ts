@@ -1,5 +1,8 @@
 // What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when, and the
 // server that tells it and the kept work of each request.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceResponse } from '../../shared/api.ts';
 import { KeptWork } from '../live/kept-work.ts';
@@ -143,5 +146,53 @@ describe('gatedServer', () => {
     await events.body!.getReader().read();
     expect(kept.requestsInFlight).toBe(0);
     stream.abort();
+  });
+
+  it('holds a request made before the app is there until it comes, and answers 503 when none does', async () => {
+    let app: { fetch(req: Request): Response } | null = null;
+    let came = () => {};
+    const coming = new Promise<void>((resolve) => (came = resolve));
+    const server = gatedServer(() => app, firstAnswerGate(), /^\/api\/events$/, new KeptWork(), coming);
+    const port = await listen(server, 0, '127.0.0.1');
+    cleanups.push(() => stopListening(server));
+    let answered = false;
+    const early = fetch(`http://127.0.0.1:${port}/early`).then(async (res) => {
+      answered = true;
+      return `${res.status} ${await res.text()}`;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    app = { fetch: (req) => new Response(`app saw ${new URL(req.url).pathname}`) };
+    came();
+    expect(await early).toBe('200 app saw /early');
+
+    const none = gatedServer(() => null, firstAnswerGate(), /^\/api\/events$/, new KeptWork(), Promise.resolve());
+    const nonePort = await listen(none, 0, '127.0.0.1');
+    cleanups.push(() => stopListening(none));
+    expect((await fetch(`http://127.0.0.1:${nonePort}/x`)).status).toBe(503);
+  });
+});
+
+describe('startServer', () => {
+  it('prints its URL before it reads the workspace, and a request made then gets the workspace read whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-early-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(join(import.meta.dirname, '../../fixtures/corpus/python/.GCC'), join(dir, '.GCC'), { recursive: true });
+    // A lock folder with no record in it (a writer mid-way): start-up's recovery, just before the read, names it.
+    mkdirSync(join(dir, '.GCC', '.lock_dir'));
+    const said: string[] = [];
+    let early: Promise<WorkspaceResponse> | null = null;
+    const log = (line: string) => {
+      said.push('url');
+      const url = /(http:\/\/\S+)/.exec(line)![1]!;
+      early = fetch(new URL('/api/workspace', url), { headers: { authorization: 'Bearer serve-test-token' } }).then((r) => r.json() as Promise<WorkspaceResponse>);
+    };
+    const warn = (line: string) => said.push(line.includes('.lock_dir') ? 'lock' : line);
+    const server = await startServer({ dir, port: 0, open: false, token: 'serve-test-token', log, warn });
+    cleanups.push(() => server.close());
+    expect(said).toEqual(['url', 'lock']);
+    const answer = await early!;
+    expect(answer.branches.map((b) => [b.name, b.stepCount, b.commitCount])).toEqual(server.live.store.workspace().branches.map((b) => [b.name, b.stepCount, b.commitCount]));
+    expect(answer.branches.length).toBe(3);
   });
 });

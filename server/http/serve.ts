@@ -87,48 +87,38 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-interface OpenedWorkspace {
+interface FoundWorkspace {
   demo: Demo | null;
   projectDir: string;
   gccDir: string;
-  live: LiveWorkspace;
 }
 
-/** The demo's temp workspace or the one DIR names, loaded and watched; a demo started for it is stopped on failure. */
-async function openWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<OpenedWorkspace> {
-  let demo: Demo | null = null;
-  let projectDir: string;
-  let gccDir: string;
-  if (options.demo) {
-    // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
-    const { startDemo } = await import('../demo/index.ts');
-    // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
-    const onSettled = () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.');
-    demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), onSettled, agentAfter: firstAnswer });
-    ({ projectDir, gccDir } = demo);
-  } else {
-    ({ projectDir, gccDir } = await locateGccDir(options.dir ?? '.'));
-  }
+/** The demo's temp workspace or the one DIR names (not read yet). */
+async function findWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<FoundWorkspace> {
+  if (!options.demo) return { demo: null, ...(await locateGccDir(options.dir ?? '.')) };
+  // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
+  const { startDemo } = await import('../demo/index.ts');
+  // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
+  const onSettled = () => warn('gcc-studio: the demo agent has finished its work; the workspace stays as it is.');
+  const demo = startDemo({ intervalMs: options.demoIntervalMs, onAgentError: (m) => warn(`gcc-studio: demo agent: ${m}`), onSettled, agentAfter: firstAnswer });
+  return { demo, projectDir: demo.projectDir, gccDir: demo.gccDir };
+}
 
-  let live: LiveWorkspace;
-  try {
-    // Before the first read: what a crash of ours left (stale locks, a merge cut short) is put right; its temp files,
-    // which no reader opens, once the server has answered (finding them lists every branch folder).
-    const readOnly = options.readOnly ?? false;
-    for (const line of (await recoverWorkspace(gccDir, { readOnly, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
-    // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
-    // nothing written meanwhile is missed (live-workspace.ts).
-    live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
-    // Once the watcher's set-up is done (the same kept work, one piece after another), between a page's requests.
-    void live.watching.then(async () => {
-      await keptWork().turn();
-      for (const line of await recoverLeftovers(gccDir, readOnly)) warn(`gcc-studio: ${line}`);
-    });
-  } catch (err) {
-    await demo?.stop();
-    throw err;
-  }
-  return { demo, projectDir, gccDir, live };
+/** The workspace found, recovered, loaded and (once the server has answered) watched. */
+async function loadWorkspace({ projectDir, gccDir }: FoundWorkspace, options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<LiveWorkspace> {
+  // Before the first read: what a crash of ours left (stale locks, a merge cut short) is put right; its temp files,
+  // which no reader opens, once the server has answered (finding them lists every branch folder).
+  const readOnly = options.readOnly ?? false;
+  for (const line of (await recoverWorkspace(gccDir, { readOnly, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
+  // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
+  // nothing written meanwhile is missed (live-workspace.ts).
+  const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
+  // Once the watcher's set-up is done (the same kept work, one piece after another), between a page's requests.
+  void live.watching.then(async () => {
+    await keptWork().turn();
+    for (const line of await recoverLeftovers(gccDir, readOnly)) warn(`gcc-studio: ${line}`);
+  });
+  return live;
 }
 
 /** Listens on the wanted port; the default one, when taken, moves to a free one (and says so), an asked-for one fails. */
@@ -172,6 +162,19 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
+/** The app over a loaded workspace, with what closing it closes (the MCP sessions, git's history reader). */
+async function workspaceApp(appModule: Promise<typeof import('./app.ts')>, live: LiveWorkspace, demo: Demo | null, gccDir: string, settings: Pick<Parameters<typeof createApp>[0], 'security' | 'webDir' | 'events' | 'logError'>) {
+  const { store, bus } = live;
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
+  // A .GCC/ tracked by the repository around it: its commits are exact moments too (git is asked on first use only).
+  const { timeTravelFor, withExactMoments, lazyExactMoments } = await import('../travel/index.ts');
+  const history = demo ? null : lazyExactMoments(async () => (await import('../git/index.ts')).localGitHistory(gccDir));
+  // Made only beside exact moments: the app makes its own otherwise (two would record each change twice).
+  const travel = history ? withExactMoments(timeTravelFor(store, gccDir, bus), history, () => bus.revision) : null;
+  const app = (await appModule).createApp({ mcp, store, bus, gccDir, ...(travel ? { travel } : {}), ...settings });
+  return { app, mcp, history };
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
@@ -184,52 +187,60 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const appModule = import('./app.ts');
   void appModule.catch(() => {}); // awaited below; a start that fails earlier must not leave it unhandled
   const firstAnswer = firstAnswerGate();
-  const { demo, projectDir, gccDir, live } = await openWorkspace(options, warn, firstAnswer.settled);
+  const found = await findWorkspace(options, warn, firstAnswer.settled);
+  const { demo, projectDir, gccDir } = found;
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
   let app: ReturnType<typeof createApp> | null = null;
+  let appCame = () => {};
+  const appComing = new Promise<void>((resolve) => (appCame = resolve));
   const streams = new StreamStats();
-  const server = gatedServer(() => app, firstAnswer, EVENT_STREAM);
+  const server = gatedServer(() => app, firstAnswer, EVENT_STREAM, keptWork(), appComing);
 
   let port: number;
   try {
     port = await listenOnFreePort(server, options, host, warn);
   } catch (err) {
-    await live.close();
     await demo?.stop();
     throw err;
   }
-
-  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
-  // A .GCC/ tracked by the repository around it: its commits are exact moments too (git is asked on first use only).
-  const { timeTravelFor, withExactMoments, lazyExactMoments } = await import('../travel/index.ts');
-  const history = demo ? null : lazyExactMoments(async () => (await import('../git/index.ts')).localGitHistory(gccDir));
-  // Made only beside exact moments: the app makes its own otherwise (two would record each change twice).
-  const travel = history ? withExactMoments(timeTravelFor(live.store, gccDir, live.bus), history, () => live.bus.revision) : null;
-  app = (await appModule).createApp({
-    mcp,
-    store: live.store,
-    bus: live.bus,
-    security: securityOptionsFor(host, port, token),
-    gccDir,
-    ...(travel ? { travel } : {}),
-    webDir,
-    events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
-    logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-  });
-
+  // The URL (and the browser) before the workspace is read: the page loads meanwhile, and its first requests wait.
   const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
-  if (!live.store.workspace().present && !(await isDir(gccDir))) {
-    warn(`gcc-studio: ${projectDir} holds no .GCC/ yet: waiting for one (the page shows the workspace as soon as an agent creates it).`);
-  }
   log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+
+  let live: LiveWorkspace | null = null;
+  let made: Awaited<ReturnType<typeof workspaceApp>>;
+  try {
+    live = await loadWorkspace(found, options, warn, firstAnswer.settled);
+    made = await workspaceApp(appModule, live, demo, gccDir, {
+      security: securityOptionsFor(host, port, token),
+      webDir,
+      events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
+      logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    });
+    app = made.app;
+  } catch (err) {
+    await stopListening(server);
+    await live?.close();
+    await demo?.stop();
+    throw err;
+  } finally {
+    // The requests that came meanwhile are answered now (503 when the start failed).
+    appCame();
+  }
+  const { mcp, history } = made;
+  const loaded = live;
+
+  if (!loaded.store.workspace().present && !(await isDir(gccDir))) {
+    warn(`gcc-studio: ${projectDir} holds no .GCC/ yet: waiting for one (the page shows the workspace as soon as an agent creates it).`);
+  }
   let closed = false;
   // Only after the first answer: it must not wait for CONTEXT reads and token counts (the tokenizer loads in its worker).
   firstAnswer.listening();
   void firstAnswer.pageSettled.then(() => {
-    if (!closed) live.store.warmContexts();
+    if (!closed) loaded.store.warmContexts();
   });
   return {
     url,
@@ -237,13 +248,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host,
     token,
     gccDir,
-    live,
+    live: loaded,
     streams,
     close: closeOnce(async () => {
       closed = true;
       await closeMcpEndpoints(mcp);
       await stopListening(server);
-      await live.close();
+      await loaded.close();
       history?.close();
       await demo?.stop();
     }),
