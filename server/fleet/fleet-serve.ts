@@ -29,30 +29,37 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   // screen, as a single workspace's does: on 1,000 workspaces it was a third of the time to the first answer.
   const firstAnswer = firstAnswerGate();
   const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, watchAfter: firstAnswer.settled, ...more });
-  await fleet.start();
   let app: ReturnType<typeof createFleetApp> | null = null;
-  const server = gatedServer(() => app, firstAnswer, FLEET_STREAM);
-  let port: number;
-  try {
-    port = await listenOnFreePort(server, options, host, warn);
-  } catch (err) {
-    await fleet.close();
-    throw err;
-  }
-  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
-  app = createFleetApp({
-    fleet,
-    mcp,
-    security: securityOptionsFor(host, port, token),
-    webDir,
-    events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
-    fleetEvents: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
-    logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-  });
+  let appCame = () => {};
+  const appComing = new Promise<void>((resolve) => (appCame = resolve));
+  const server = gatedServer(() => app, firstAnswer, FLEET_STREAM, undefined, appComing);
+  const port = await listenOnFreePort(server, options, host, warn);
+  // The URL (and the browser) before the fleet is found and read, as a single workspace's (http/serve.ts).
   const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
   if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
-  log(`gcc-studio: serving ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} under ${roots.join(', ')} at ${url}`);
+  log(`gcc-studio: serving the workspaces under ${roots.join(', ')} at ${url}`);
   if (options.open !== false) void openBrowser(url);
+  const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
+  try {
+    await fleet.start();
+    app = createFleetApp({
+      fleet,
+      mcp,
+      security: securityOptionsFor(host, port, token),
+      webDir,
+      events: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+      fleetEvents: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
+      logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+    });
+  } catch (err) {
+    await stopListening(server);
+    await fleet.close();
+    throw err;
+  } finally {
+    // The requests that came meanwhile are answered now (503 when the start failed).
+    appCame();
+  }
+  log(`gcc-studio: ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} found`);
   firstAnswer.listening();
   return {
     url,
