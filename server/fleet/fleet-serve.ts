@@ -2,7 +2,7 @@
 // loopback port, one line with the URL. The single-workspace server (server/http/serve.ts) is untouched: a DIR that
 // holds its own .GCC/ (or under which nothing is found) is served exactly as before.
 import type { Server } from 'node:http';
-import { closeMcpEndpoints, firstAnswerGate, gatedServer, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, hasBuiltPage, MISSING_BUILD_MESSAGE, closeOnce, listenOnFreePort, stopListening, urlHost, openBrowser, type McpHosting, type StartServerOptions } from '../http/index.ts';
+import { announce, closeMcpEndpoints, firstAnswerGate, serverBeforeItsApp, generateToken, isLoopbackHost, securityOptionsFor, DEFAULT_WEB_DIR, closeOnce, listenOnFreePort, stopListening, urlHost, type McpHosting, type StartServerOptions } from '../http/index.ts';
 import { DEFAULT_HOST, packageVersion } from '../cli/index.ts';
 import { createFleetApp } from './fleet-app.ts';
 import { Fleet, type FleetOptions } from './fleet.ts';
@@ -29,20 +29,15 @@ export async function startFleetServer(roots: string[], depth: number, options: 
   // screen, as a single workspace's does: on 1,000 workspaces it was a third of the time to the first answer.
   const firstAnswer = firstAnswerGate();
   const fleet = new Fleet({ roots, maxDepth: depth, readOnly: options.readOnly, warn, watchAfter: firstAnswer.settled, ...more });
-  let app: ReturnType<typeof createFleetApp> | null = null;
-  let appCame = () => {};
-  const appComing = new Promise<void>((resolve) => (appCame = resolve));
-  const server = gatedServer(() => app, firstAnswer, FLEET_STREAM, undefined, appComing);
+  const { server, arrive } = serverBeforeItsApp(firstAnswer, FLEET_STREAM);
   const port = await listenOnFreePort(server, options, host, warn);
   // The URL (and the browser) before the fleet is found and read, as a single workspace's (http/serve.ts).
   const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
-  if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
-  log(`gcc-studio: serving the workspaces under ${roots.join(', ')} at ${url}`);
-  if (options.open !== false) void openBrowser(url);
+  announce(url, `the workspaces under ${roots.join(', ')}`, { ...options, webDir, log, warn });
   const mcp: McpHosting = { version: packageVersion(), opened: new Set() };
   try {
     await fleet.start();
-    app = createFleetApp({
+    const app = createFleetApp({
       fleet,
       mcp,
       security: securityOptionsFor(host, port, token),
@@ -51,13 +46,12 @@ export async function startFleetServer(roots: string[], depth: number, options: 
       fleetEvents: options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : undefined,
       logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
     });
+    arrive(app);
   } catch (err) {
+    arrive(null);
     await stopListening(server);
     await fleet.close();
     throw err;
-  } finally {
-    // The requests that came meanwhile are answered now (503 when the start failed).
-    appCame();
   }
   log(`gcc-studio: ${fleet.members.size} workspace${fleet.members.size === 1 ? '' : 's'} found`);
   firstAnswer.listening();

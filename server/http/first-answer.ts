@@ -110,6 +110,24 @@ export function gatedServer(appNow: () => FetchApp | null, gate: ReturnType<type
   return server;
 }
 
+/**
+ * A gatedServer listening before its app is made (the workspace read meanwhile): requests wait until `arrive` gives
+ * the app, or null when the start failed (then 503).
+ */
+export function serverBeforeItsApp(gate: ReturnType<typeof firstAnswerGate>, streamPath: RegExp): { server: Server; arrive(app: FetchApp | null): void } {
+  let app: FetchApp | null = null;
+  let came = () => {};
+  const coming = new Promise<void>((resolve) => (came = resolve));
+  const server = gatedServer(() => app, gate, streamPath, keptWork(), coming);
+  return {
+    server,
+    arrive(made) {
+      app = made;
+      came();
+    },
+  };
+}
+
 /** The path of a request's URL, without parsing it whole. */
 function pathOf(url: string | undefined): string {
   const path = url ?? '/';

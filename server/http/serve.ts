@@ -12,7 +12,7 @@ import { keptWork, openLiveWorkspace, type LiveWorkspace } from '../live/index.t
 import { openBrowser } from './open-browser.ts';
 import { StreamStats } from './sse-pump.ts';
 import { authorsPathFor, recoverLeftovers, recoverWorkspace } from '../write/index.ts';
-import { firstAnswerGate, gatedServer } from './first-answer.ts';
+import { firstAnswerGate, serverBeforeItsApp } from './first-answer.ts';
 
 const EVENT_STREAM = /^\/api\/events\/?$/;
 import { PortTakenError } from './port-taken.ts';
@@ -162,6 +162,13 @@ function chooseToken(store: StartServerOptions['tokenStore'], gccDir: string, wa
   }
 }
 
+/** The URL line (with a warning first when the page is not built), and the browser opened on it unless told not to. */
+export function announce(url: string, what: string, o: Pick<StartServerOptions, 'open'> & { webDir: string; log: (line: string) => void; warn: (line: string) => void }): void {
+  if (!hasBuiltPage(o.webDir)) o.warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
+  o.log(`gcc-studio: serving ${what} at ${url}`);
+  if (o.open !== false) void openBrowser(url);
+}
+
 /** The app over a loaded workspace, with what closing it closes (the MCP sessions, git's history reader). */
 async function workspaceApp(appModule: Promise<typeof import('./app.ts')>, live: LiveWorkspace, demo: Demo | null, gccDir: string, settings: Pick<Parameters<typeof createApp>[0], 'security' | 'webDir' | 'events' | 'logError'>) {
   const { store, bus } = live;
@@ -191,11 +198,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { demo, projectDir, gccDir } = found;
   const token = options.token ?? chooseToken(options.tokenStore ?? null, gccDir, warn);
 
-  let app: ReturnType<typeof createApp> | null = null;
-  let appCame = () => {};
-  const appComing = new Promise<void>((resolve) => (appCame = resolve));
   const streams = new StreamStats();
-  const server = gatedServer(() => app, firstAnswer, EVENT_STREAM, keptWork(), appComing);
+  const { server, arrive } = serverBeforeItsApp(firstAnswer, EVENT_STREAM);
 
   let port: number;
   try {
@@ -206,9 +210,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   // The URL (and the browser) before the workspace is read: the page loads meanwhile, and its first requests wait.
   const url = `http://${urlHost(host)}:${port}/?token=${encodeURIComponent(token)}`;
-  if (!hasBuiltPage(webDir)) warn(`gcc-studio: ${MISSING_BUILD_MESSAGE}`);
-  log(`gcc-studio: serving ${demo ? 'the demo workspace ' : ''}${gccDir} at ${url}`);
-  if (options.open !== false) void openBrowser(url);
+  announce(url, `${demo ? 'the demo workspace ' : ''}${gccDir}`, { ...options, webDir, log, warn });
 
   let live: LiveWorkspace | null = null;
   let made: Awaited<ReturnType<typeof workspaceApp>>;
@@ -220,15 +222,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       events: { stats: streams, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) },
       logError: (e) => warn(`gcc-studio: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
     });
-    app = made.app;
+    arrive(made.app);
   } catch (err) {
+    arrive(null);
     await stopListening(server);
     await live?.close();
     await demo?.stop();
     throw err;
-  } finally {
-    // The requests that came meanwhile are answered now (503 when the start failed).
-    appCame();
   }
   const { mcp, history } = made;
   const loaded = live;
