@@ -85,6 +85,8 @@ export interface ServerProcess {
   child: ChildProcess;
   origin: string;
   token: string;
+  /** Spawn → the URL line on stdout (where a user's browser is opened). */
+  urlMs: number;
   /** Spawn → the first answer of the probe (200, body read; /api/workspace unless another is asked for). */
   firstAnswerMs: number;
   /** The CPU time the server had used by then (null off Linux). */
@@ -121,13 +123,14 @@ export function spawnServer(argv: string[], options: { execArgv?: string[]; ipc?
       if (!origin) return;
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
+      const urlMs = performance.now() - t0;
       fetch(`${origin}${probe}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } })
         .then(async (res) => {
           const workspace: unknown = await res.json();
           if (res.status !== 200) throw new Error(`${probe} answered ${res.status}`);
           const firstAnswerMs = performance.now() - t0;
           const pid = child.pid!;
-          resolve({ child, origin, token: BENCH_TOKEN, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(pid), firstAnswerMainThread: mainThreadTimes(pid), workspace, stop });
+          resolve({ child, origin, token: BENCH_TOKEN, urlMs, firstAnswerMs, firstAnswerCpuMs: cpuMsOf(pid), firstAnswerMainThread: mainThreadTimes(pid), workspace, stop });
         })
         .catch((e: unknown) => void stop().then(() => reject(e instanceof Error ? e : new Error(String(e)))));
     });
