@@ -2,6 +2,7 @@
 // HEAD, index, working tree and every ref, with staged changes and with a detached HEAD.
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runRealPython } from '../test-support/real-contexa.ts';
@@ -97,6 +98,24 @@ describe('push', () => {
     const two = await pushMemory({ projectDir: dir, gccDir: join(dir, '.GCC'), remote: fileUrl(remote), env });
     expect(two).toEqual({ kind: 'unchanged', ref: one.ref, commit: one.commit, url: fileUrl(remote) });
     expect(one.ref).toMatch(/^refs\/heads\/gcc\/.+-gcc-git-/);
+  });
+
+  it('refuses to build on another folder\'s memory: two folders of one name on one host', async () => {
+    const remote = initBare();
+    const one = join(tempFolder(), 'proj');
+    const two = join(tempFolder(), 'proj');
+    agentMemory(one);
+    agentMemory(two, 3);
+    const first = await pushMemory({ projectDir: one, gccDir: join(one, '.GCC'), remote: fileUrl(remote), env });
+    const failure = await pushMemory({ projectDir: two, gccDir: join(two, '.GCC'), remote: fileUrl(remote), env }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(GitError);
+    const short = first.ref.replace('refs/heads/', '');
+    expect((failure as Error).message).toBe(`push of ${short} refused: it holds the memory pushed from ${hostname()}:${one}, not from ${hostname()}:${two}; give this folder a ref of its own with --ref gcc/NAME (nothing was pushed)`);
+    expect(gitIn(remote, ['rev-parse', first.ref])).toBe(first.commit);
+    // Under a ref of its own it goes; the first folder goes on building on its own.
+    await expect(pushMemory({ projectDir: two, gccDir: join(two, '.GCC'), remote: fileUrl(remote), ref: 'gcc/proj-two', env })).resolves.toMatchObject({ kind: 'pushed', parent: null });
+    runRealPython(one, [{ op: 'load' }, { op: 'log', o: 'later', t: 't', a: 'a' }]);
+    await expect(pushMemory({ projectDir: one, gccDir: join(one, '.GCC'), remote: fileUrl(remote), env })).resolves.toMatchObject({ kind: 'pushed', parent: first.commit });
   });
 
   it('in no repository, asks for --remote', async () => {

@@ -84,14 +84,37 @@ export async function pushMemory(options: PushOptions): Promise<PushResult> {
   const gitDir = await privateRepo(`${options.gccDir}\n${url}\n${ref}`, env);
   const tree = await writeMemoryTree(gitDir, options.gccDir);
   const parent = await remoteTip(gitDir, url, ref);
+  const origin = `${hostname()}:${options.projectDir}`;
+  if (parent) {
+    const from = pushedFrom(await gitText(['log', '-1', '--format=%B', parent], { gitDir }));
+    if (from !== null && from !== origin) throw new GitError(otherFolderRefusal(ref, from, origin));
+  }
   if (parent && (await gitText(['rev-parse', `${parent}^{tree}`], { gitDir })) === tree) return { kind: 'unchanged', ref, commit: parent, url };
-  const message = `gcc-studio push: ${hostname()}:${options.projectDir}`;
+  const message = `${PUSH_MESSAGE}${origin}`;
   const commit = await gitText(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message], { gitDir, env: await authorEnv(gitDir) });
   await options.beforePush?.();
   // Never forced: a ref that moved meanwhile is refused by git, and the agent's history is never rewritten by us.
   const pushed = await runGit(['push', '--porcelain', '--quiet', '--', url, `${commit}:${ref}`], { gitDir });
   if (pushed.code !== 0) throw new GitError(pushRefusal(pushed.stdout.toString('utf8'), pushed.stderr, ref));
   return { kind: 'pushed', ref, commit, parent, url };
+}
+
+/** A push's commit message: this, then the host and folder it was pushed from. */
+const PUSH_MESSAGE = 'gcc-studio push: ';
+
+/** The host:folder a push's commit came from (its message's first line), or null for a commit push did not make. */
+export function pushedFrom(message: string): string | null {
+  const first = message.split('\n', 1)[0]!.trim();
+  return first.startsWith(PUSH_MESSAGE) ? first.slice(PUSH_MESSAGE.length) : null;
+}
+
+/**
+ * Two agent folders with one name on one host have one default ref: the second push would build on the first one's
+ * memory and replace it on the remote. A ref holds one folder's memory: another folder's push is refused.
+ */
+export function otherFolderRefusal(ref: string, theirs: string, ours: string): string {
+  const short = ref.replace(/^refs\/heads\//, '');
+  return `push of ${short} refused: it holds the memory pushed from ${theirs}, not from ${ours}; give this folder a ref of its own with --ref gcc/NAME (nothing was pushed)`;
 }
 
 /** git's reason for refusing the push, in one line. */
