@@ -41,7 +41,7 @@ export const USAGE = `usage:
                                status and last commit)
   gcc-studio mcp [DIR] [--dialect python|typescript|go|rust|lua|elixir] [--read-only]
                                an MCP server over stdin/stdout giving an agent GCC memory in DIR (default .):
-                               claude mcp add gcc -- npx gcc-studio mcp. A DIR with no .GCC/ gets one from the
+                               claude mcp add gcc -- gcc-studio mcp. A DIR with no .GCC/ gets one from the
                                agent's gcc_init, in --dialect (default python); logs go to stderr
   gcc-studio push [DIR] [--remote R] [--ref gcc/NAME] [--watch [--interval N]]
                                commit .GCC/ as it is now onto refs/heads/gcc/NAME (default gcc/<host>-<folder>) and
