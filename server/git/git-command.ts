@@ -65,9 +65,14 @@ export async function gitText(args: readonly string[], run: GitRun = {}): Promis
 /** git's most telling line: the last `fatal:`/`error:` one, else the last line. */
 export function lastLine(stderr: string): string {
   const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  // git's "Could not read from remote repository." only closes the reason on the line before it (ssh's own, or git's).
+  const generic = lines.findIndex((l) => GENERIC_REMOTE_FAILURE.test(l));
+  if (generic > 0) return lines[generic - 1]!.replace(/^(fatal|error): /, '');
   const telling = lines.filter((l) => /^(fatal|error|! \[|remote:)/.test(l));
   return (telling.at(-1) ?? lines.at(-1) ?? '').replace(/^(fatal|error): /, '');
 }
+
+const GENERIC_REMOTE_FAILURE = /^fatal: Could not read from remote repository\.?$/;
 
 /** Whether `git` runs here (checked once, before a command that needs it). */
 export function gitInstalled(): boolean {

@@ -118,6 +118,13 @@ describe('push', () => {
     await expect(pushMemory({ projectDir: one, gccDir: join(one, '.GCC'), remote: fileUrl(remote), env })).resolves.toMatchObject({ kind: 'pushed', parent: first.commit });
   });
 
+  it('says why a remote cannot be reached in git\'s own words, not its closing line', async () => {
+    const dir = tempFolder();
+    agentMemory(dir);
+    const missing = join(tempFolder(), 'no-such-remote.git');
+    await expect(pushMemory({ projectDir: dir, gccDir: join(dir, '.GCC'), remote: missing, env })).rejects.toThrow(`cannot reach ${missing}: '${missing}' does not appear to be a git repository`);
+  });
+
   it('in no repository, asks for --remote', async () => {
     const dir = tempFolder();
     agentMemory(dir);
