@@ -1,6 +1,6 @@
 // The fleet's routes through app.request(), over real folders copied from the corpus: rows, dispatch by ?ws=, writes
 // per workspace, crafted workspace ids, a workspace created and one deleted while running, and the inotify fallback.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +119,31 @@ describe('the fleet app', () => {
     const rows = ((await (await call('/api/fleet')).json()) as FleetResponse).rows;
     expect(rows.map((r) => [r.id, r.state])).toEqual([['later', 'live'], ['one', 'gone']]);
     expect((await call('/api/workspace?ws=one')).status).toBe(410);
+  });
+
+  it('keeps a workspace whose .GCC/ went and came back: waiting, then live again on the same member, its appends seen', async () => {
+    const { call, dir, fleet } = await fleetOf({ one: 'python' });
+    const member = fleet.members.get('one')!;
+    const gcc = join(dir, 'one', '.GCC');
+    const workspace = async () => (await call('/api/workspace?ws=one')).json() as Promise<WorkspaceResponse>;
+    rmSync(gcc, { recursive: true });
+    await fleet.rescan();
+    await expect.poll(async () => fleet.rows().map((r) => [r.id, r.state])).toEqual([['one', 'waiting']]);
+    // Its page is not cut off (no 410): it waits with the workspace.
+    await expect.poll(async () => (await workspace()).present).toBe(false);
+    cpSync(join(CORPUS, 'python', '.GCC'), gcc, { recursive: true });
+    await fleet.rescan();
+    expect(fleet.members.get('one')).toBe(member);
+    await expect.poll(async () => (await workspace()).branches.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => fleet.rows().map((r) => [r.id, r.state])).toEqual([['one', 'live']]);
+    const steps = async () => (await workspace()).branches.find((b) => b.name === 'main')!.stepCount;
+    const before = await steps();
+    appendFileSync(join(gcc, 'branches', 'main', 'log.md'), `### Step ${before + 1} — 2026-12-05T10:00:00.000000\n**Observation:** o\n\n**Thought:** t\n\n**Action:** a\n\n---\n\n`);
+    await expect.poll(steps, { timeout: 10_000 }).toBe(before + 1);
+    // Its folder gone too: gone.
+    rmSync(join(dir, 'one'), { recursive: true });
+    await fleet.rescan();
+    await expect.poll(async () => fleet.rows().map((r) => [r.id, r.state])).toEqual([['one', 'gone']]);
   });
 
   it('resumes per workspace: only rows whose version changed are sent again', async () => {

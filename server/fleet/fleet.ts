@@ -1,6 +1,7 @@
 // The fleet: one live workspace per .GCC/ found under the roots, kept in step with the rescan, each change sent out as
 // that workspace's row.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { FleetEvent, FleetRow } from '../../shared/fleet/fleet-api.ts';
 import { writeDiagnostics } from '../write/index.ts';
 import { FleetMember, type MemberOptions } from './fleet-member.ts';
@@ -109,9 +110,11 @@ export class Fleet {
 
   row(member: FleetMember): FleetRow {
     // A workspace that could not be opened (said on the terminal) is shown waiting: the next rescan that finds it
-    // again after it went away opens it anew.
+    // again after it went away opens it anew. One whose .GCC/ is not there is waiting too (buildRow), or gone once its
+    // folder went as well (applyScan kept it open).
     const state = member.gone ? 'gone' : member.live ? 'live' : 'waiting';
-    const row = buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const built = buildRow({ id: member.id, path: member.found.projectDir, state, version: member.version, view: member.live?.store ?? null, activity: member.activity, writeDiagnostics: member.writeDiagnostics });
+    const row: FleetRow = built.state === 'waiting' && member.live && member.found.open === undefined && !existsSync(member.found.projectDir) ? { ...built, state: 'gone' } : built;
     const git = member.found.gitFacts?.();
     return git ? { ...row, git } : row;
   }
@@ -189,13 +192,25 @@ export class Fleet {
     for (const id of change.gone) {
       const m = this.members.get(id);
       if (!m || m.gone) continue;
+      // Its .GCC/ went but its folder stays: the workspace waits for one, as a single workspace's does (its open page
+      // waits with it, and is not cut off; the same member serves the .GCC/ that comes back).
+      if (waitsInPlace(m)) {
+        this.touch(m);
+        continue;
+      }
       // Shown as gone, not dropped: the page keeps the row and says so.
       m.gone = true;
       await m.close();
       this.touch(m);
     }
-    if (change.added.length) {
-      await this.openAll(change.added);
+    const added = change.added.filter((w) => {
+      const kept = this.members.get(w.id);
+      if (!kept || !waitsInPlace(kept) || kept.found.gccDir !== w.gccDir) return true;
+      this.touch(kept);
+      return false;
+    });
+    if (added.length) {
+      await this.openAll(added);
       this.emit({ type: 'fleet-members', epoch: this.epoch, ids: [...this.members.keys()] });
     }
   }
@@ -234,4 +249,9 @@ export class Fleet {
       this.checking = false;
     }
   }
+}
+
+/** A folder's workspace that is open, not gone: it follows its own .GCC/ going and coming back (a git ref does not). */
+function waitsInPlace(m: FleetMember): boolean {
+  return !m.gone && m.live !== null && m.found.open === undefined && existsSync(m.found.projectDir);
 }
