@@ -1,12 +1,14 @@
-// A branch's status from its header menu: arrow keys write nothing, abandoning asks first and can be undone, and a
-// merged branch is offered no status at all (the server refuses one too), on a real folder the real writer wrote.
-import { readFileSync } from 'node:fs';
+// A branch's status from its header menu: arrow keys write nothing, abandoning asks first and can be undone, a
+// merged branch is offered no status at all (the server refuses one too), and a read-only metadata.yaml is said as
+// the menu opens, on a real folder the real writer wrote.
+import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseMetadata } from '../shared/gcc/read/metadata.ts';
 import { metadataVersion } from '../shared/gcc/write/edit-version.ts';
 import { expect, openStudio, test } from './fixtures.ts';
 import { expectAccessible } from './helpers/axe.ts';
+import { saveScreen } from './helpers/screens.ts';
 
 const metadataOf = (gcc: string, branch: string) => readFileSync(join(gcc, 'branches', branch, 'metadata.yaml'), 'utf8');
 
@@ -88,4 +90,41 @@ test('a merged branch is offered no status, only the way to Undo merge; the serv
     ]);
   }
   expect(metadataOf(studio.gcc, 'auth-jwt')).toBe(before);
+});
+
+test('a read-only metadata.yaml is said in the menu as it opens, its items off, before anything is confirmed', async ({ page, studio }) => {
+  const file = join(studio.gcc, 'branches', 'main', 'metadata.yaml');
+  const before = metadataOf(studio.gcc, 'main');
+  // The server respects a file's mode also as root (the tests run as root), so 0444 is read-only to it.
+  chmodSync(file, 0o444);
+  await openStudio(page, studio.url);
+  const button = page.getByTestId('branch-status-menu');
+  await button.click();
+  const menu = page.getByRole('menu', { name: 'Status of main' });
+  const note = page.getByTestId('status-menu-unwritable');
+  await expect(note).toContainText('The status cannot change now: branches/main/metadata.yaml is read-only (mode 0444)');
+  await expect(note.locator('code')).toHaveText('branches/main/metadata.yaml');
+  await expect(note).toContainText('make it writable (chmod u+w)');
+  const item = menu.getByRole('menuitem', { name: 'Mark abandoned…' });
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await expect(menu).toHaveAccessibleDescription(/metadata\.yaml is read-only/);
+  await expectAccessible(page, 'a status menu whose metadata is read-only');
+  await saveScreen(page, 'status-menu-read-only', 'light');
+  // Chosen anyway (a click Playwright would refuse on an item it sees is off, Enter): no dialog, nothing written, the
+  // menu stays and keeps saying why.
+  await item.click({ force: true });
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('abandon-dialog')).toHaveCount(0);
+  await expect(note).toBeVisible();
+  expect(metadataOf(studio.gcc, 'main')).toBe(before);
+
+  // Writable again: the next time the menu opens it asks again, and the item works.
+  await page.keyboard.press('Escape');
+  chmodSync(file, 0o644);
+  await button.click();
+  await expect(note).toHaveCount(0);
+  await expect(item).not.toHaveAttribute('aria-disabled');
+  await item.click();
+  await expect(page.getByTestId('abandon-dialog')).toBeVisible();
 });

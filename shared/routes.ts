@@ -12,6 +12,7 @@ import type {
   EditResponse,
   MetadataEditRequest,
   MetadataEditResponse,
+  MetadataWriteCheckResponse,
   RoadmapEditRequest,
   RoadmapEditResponse,
   RoadmapResponse,
@@ -75,6 +76,8 @@ export const ROUTES = {
   editCommit: route<CommitEditResponse, Record<string, never>, CommitEditRequest>()('PATCH', '/branches/:name/commits/:index'),
   editStep: route<StepEditResponse, Record<string, never>, StepEditRequest>()('PATCH', '/branches/:name/steps/:index'),
   editMetadata: route<MetadataEditResponse, Record<string, never>, MetadataEditRequest>()('PATCH', '/branches/:name/metadata'),
+  /** Whether the metadata could be saved now, and why not (read-only, a link, a folder): the status menu asks it. */
+  metadataWriteCheck: route<MetadataWriteCheckResponse>()('GET', '/branches/:name/metadata/write-check'),
   roadmap: route<RoadmapResponse>()('GET', '/roadmap'),
   editRoadmap: route<RoadmapEditResponse, Record<string, never>, RoadmapEditRequest>()('PUT', '/roadmap/parts/:index'),
   editHistory: route<EditHistoryResponse>()('GET', '/edits'),

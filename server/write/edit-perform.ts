@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
-import { commitVersion, metadataVersion, stepVersion, type EditEntry, type EditResponse, type EditTarget } from '../../shared/gcc/write/edit.ts';
+import { commitVersion, metadataVersion, stepVersion, type EditEntry, type EditResponse, type EditTarget, type SaveProblem } from '../../shared/gcc/write/edit.ts';
 import type { RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { BRANCHES_DIR } from '../../shared/gcc/read/paths.ts';
 import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
@@ -65,14 +65,9 @@ async function saveAndRecord(w: EditWriter, file: string, bytes: Uint8Array, old
  * leaves the file as it was.
  */
 export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: string): Promise<EditResponse<T>> {
-  if (w.store.workspace().readOnly) throw new EditError(403, 'gcc-studio runs with --read-only: edits are off');
-  const parts = job.file.split('/');
-  if (parts[0] === BRANCHES_DIR) {
-    // Never write through a symlinked branches/ or branch folder (it could point anywhere).
-    const problem = await pathProblem(w.gccDir, parts.slice(0, 2).join('/'));
-    if (problem?.missing) throw new EditError(404, `no branch folder "${parts[1]}"`);
-    if (problem) throw new EditError(409, `${parts.slice(0, 2).join('/')} ${problem.message}; nothing was changed`);
-  }
+  const refusal = await refusalBeforeLock(w, job.file);
+  if (refusal?.status === 409) throw new EditError(409, `${refusal.problem.path} ${refusal.problem.reason}; nothing was changed`);
+  if (refusal) throw new EditError(refusal.status, refusal.message);
   let result;
   try {
     result = await withWorkspaceLock(
@@ -110,6 +105,32 @@ export async function performEdit<T>(w: EditWriter, job: FileJob<T>, undoes?: st
     w.bus?.publish({ type: 'record-edited', entry: result.entry });
   }
   return { changed: result.changed, records: result.records, entry: result.entry };
+}
+
+type Refusal = { status: 403 | 404; message: string } | { status: 409; problem: SaveProblem };
+
+/** What refuses an edit of `file` before the lock is taken: --read-only, its branch folder missing or a link. */
+async function refusalBeforeLock(w: Pick<EditWriter, 'gccDir' | 'store'>, file: string): Promise<Refusal | null> {
+  if (w.store.workspace().readOnly) return { status: 403, message: 'gcc-studio runs with --read-only: edits are off' };
+  const parts = file.split('/');
+  if (parts[0] !== BRANCHES_DIR) return null;
+  // Never write through a symlinked branches/ or branch folder (it could point anywhere).
+  const folder = parts.slice(0, 2).join('/');
+  const problem = await pathProblem(w.gccDir, folder);
+  if (problem?.missing) return { status: 404, message: `no branch folder "${parts[1]}"` };
+  return problem ? { status: 409, problem: { path: folder, reason: problem.message } } : null;
+}
+
+/**
+ * Why a save of `file` would be refused now, in the words its refusal would use (null: it would be tried), asked
+ * before an edit is offered; nothing is locked or written. --read-only and a missing branch are thrown, as an edit's.
+ */
+export async function saveProblem(w: Pick<EditWriter, 'gccDir' | 'store'>, file: string): Promise<SaveProblem | null> {
+  const refusal = await refusalBeforeLock(w, file);
+  if (refusal?.status === 409) return refusal.problem;
+  if (refusal) throw new EditError(refusal.status, refusal.message);
+  const reason = await writeProblem(w.gccDir, file);
+  return reason ? { path: file, reason } : null;
 }
 
 function versionOfAny(target: EditTarget, current: unknown): string {

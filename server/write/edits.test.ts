@@ -1,14 +1,14 @@
 // The edit routes against a real store on temp copies of corpus workspaces: versions, byte-exact splices, conflicts,
 // the summary chain, history and undo, read-only, and body validation.
 import { CORPUS } from '../../fixtures/corpus.ts';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BranchResponse, StepsPage, WorkspaceResponse } from '../../shared/api.ts';
 import type { StudioEvent } from '../../shared/events.ts';
 import { parseCommits } from '../../shared/gcc/read/commits.ts';
-import type { CommitEditResponse, EditConflictResponse, EditHistoryResponse, RoadmapResponse } from '../../shared/gcc/write/edit.ts';
+import type { CommitEditResponse, EditConflictResponse, EditHistoryResponse, MetadataWriteCheckResponse, RoadmapResponse } from '../../shared/gcc/write/edit.ts';
 import { editCommits } from '../../shared/gcc/write/edit-records.ts';
 import { commitVersion } from '../../shared/gcc/write/edit-version.ts';
 import type { Commit, OtaStep } from '../../shared/types.ts';
@@ -48,7 +48,7 @@ async function setup(corpus = 'python', options: { readOnly?: boolean } = {}) {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const file = (rel: string) => new Uint8Array(readFileSync(join(gccDir, rel)));
-  return { dir, gccDir, store, events, get, send, file };
+  return { dir, gccDir, store, events, app, get, send, file };
 }
 
 type VersionedCommit = Commit & { version: string };
@@ -188,5 +188,36 @@ describe('edit routes', () => {
     const res = await ro.send('PATCH', path, { commitId: c.commitId, version: c.version, fields: { branchPurpose: 'x' } });
     expect(res.status).toBe(403);
     expect(ro.file('branches/main/commit.md')).toEqual(before);
+  });
+
+  it('says before a status change whether metadata.yaml can be saved, in the words the refusal would use', async () => {
+    const s = await setup();
+    const check = (branch: string) => s.get<MetadataWriteCheckResponse>(`/api/branches/${branch}/metadata/write-check`);
+    expect(await check('main')).toEqual({ file: 'branches/main/metadata.yaml', problem: null });
+
+    // Read-only to this server (root included: the guard respects the mode): said before, refused the same after.
+    chmodSync(join(s.gccDir, 'branches/main/metadata.yaml'), 0o444);
+    const { problem } = await check('main');
+    expect(problem!.path).toBe('branches/main/metadata.yaml');
+    expect(problem!.reason).toMatch(/^is read-only \(mode 0444\): gcc-studio respects a file's mode, also when it runs as root/);
+    const meta = (await s.get<{ branches: { name: string; metadataVersion: string }[] }>('/api/workspace')).branches.find((b) => b.name === 'main')!;
+    const before = s.file('branches/main/metadata.yaml');
+    const refused = await s.send('PATCH', '/api/branches/main/metadata', { version: meta.metadataVersion, fields: { status: 'abandoned' } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(`${problem!.path} ${problem!.reason}; nothing was changed`);
+    expect(s.file('branches/main/metadata.yaml')).toEqual(before);
+    chmodSync(join(s.gccDir, 'branches/main/metadata.yaml'), 0o644);
+    expect((await check('main')).problem).toBeNull();
+
+    // A folder where the file should be; a branch folder that is a link; no such branch; --read-only.
+    rmSync(join(s.gccDir, 'branches/auth-jwt/metadata.yaml'));
+    mkdirSync(join(s.gccDir, 'branches/auth-jwt/metadata.yaml'));
+    expect((await check('auth-jwt')).problem).toEqual({ path: 'branches/auth-jwt/metadata.yaml', reason: 'is a folder, not a file (EISDIR)' });
+    symlinkSync(join(s.gccDir, 'branches/main'), join(s.gccDir, 'branches/linked'));
+    expect((await check('linked')).problem).toMatchObject({ path: 'branches/linked', reason: expect.stringMatching(/^is a symbolic link/) });
+    const headers = { host: HOST, authorization: `Bearer ${TOKEN}` };
+    expect((await s.app.request(`${ORIGIN}/api/branches/nope/metadata/write-check`, { headers })).status).toBe(404);
+    const ro = await setup('python', { readOnly: true });
+    expect((await ro.app.request(`${ORIGIN}/api/branches/main/metadata/write-check`, { headers })).status).toBe(403);
   });
 });

@@ -1,14 +1,14 @@
 // The hand-edit service the routes call: a commit's, a step's, a branch's metadata or a roadmap section, and undo. Agents
 // append between our edits at any moment; holding their lock for the whole read–change–write keeps every append.
 import type { BranchMetadata, Commit, OtaStep } from '../../shared/types.ts';
-import type { CommitEditRequest, EditEntry, EditResponse, MetadataEditRequest, RoadmapEditRequest, RoadmapResponse, StepEditRequest } from '../../shared/gcc/write/edit.ts';
+import type { CommitEditRequest, EditEntry, EditResponse, MetadataEditRequest, MetadataWriteCheckResponse, RoadmapEditRequest, RoadmapResponse, StepEditRequest } from '../../shared/gcc/write/edit.ts';
 import { roadmapParts, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import type { CommitField, RecordEdit } from '../../shared/gcc/write/edit-records.ts';
-import { ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
+import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import type { EventBus, Store, WorkspaceView } from '../live/index.ts';
 import { createEditHistory, historyPathFor, type EditHistory } from './edit-history.ts';
 import { editJobs } from './edit-jobs.ts';
-import { performEdit, readOrNull, type Perform } from './edit-perform.ts';
+import { performEdit, readOrNull, saveProblem, type Perform } from './edit-perform.ts';
 import { undoEdit } from './edit-undo.ts';
 
 
@@ -28,6 +28,8 @@ export interface EditService {
   editCommit(branch: string, index: number, request: CommitEditRequest): Promise<EditResponse<Commit>>;
   editStep(branch: string, index: number, request: StepEditRequest): Promise<EditResponse<OtaStep>>;
   editMetadata(branch: string, request: MetadataEditRequest): Promise<EditResponse<BranchMetadata>>;
+  /** Whether editMetadata could save now; asked before a change is offered, it writes nothing. */
+  metadataWriteCheck(branch: string): Promise<MetadataWriteCheckResponse>;
   editRoadmap(index: number, request: RoadmapEditRequest): Promise<EditResponse<RoadmapPart>>;
   roadmap(): Promise<RoadmapResponse>;
   history(): Promise<EditEntry[]>;
@@ -57,6 +59,11 @@ export function createEditService(deps: EditServiceDeps): EditService {
     editStep: (branch, index, request) => perform(jobs.step(branch, [{ index, version: request.version, identity: String(request.step), fields: request.fields }])),
 
     editMetadata: (branch, request) => perform(jobs.metadata(branch, request)),
+
+    async metadataWriteCheck(branch) {
+      const file = branchFilePath(branch, 'metadata');
+      return { file, problem: await saveProblem({ gccDir, store }, file) };
+    },
 
     editRoadmap: (index, request) => perform(jobs.roadmap(index, request)),
 

@@ -48,12 +48,13 @@ async function send<T>(method: Method, path: ApiUrl<T>, body?: unknown, signal?:
   return (await res.json()) as T;
 }
 
-const { editCommit, editStep, editMetadata, editRoadmap, roadmap, editHistory, undo } = ROUTES;
+const { editCommit, editStep, editMetadata, metadataWriteCheck, editRoadmap, roadmap, editHistory, undo } = ROUTES;
 
 export const editApi = {
   commit: (branch: string, index: number, request: CommitEditRequest) => send(editCommit.method, apiUrl(editCommit, { name: branch, index }), request),
   step: (branch: string, index: number, request: StepEditRequest) => send(editStep.method, apiUrl(editStep, { name: branch, index }), request),
   metadata: (branch: string, request: MetadataEditRequest) => send(editMetadata.method, apiUrl(editMetadata, { name: branch }), request),
+  metadataWriteCheck: (branch: string, signal?: AbortSignal) => send(metadataWriteCheck.method, apiUrl(metadataWriteCheck, { name: branch }), undefined, signal),
   roadmapPart: (index: number, request: RoadmapEditRequest) => send(editRoadmap.method, apiUrl(editRoadmap, { index }), request),
   roadmap: (signal?: AbortSignal) => send(roadmap.method, apiUrl(roadmap), undefined, signal),
   // A plain read: an exported page answers it from the file (getJson), which asks no server.

@@ -1,4 +1,5 @@
-// Query keys and options of the edit history and the roadmap parts, and what a saved edit invalidates.
+// Query keys and options of the edit history, the roadmap parts and whether metadata can be saved, and what a saved
+// edit invalidates.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { EditEntry, EditTarget } from '../../shared/gcc/write/edit.ts';
 import { targetKey } from '../../shared/gcc/write/edit.ts';
@@ -9,6 +10,7 @@ export const editKeys = {
   /** Also invalidated by the `record-edited` event (cacheUpdates.ts). */
   history: () => ['gcc', 'edits'] as const,
   roadmapParts: () => ['gcc', 'roadmap-parts'] as const,
+  metadataWriteCheck: (branch: string) => ['gcc', 'metadata-write-check', branch] as const,
 };
 
 export function editHistoryOptions() {
@@ -17,6 +19,14 @@ export function editHistoryOptions() {
 
 export function roadmapPartsOptions() {
   return queryOptions({ queryKey: editKeys.roadmapParts(), queryFn: ({ signal }) => editApi.roadmap(signal) });
+}
+
+/**
+ * Whether a branch's metadata.yaml can be saved now: asked again each time a view that offers a change mounts (a
+ * file's mode changes without an event), its last answer shown meanwhile.
+ */
+export function metadataWriteCheckOptions(branch: string) {
+  return queryOptions({ queryKey: editKeys.metadataWriteCheck(branch), queryFn: ({ signal }) => editApi.metadataWriteCheck(branch, signal), staleTime: 0, retry: false });
 }
 
 /** The newest history entry that touched each record, by targetKey. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { workspaceOptions } from '../api/queries.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
-import { PauseSwitch } from './PauseSwitch.tsx';
+import { LiveControl } from './LiveControl.tsx';
 import { SearchBox } from '../features/search/index.ts';
 import { FleetBackLink } from '../features/fleet/index.ts';
 import { isExportedPage } from '../api/snapshot.ts';
@@ -15,9 +15,8 @@ export function Header() {
   const { data } = useQuery(workspaceOptions());
   // Several workspaces open in tabs: the folder name tells them apart.
   const folder = data?.root.split(/[\\/]/).filter(Boolean).pop();
-  // Pausing freezes live updates: an exported file has none, and a page showing the past does not move anyway.
+  // An exported file has no live updates to pause or return to; a page showing the past returns to Live instead.
   const travelling = useUrlValue((u) => Boolean(u.at));
-  const pausable = !isExportedPage && !travelling;
   useEffect(() => {
     document.title = folder ? `${folder} · gcc-studio` : 'gcc-studio';
   }, [folder]);
@@ -34,7 +33,7 @@ export function Header() {
       </div>
       <SearchBox />
       <div className="header-right">
-        {pausable ? <PauseSwitch /> : null}
+        {isExportedPage ? null : <LiveControl travelling={travelling} />}
         <ConnectionBadge />
         <DrawerToggle which="side" />
       </div>

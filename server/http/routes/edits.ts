@@ -105,6 +105,7 @@ export function editRoutes(service: EditService | null) {
       const request: MetadataEditRequest = { version: version(body.version), fields: fields(body.fields, METADATA_FIELDS) };
       return answer(c, ROUTES.editMetadata, await svc().editMetadata(name, request));
     })
+    .get(ROUTES.metadataWriteCheck.path, async (c) => answer(c, ROUTES.metadataWriteCheck, await svc().metadataWriteCheck(branchParam(c))))
     .get(ROUTES.roadmap.path, async (c) => answer(c, ROUTES.roadmap, await svc().roadmap()))
     .put(ROUTES.editRoadmap.path, limit, async (c) => {
       const index = indexParam(c);

@@ -107,6 +107,21 @@ export interface EditResponse<T> {
 export type CommitEditResponse = EditResponse<Commit>;
 export type StepEditResponse = EditResponse<OtaStep>;
 export type MetadataEditResponse = EditResponse<BranchMetadata>;
+
+/**
+ * Whether a branch's metadata.yaml could be saved now, asked before an edit is offered (the status menu, as it opens):
+ * `problem` is why the save would be refused, null if it would be tried. Its refusal would say `${path} ${reason}`.
+ */
+export interface MetadataWriteCheckResponse {
+  file: string;
+  problem: SaveProblem | null;
+}
+
+/** What stands in the way (the file, or its branch folder) and why, in the words of the refusal. */
+export interface SaveProblem {
+  path: string;
+  reason: string;
+}
 export type RoadmapEditResponse = EditResponse<RoadmapPart>;
 
 /** 409 answer: the record as it is on disk now, to show beside the draft. */

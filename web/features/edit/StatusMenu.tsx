@@ -1,6 +1,9 @@
 // The menu beside a branch's status pill: a button that opens what the status may become. Arrow keys only move
-// between items; nothing is written until an item is clicked or chosen with Enter.
+// between items; nothing is written until an item is clicked or chosen with Enter. As it opens it asks whether
+// metadata.yaml can be saved at all: if not, the items are off and the menu says why, before anything is chosen.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { metadataWriteCheckOptions } from '../../api/editQueries.ts';
 import { updateUrlState } from '../../state/useUrlState.ts';
 
 interface Props {
@@ -95,8 +98,11 @@ interface PopProps extends Pick<Props, 'branch' | 'choices' | 'merged' | 'onChoo
   choose(run: () => void): void;
 }
 
-/** The open menu: a merged branch's note, then its items. */
+/** The open menu: a merged branch's note, or why its metadata cannot be saved now, then its items. */
 function StatusMenuPop({ branch, choices, merged, menuId, noteId, onKeyDown, choose, onChoose }: PopProps) {
+  const { data: check } = useQuery(metadataWriteCheckOptions(branch));
+  // A merged branch offers no status to write; the question matters only where there is one.
+  const unwritable = merged ? null : (check?.problem ?? null);
   return (
     <span className="status-menu-pop" onKeyDown={onKeyDown}>
       {merged ? (
@@ -104,9 +110,15 @@ function StatusMenuPop({ branch, choices, merged, menuId, noteId, onKeyDown, cho
           Merged{merged.into ? <> into <code>{merged.into}</code></> : null}: its status stays merged. To take the merge back, use Undo merge in Compare &amp; merge.
         </span>
       ) : null}
-      <span role="menu" id={menuId} aria-label={`Status of ${branch}`} aria-describedby={merged ? noteId : undefined}>
+      {unwritable ? (
+        <span className="status-menu-note status-menu-unwritable" id={noteId} role="status" data-testid="status-menu-unwritable">
+          <strong>The status cannot change now:</strong> <code>{unwritable.path}</code> {unwritable.reason}.
+        </span>
+      ) : null}
+      <span role="menu" id={menuId} aria-label={`Status of ${branch}`} aria-describedby={merged || unwritable ? noteId : undefined}>
         {choices.map((s) => (
-          <button key={s} type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => onChoose(s))}>
+          // aria-disabled, not disabled: the item stays in the arrows' path and says it is off.
+          <button key={s} type="button" role="menuitem" tabIndex={-1} aria-disabled={unwritable ? true : undefined} onClick={() => (unwritable ? undefined : choose(() => onChoose(s)))}>
             {itemLabel(s)}
           </button>
         ))}

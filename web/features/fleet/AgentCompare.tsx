@@ -1,35 +1,57 @@
 // Two rows of the fleet (two agents' memories of one project) compared like two branches: pick the rows and a branch
-// of each (main by default), see their CONTEXT side by side and what each has that the other lacks.
+// of each (main by default), see their CONTEXT side by side and what each has that the other lacks. A separator above
+// the pane sets its height.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import type { AgentLacks, AgentSideAnswer } from '../../../shared/fleet/agent-compare.ts';
 import type { FleetRow } from '../../../shared/fleet/fleet-api.ts';
 import { fleetCompareOptions } from '../../api/queries.ts';
 import { countOf } from '../../ui/count.ts';
 import { plainInline } from '../../ui/plainInline.ts';
+import { PaneSeparator } from './PaneSeparator.tsx';
+import { useComparePane } from './useComparePane.ts';
 
-export function AgentCompare({ rows }: { rows: readonly FleetRow[] }) {
+export interface AgentCompareProps {
+  rows: readonly FleetRow[];
+  /** The list above: the pane takes its height from it, and gives it back. */
+  listRef: RefObject<HTMLElement | null>;
+  /** The pane's height as last set (null: as tall as it needs, up to half the window), and where a new one goes. */
+  height: number | null;
+  saveHeight: (height: number) => void;
+}
+
+export function AgentCompare(props: AgentCompareProps) {
+  if (props.rows.filter((r) => r.state === 'live').length < 2) return null;
+  return <AgentComparePane {...props} />;
+}
+
+function AgentComparePane({ rows, listRef, height, saveHeight }: AgentCompareProps) {
   const open = rows.filter((r) => r.state === 'live');
   const [a, setA] = useState('');
   const [b, setB] = useState('');
   const [branch, setBranch] = useState('main');
-  if (open.length < 2) return null;
+  const pane = useComparePane(listRef, height, saveHeight);
   const versions = `${rows.find((r) => r.id === a)?.version ?? 0}:${rows.find((r) => r.id === b)?.version ?? 0}`;
   return (
-    <section className="agent-compare" aria-label="Compare two agents" data-testid="agent-compare">
-      <div className="agent-compare-pick">
-        <span>Compare</span>
-        <RowPicker label="First agent" rows={open} value={a} onChange={setA} />
-        <span>with</span>
-        <RowPicker label="Second agent" rows={open} value={b} onChange={setB} />
-        <label>
-          branch <input className="agent-compare-branch mono" value={branch} onChange={(e) => setBranch(e.target.value)} aria-label="Branch of each" size={12} />
-        </label>
-      </div>
-      {a && b && a !== b && branch ? <AgentCompareResult a={a} b={b} branch={branch} versions={versions} /> : null}
-    </section>
+    <>
+      <PaneSeparator {...pane.separator} controls={PANE_ID} />
+      <section id={PANE_ID} ref={pane.paneRef} style={pane.paneStyle} className="agent-compare" aria-label="Compare two agents" data-testid="agent-compare">
+        <div className="agent-compare-pick">
+          <span>Compare</span>
+          <RowPicker label="First agent" rows={open} value={a} onChange={setA} />
+          <span>with</span>
+          <RowPicker label="Second agent" rows={open} value={b} onChange={setB} />
+          <label>
+            branch <input className="agent-compare-branch mono" value={branch} onChange={(e) => setBranch(e.target.value)} aria-label="Branch of each" size={12} />
+          </label>
+        </div>
+        {a && b && a !== b && branch ? <AgentCompareResult a={a} b={b} branch={branch} versions={versions} /> : null}
+      </section>
+    </>
   );
 }
+
+const PANE_ID = 'agent-compare';
 
 function RowPicker({ label, rows, value, onChange }: { label: string; rows: readonly FleetRow[]; value: string; onChange: (id: string) => void }) {
   return (

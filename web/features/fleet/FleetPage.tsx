@@ -1,6 +1,6 @@
 // The fleet: one row per workspace under the roots, live, with badges judged each second from the user's thresholds.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FleetResponse } from '../../../shared/fleet/fleet-api.ts';
 import { fleetOptions } from '../../api/queries.ts';
 import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
@@ -46,6 +46,8 @@ export function FleetPage() {
   }, [rows]);
   const select = useCallback((i: number) => setSelectedId(rows[i]?.row.id ?? null), [rows]);
   useFleetKeys(rows.length, selected === -1 ? null : selected, select, open, useCallback(() => update({ name: '' }), [update]));
+  const listRef = useRef<HTMLDivElement>(null);
+  const saveCompareHeight = useCallback((compareHeight: number) => update({ compareHeight }), [update]);
   useEffect(() => {
     document.title = `fleet (${fleet?.rows.length ?? 0}) · gcc-studio`;
   }, [fleet?.rows.length]);
@@ -72,7 +74,7 @@ export function FleetPage() {
       ))}
       <main className="fleet-main">
         <FleetControls settings={settings} update={update} alerts={alerts} />
-        <div className="fleet-table-wrap">
+        <div className="fleet-table-wrap" ref={listRef}>
           <table className="fleet-table" aria-label="Workspaces">
             <FleetTableHead />
             <tbody>
@@ -83,7 +85,7 @@ export function FleetPage() {
           </table>
           {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
         </div>
-        {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} />}
+        {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} listRef={listRef} height={settings.compareHeight} saveHeight={saveCompareHeight} />}
       </main>
     </div>
   );

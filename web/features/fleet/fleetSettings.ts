@@ -1,5 +1,6 @@
 // The fleet page's settings: badge thresholds (kept in local storage; the URL's hash overrides them, so a link can
-// carry a short stall threshold), sort, badge filter and name filter (in the hash). Pure parse/serialize, tested.
+// carry a short stall threshold), sort, badge filter, name filter and the comparison's height (in the hash, so a
+// reload keeps them). Pure parse/serialize, tested.
 import { BADGE_KINDS, DEFAULT_THRESHOLDS, type BadgeKind, type BadgeThresholds } from '../../../shared/fleet/badges.ts';
 
 export type FleetSort = 'activity' | 'name' | 'badges';
@@ -10,7 +11,12 @@ export interface FleetSettings {
   sort: FleetSort;
   badge: BadgeFilter;
   name: string;
+  /** The comparison pane's height in CSS px, as its separator left it; null: as tall as it needs, up to half the window. */
+  compareHeight: number | null;
 }
+
+/** The hash's key for the comparison's height; a value past these bounds is no height (the page clamps to the window). */
+const COMPARE_HEIGHT = { param: 'compare-height', min: 1, max: 100_000 } as const;
 
 
 const THRESHOLD_KEYS: [keyof BadgeThresholds, string, number, number][] = [
@@ -24,6 +30,12 @@ function number(raw: string | null | undefined, min: number, max: number): numbe
   if (raw === null || raw === undefined || raw.trim() === '') return null;
   const n = Number(raw);
   return Number.isFinite(n) && n >= min && n <= max ? n : null;
+}
+
+function wholePx(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,6}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= COMPARE_HEIGHT.min && n <= COMPARE_HEIGHT.max ? n : null;
 }
 
 /** Thresholds from stored JSON (bad or missing values fall back to the defaults), then the hash's overrides. */
@@ -47,6 +59,7 @@ export function parseFleetSettings(hash: string, stored: string | null): FleetSe
     sort: sort === 'name' || sort === 'badges' ? sort : 'activity',
     badge: badge === 'healthy' || (BADGE_KINDS as readonly string[]).includes(badge ?? '') ? (badge as BadgeFilter) : 'all',
     name: p.get('name') ?? '',
+    compareHeight: wholePx(p.get(COMPARE_HEIGHT.param)),
   };
 }
 
@@ -56,6 +69,7 @@ export function serializeFleetHash(s: FleetSettings, storedThresholds: BadgeThre
   if (s.sort !== 'activity') p.set('sort', s.sort);
   if (s.badge !== 'all') p.set('badge', s.badge);
   if (s.name) p.set('name', s.name);
+  if (s.compareHeight !== null) p.set(COMPARE_HEIGHT.param, String(Math.round(s.compareHeight)));
   for (const [key, param] of THRESHOLD_KEYS) if (s.thresholds[key] !== storedThresholds[key]) p.set(param, String(s.thresholds[key]));
   const text = p.toString();
   return text ? `#${text}` : '';

@@ -47,7 +47,7 @@ describe('fleet view', () => {
 describe('fleet settings', () => {
   it('reads stored thresholds, lets the hash override, and refuses nonsense', () => {
     const s = parseFleetSettings('#stall=3&sort=name&badge=stalled&name=ag', JSON.stringify({ stalledSeconds: 120, uncommittedSteps: 80 }));
-    expect(s).toEqual({ thresholds: { ...DEFAULT_THRESHOLDS, stalledSeconds: 3, uncommittedSteps: 80 }, sort: 'name', badge: 'stalled', name: 'ag' });
+    expect(s).toEqual({ thresholds: { ...DEFAULT_THRESHOLDS, stalledSeconds: 3, uncommittedSteps: 80 }, sort: 'name', badge: 'stalled', name: 'ag', compareHeight: null });
     expect(parseFleetSettings('#stall=-5&loop=x&sort=up&badge=evil', '{bad json').thresholds).toEqual(DEFAULT_THRESHOLDS);
     expect(parseFleetSettings('', null)).toMatchObject({ sort: 'activity', badge: 'all', name: '' });
   });
@@ -55,5 +55,12 @@ describe('fleet settings', () => {
     const s = parseFleetSettings('#stall=3&badge=looping', null);
     expect(serializeFleetHash(s, DEFAULT_THRESHOLDS)).toBe('#badge=looping&stall=3');
     expect(serializeFleetHash(parseFleetSettings('', null), DEFAULT_THRESHOLDS)).toBe('');
+  });
+  it("keeps the comparison's height in the hash, a whole number of px or none", () => {
+    expect(parseFleetSettings('#compare-height=320', null).compareHeight).toBe(320);
+    for (const bad of ['0', '-5', '12.5', 'tall', '', '99999999']) expect(parseFleetSettings(`#compare-height=${bad}`, null).compareHeight).toBeNull();
+    const s = { ...parseFleetSettings('#sort=name', null), compareHeight: 287.6 };
+    expect(serializeFleetHash(s, DEFAULT_THRESHOLDS)).toBe('#sort=name&compare-height=288');
+    expect(parseFleetSettings(serializeFleetHash(s, DEFAULT_THRESHOLDS), null).compareHeight).toBe(288);
   });
 });

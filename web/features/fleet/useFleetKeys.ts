@@ -12,7 +12,8 @@ function typingInto(target: EventTarget | null): boolean {
 export function useFleetKeys(count: number, selected: number | null, select: (i: number) => void, open: (i: number) => void, clearFilter: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      // A control that took the key (the comparison's separator takes the arrows) keeps it.
+      if (e.metaKey || e.ctrlKey || e.altKey || e.defaultPrevented) return;
       const filter = document.getElementById(FLEET_FILTER_ID) as HTMLInputElement | null;
       if (e.key === 'Escape' && document.activeElement === filter) {
         clearFilter();

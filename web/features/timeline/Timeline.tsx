@@ -1,6 +1,6 @@
 // The timeline under the header: every record on one time axis, the moment shown, and the controls to travel.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { workspaceOptions } from '../../api/queries.ts';
 import { isExportedPage, pageSnapshot } from '../../api/snapshot.ts';
 import { formatInstant } from '../../ui/time.ts';
@@ -55,6 +55,7 @@ function LiveTimeline() {
   // A replay leaps over the quiet stretches the axis knows of: nothing happens in them.
   const quiet = useMemo(() => axis?.segments.filter((q) => q.quiet) ?? [], [axis]);
   useReplay({ playing, speed, momentMs: momentMs ?? bounds?.fromMs ?? null, moment: at ?? (axis?.start ?? null), endMs: bounds?.toMs ?? null, quiet, travelTo, stop: () => setPlaying(false) });
+  useStopOnReturnToLive(at, setPlaying);
   // From the live page ← goes to the newest record (live is after it) and → nowhere; past the last record → is live.
   const step = useCallback(
     (dir: 'next' | 'prev') => {
@@ -136,6 +137,18 @@ function TimelineControls({ at, playing, setPlaying, speed, setSpeed, step }: Co
       </button>
     </div>
   );
+}
+
+/**
+ * Back to Live from anywhere (the header's button, → past the last record) ends a replay, which would otherwise carry
+ * the page back into the past on its next tick. A replay started from Live leaves Live itself: only past → live stops.
+ */
+function useStopOnReturnToLive(at: string | null, setPlaying: (playing: boolean) => void): void {
+  const previous = useRef(at);
+  useEffect(() => {
+    if (previous.current !== null && at === null) setPlaying(false);
+    previous.current = at;
+  }, [at, setPlaying]);
 }
 
 /** ← and → step record by record, unless the keys are meant for a field. */
