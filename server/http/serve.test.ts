@@ -1,6 +1,6 @@
 // What a start keeps for after its first answer (warming CONTEXT up, the demo's agent): the gate that says when, and the
 // server that tells it and the kept work of each request.
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -174,25 +174,29 @@ describe('gatedServer', () => {
 });
 
 describe('startServer', () => {
-  it('prints its URL before it reads the workspace, and a request made then gets the workspace read whole', async () => {
+  it('puts the workspace right, prints its URL, then reads it: a step written at the URL line is in the first answer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-early-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     cpSync(join(import.meta.dirname, '../../fixtures/corpus/python/.GCC'), join(dir, '.GCC'), { recursive: true });
-    // A lock folder with no record in it (a writer mid-way): start-up's recovery, just before the read, names it.
+    // A lock folder with no record in it (a writer mid-way): start-up's recovery names it.
     mkdirSync(join(dir, '.GCC', '.lock_dir'));
+    const log = join(dir, '.GCC', 'branches', 'main', 'log.md');
+    const stepsBefore = (readFileSync(log, 'utf8').match(/^### Step /gm) ?? []).length;
     const said: string[] = [];
     let early: Promise<WorkspaceResponse> | null = null;
-    const log = (line: string) => {
+    const onUrl = (line: string) => {
       said.push('url');
+      // Written as the URL is printed: only a read that comes after it counts this step.
+      appendFileSync(log, `### Step ${stepsBefore + 1} — 2026-12-05T10:00:00.000000+00:00\n**Observation:** o\n\n**Thought:** t\n\n**Action:** a\n\n---\n\n`);
       const url = /(http:\/\/\S+)/.exec(line)![1]!;
       early = fetch(new URL('/api/workspace', url), { headers: { authorization: 'Bearer serve-test-token' } }).then((r) => r.json() as Promise<WorkspaceResponse>);
     };
     const warn = (line: string) => said.push(line.includes('.lock_dir') ? 'lock' : line);
-    const server = await startServer({ dir, port: 0, open: false, token: 'serve-test-token', log, warn });
+    const server = await startServer({ dir, port: 0, open: false, token: 'serve-test-token', log: onUrl, warn });
     cleanups.push(() => server.close());
-    expect(said).toEqual(['url', 'lock']);
+    expect(said).toEqual(['lock', 'url']);
     const answer = await early!;
+    expect(answer.branches.find((b) => b.name === 'main')!.stepCount).toBe(stepsBefore + 1);
     expect(answer.branches.map((b) => [b.name, b.stepCount, b.commitCount])).toEqual(server.live.store.workspace().branches.map((b) => [b.name, b.stepCount, b.commitCount]));
-    expect(answer.branches.length).toBe(3);
   });
 });

@@ -93,9 +93,23 @@ interface FoundWorkspace {
   gccDir: string;
 }
 
-/** The demo's temp workspace or the one DIR names (not read yet). */
+/**
+ * The demo's temp workspace or the one DIR names, put right where a crash of ours left it (stale locks, a merge cut
+ * short): before the URL is printed, so what reads the files at the URL line finds them recovered. Not read yet.
+ */
 async function findWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<FoundWorkspace> {
-  if (!options.demo) return { demo: null, ...(await locateGccDir(options.dir ?? '.')) };
+  const found = options.demo ? await startDemoWorkspace(options, warn, firstAnswer) : { demo: null, ...(await locateGccDir(options.dir ?? '.')) };
+  try {
+    // Its temp files, which no reader opens, once the server has answered (finding them lists every branch folder).
+    for (const line of (await recoverWorkspace(found.gccDir, { readOnly: options.readOnly ?? false, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
+  } catch (err) {
+    await found.demo?.stop();
+    throw err;
+  }
+  return found;
+}
+
+async function startDemoWorkspace(options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<FoundWorkspace> {
   // Loaded only for --demo: a workspace's start does not pay for the seed, the story and the writer.
   const { startDemo } = await import('../demo/index.ts');
   // The agent (a second Node process) starts once the server has answered: its start-up would compete for the CPU.
@@ -104,12 +118,9 @@ async function findWorkspace(options: StartServerOptions, warn: (line: string) =
   return { demo, projectDir: demo.projectDir, gccDir: demo.gccDir };
 }
 
-/** The workspace found, recovered, loaded and (once the server has answered) watched. */
+/** The workspace found, loaded and (once the server has answered) watched. */
 async function loadWorkspace({ projectDir, gccDir }: FoundWorkspace, options: StartServerOptions, warn: (line: string) => void, firstAnswer: Promise<void>): Promise<LiveWorkspace> {
-  // Before the first read: what a crash of ours left (stale locks, a merge cut short) is put right; its temp files,
-  // which no reader opens, once the server has answered (finding them lists every branch folder).
   const readOnly = options.readOnly ?? false;
-  for (const line of (await recoverWorkspace(gccDir, { readOnly, leftoversLater: true })).lines) warn(`gcc-studio: ${line}`);
   // Watching starts once the server has answered (chokidar's scan would compete with the answer for the CPU);
   // nothing written meanwhile is missed (live-workspace.ts).
   const live = await openLiveWorkspace({ gccDir, root: projectDir, readOnly: options.readOnly, authorsFile: authorsPathFor(gccDir), onError: (e) => warn(`gcc-studio: ${String(e)}`), watchAfter: firstAnswer });
