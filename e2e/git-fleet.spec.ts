@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { runRealPython } from '../server/test-support/real-contexa.ts';
+import { WRITE_RECORD_ROUTES, openEveryTab } from './helpers/every-tab.ts';
+import { watchProblems } from './helpers/page-problems.ts';
 import { REPO, freePort, stopServerProcess, waitForUrl } from './helpers/studio.ts';
 
 const REFRESH_S = 1;
@@ -82,4 +84,23 @@ test('three pushed agents are three rows; a push shows live; each row opens read
   await expect(sides.nth(0).getByTestId('agent-context')).toContainText('alpha saw 1');
   await expect(sides.nth(1).getByTestId('agent-context')).toContainText('gamma saw 3');
   await expect(sides.nth(0)).toContainText('Has what gcc/gamma lacks: 1 commit, 2 steps');
+});
+
+test("a git row's every tab asks nothing a read-only source cannot answer", async ({ page }) => {
+  // A branch not merged yet: the compare tab would ask for a merge preview, and the merges made, of a live folder.
+  runRealPython(join(root, 'beta'), [{ op: 'load' }, { op: 'branch', name: 'explore', purpose: 'try another way' }, { op: 'log', o: 'explored', t: 't', a: 'a' }, { op: 'commit', c: 'explored' }]);
+  push('beta');
+  const port = await freePort();
+  server = spawn(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), '--git', `file://${remote}`, '--no-open', '--port', String(port), '--token', 'e2e-git-tabs'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await waitForUrl(server, 20_000);
+  const watch = await watchProblems(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(r.url()));
+  await page.goto(`${url}&ws=gcc%2Fbeta&branch=explore`);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
+  await openEveryTab(page);
+  await page.getByRole('tab', { name: 'Compare & merge' }).click();
+  await expect(page.getByTestId('merge-bar')).toContainText('Read-only: gcc-studio merges nothing here.');
+  expect(asked.filter((u) => WRITE_RECORD_ROUTES.test(new URL(u).pathname))).toEqual([]);
+  expect(await watch.problems()).toEqual([]);
 });
