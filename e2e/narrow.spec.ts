@@ -62,3 +62,21 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test("at 900 px the timeline's Live sits beside the axis, not on a line of its own", async ({ page, studio }) => {
+  await page.setViewportSize({ width: 900, height: 900 });
+  await openStudio(page, studio.url, 'branch=main');
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  const moment = page.getByTestId('moment');
+  await expect(moment).toHaveText('Live');
+  const liveAxis = (await axis.boundingBox())!;
+  const live = (await moment.boundingBox())!;
+  expect(live.y + live.height / 2).toBeGreaterThan(liveAxis.y);
+  expect(live.y + live.height / 2).toBeLessThan(liveAxis.y + liveAxis.height);
+  expect(live.x).toBeGreaterThanOrEqual(liveAxis.x + liveAxis.width);
+  // The past, said in full, takes the row below; the axis keeps its box.
+  await page.locator('body').press('ArrowLeft');
+  await expect(moment.locator('time')).toBeVisible();
+  expect((await moment.boundingBox())!.y).toBeGreaterThanOrEqual(liveAxis.y + liveAxis.height);
+  expect(await axis.boundingBox()).toEqual(liveAxis);
+});
