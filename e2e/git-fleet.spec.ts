@@ -104,3 +104,20 @@ test("a git row's every tab asks nothing a read-only source cannot answer", asyn
   expect(asked.filter((u) => WRITE_RECORD_ROUTES.test(new URL(u).pathname))).toEqual([]);
   expect(await watch.problems()).toEqual([]);
 });
+
+test("a git row's header names the remote as a place, not a URL cut from its start", async ({ page }) => {
+  const port = await freePort();
+  server = spawn(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), '--git', `file://${remote}`, '--no-open', '--port', String(port), '--token', 'e2e-git-header'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await waitForUrl(server, 20_000);
+  for (const width of [900, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${url}&ws=gcc%2Falpha&branch=main`);
+    await expect(page.getByTestId('fleet-back')).toContainText('gcc/alpha');
+    const path = page.getByTestId('workspace-path');
+    await expect(path).toHaveText(remote);
+    await expect(page.locator('.workspace-path')).toHaveAttribute('title', `${remote}, refs/heads/gcc/alpha`);
+  }
+  // Wide enough, the whole of it shows.
+  const shown = await page.getByTestId('workspace-path').evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(shown).toBe(true);
+});
