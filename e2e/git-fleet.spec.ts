@@ -121,3 +121,25 @@ test("a git row's header names the remote as a place, not a URL cut from its sta
   const shown = await page.getByTestId('workspace-path').evaluate((el) => el.scrollWidth <= el.clientWidth);
   expect(shown).toBe(true);
 });
+
+test('a git fleet with no agent yet says how to push to it; a mistyped remote says no ref could be read, and why', async ({ page }) => {
+  const empty = join(root, 'empty.git');
+  execFileSync('git', ['init', '-q', '--bare', empty]);
+  const nowhere = join(root, 'nowhere.git');
+  for (const [repo, notice] of [
+    [empty, null],
+    [nowhere, `no ref could be read from file://${nowhere}: '${nowhere}' does not appear to be a git repository`],
+  ] as const) {
+    server = spawn(process.execPath, [join(REPO, 'bin', 'gcc-studio.js'), '--git', `file://${repo}`, '--no-open', '--port', String(await freePort()), '--token', 'e2e-git-empty'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await page.goto(await waitForUrl(server, 20_000));
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-status', 'live');
+    const said = page.getByTestId('fleet-empty');
+    await expect(said).toContainText("No agent's memory has been read from this repository yet.");
+    await expect(said.locator('code.fleet-empty-command')).toHaveText(`gcc-studio push --remote file://${repo}`);
+    if (notice === null) await expect(page.getByTestId('fleet-notice')).toHaveCount(0);
+    else await expect(page.getByTestId('fleet-notice')).toHaveText(`${notice} (retrying, less often while it fails)`);
+    await expect(page.getByText('rows show their last fetched state')).toHaveCount(0);
+    await stopServerProcess(server);
+    server = null;
+  }
+});

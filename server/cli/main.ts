@@ -223,7 +223,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       const { startFleetServer } = await loadFleetServer();
       const git = command.git;
       const scan = gitFleetScan({ repo: git.repo, refs: git.refs, refreshMs: git.refreshSeconds * 1000 });
-      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start, openInBackground: true });
+      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start, openInBackground: true, gitRemote: scan.url });
     } else if (roots) {
       // The fleet server is loaded only for a fleet.
       const { startFleetServer } = await loadFleetServer();
