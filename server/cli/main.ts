@@ -140,6 +140,7 @@ async function atMoment(now: RecordsView, gccDir: string, moment: string): Promi
   const history = await localGitHistory(gccDir);
   if (!history) throw new MomentError(`moment "${moment}": ${gccDir} is not in a git repository (or git is not installed)`);
   try {
+    if ((await history.list()).length === 0) throw new MomentError(`moment "${moment}": ${await history.whyNone()}`);
     return await withExactMoments(travel, history).view(moment);
   } finally {
     history.close();
