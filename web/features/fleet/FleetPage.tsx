@@ -7,6 +7,7 @@ import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
 import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
 import { Brand } from '../../ui/Brand.tsx';
 import { countOf } from '../../ui/count.ts';
+import { ExportedBanner } from '../timeline/index.ts';
 import { AgentCompare } from './AgentCompare.tsx';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
@@ -67,6 +68,7 @@ export function FleetPage() {
           <FleetStatusBadge status={status} />
         </div>
       </header>
+      {isExportedPage ? <ExportedBanner /> : null}
       {fleet?.notices.map((n) => (
         <div key={n} className="fleet-notice" role="status" data-testid="fleet-notice">
           {n}

@@ -12,6 +12,7 @@ import { travelCount, travelTo } from './travel.ts';
 import { isoMs } from './axisDraw.ts';
 import type { AxisRange } from './axisScale.ts';
 import { TimelineAxis } from './TimelineAxis.tsx';
+import { ExportedBanner } from './ExportedBanner.tsx';
 import { MomentBanner } from './MomentBanner.tsx';
 import { GitMomentPicker } from './GitMomentPicker.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
@@ -21,20 +22,6 @@ import './timeline.css';
 export function Timeline() {
   if (!isExportedPage) return <LiveTimeline />;
   return pageSnapshot ? <ExportedBanner /> : null;
-}
-
-/** An exported file: the moment it holds, and that it is a file, not a server. */
-function ExportedBanner() {
-  const s = pageSnapshot!;
-  return (
-    <section className="timeline timeline-exported" aria-label="Timeline">
-      <span className="muted">
-        A snapshot exported <time dateTime={s.exportedAt}>{formatInstant(s.exportedAt)}</time>
-        {s.moment ? ', of the memory' : ': the memory as it was then'}; read-only, with no server behind it.
-      </span>
-      {s.moment ? <MomentBanner at={s.moment.moment} info={s.moment} /> : null}
-    </section>
-  );
 }
 
 function LiveTimeline() {
