@@ -1,13 +1,15 @@
 // No console error, page error or failed request on the pages a user meets first: the live page (a step arriving,
 // the Context and Roadmap tabs, a search), time travel (moments superseded faster than they are answered), the fleet
-// page (whose first requests go out before it knows it is a fleet's) and an exported page. The requests the page
-// cancels itself are told apart in helpers/page-problems.ts.
+// page (whose first requests go out before it knows it is a fleet's), a --read-only folder (every tab; a git row's in
+// git-fleet.spec.ts) and an exported page. The requests the page cancels itself are told apart in
+// helpers/page-problems.ts.
 import { join } from 'node:path';
 import { expect, openStudio, test } from './fixtures.ts';
+import { WRITE_RECORD_ROUTES, openEveryTab } from './helpers/every-tab.ts';
 import { exportHtml } from './helpers/export.ts';
 import { startFleetStudio } from './helpers/fleet.ts';
 import { watchProblems } from './helpers/page-problems.ts';
-import { CORPUS } from './helpers/studio.ts';
+import { CORPUS, startStudio } from './helpers/studio.ts';
 
 test('the live page: a step arrives, Context and Roadmap, a search', async ({ page, studio }) => {
   const watch = await watchProblems(page);
@@ -32,6 +34,23 @@ test('time travel: steps taken faster than they are answered, then back to now',
   await page.getByRole('button', { name: 'Now' }).click();
   await expect(moment).toHaveText('Live');
   expect(await watch.problems()).toEqual([]);
+});
+
+test('a --read-only folder: every tab, and nothing asked of what only a writable one keeps', async ({ page }) => {
+  const studio = await startStudio('python', { args: ['--read-only'] });
+  try {
+    const watch = await watchProblems(page);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await openStudio(page, studio.url, 'branch=auth-session');
+    await openEveryTab(page);
+    await page.getByRole('tab', { name: 'Compare & merge' }).click();
+    await expect(page.getByTestId('merge-bar')).toContainText('Read-only: gcc-studio merges nothing here.');
+    expect(asked.filter((u) => WRITE_RECORD_ROUTES.test(new URL(u).pathname))).toEqual([]);
+    expect(await watch.problems()).toEqual([]);
+  } finally {
+    await studio.stop();
+  }
 });
 
 test("the fleet page, and a workspace's page inside it", async ({ page, context }) => {

@@ -128,3 +128,30 @@ test('a read-only metadata.yaml is said in the menu as it opens, its items off, 
   await item.click();
   await expect(page.getByTestId('abandon-dialog')).toBeVisible();
 });
+
+test('a read-only metadata.yaml is said as the purpose editor opens, its Save off, before anything is typed', async ({ page, studio }) => {
+  const file = join(studio.gcc, 'branches', 'main', 'metadata.yaml');
+  const before = metadataOf(studio.gcc, 'main');
+  chmodSync(file, 0o444);
+  await openStudio(page, studio.url, 'branch=main');
+  await page.getByRole('button', { name: 'Edit the purpose of main' }).click();
+  const editor = page.getByTestId('editor');
+  const note = editor.getByTestId('edit-unwritable');
+  await expect(note).toContainText('This cannot be saved now: branches/main/metadata.yaml is read-only (mode 0444)');
+  await expect(note.locator('code')).toHaveText('branches/main/metadata.yaml');
+  const input = editor.getByRole('textbox', { name: 'the purpose of main' });
+  await expect(input).toHaveAccessibleDescription(/metadata\.yaml is read-only/);
+  await input.fill('A purpose that cannot be saved');
+  await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expectAccessible(page, 'a purpose editor whose metadata is read-only');
+  await saveScreen(page, 'purpose-editor-read-only', 'light');
+  expect(metadataOf(studio.gcc, 'main')).toBe(before);
+  // Writable again: the next opening asks again, and Save is on.
+  chmodSync(file, 0o644);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await editor.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('button', { name: 'Edit the purpose of main' }).click();
+  await page.getByTestId('editor').getByRole('textbox').fill('A purpose saved');
+  await expect(page.getByTestId('editor').getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByTestId('edit-unwritable')).toHaveCount(0);
+});

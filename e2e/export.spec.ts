@@ -83,6 +83,11 @@ test('a fleet root exports as one page: its rows, and each workspace opened from
   await expect(rows).toHaveCount(3);
   await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible();
   await expect(page.getByTestId('connection')).toHaveText('Snapshot');
+  // When it was exported, said as a workspace's exported page says it.
+  const banner = page.getByTestId('exported-banner');
+  await expect(banner).toContainText(/^A snapshot exported \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: the memory as it was then; read-only, with no server behind it\.$/);
+  const exportedAt = await banner.locator('time').getAttribute('dateTime');
+  expect(Math.abs(Date.parse(exportedAt!) - Date.now())).toBeLessThan(10 * 60_000);
   await expect(page.locator('[data-testid="fleet-row"][data-ws="agents/beta"]')).toContainText('typescript');
   await page.getByTestId('fleet-sort').selectOption('name');
   await expect(rows.first()).toHaveAttribute('data-ws', 'agents/alpha');
@@ -92,6 +97,7 @@ test('a fleet root exports as one page: its rows, and each workspace opened from
   await expect(page.getByTestId('fleet-back')).toContainText('gamma');
   await expect(page.getByRole('region', { name: 'Branch list' }).locator('[data-branch]')).toHaveCount(3);
   await expect(page.getByTestId('branch-header')).toContainText('go');
+  await expect(page.getByTestId('exported-banner').locator('time')).toHaveAttribute('dateTime', exportedAt!);
   await page.getByTestId('fleet-back').click();
   await expect(rows).toHaveCount(3);
   expect(outside(requests)).toEqual([]);

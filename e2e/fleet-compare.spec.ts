@@ -89,3 +89,36 @@ test('the comparison resizes by drag and by keys, clamped, and keeps its height 
   expect(await paneHeight(page)).toBe(chosen);
   await expectAccessible(page, 'the fleet with its comparison');
 });
+
+test("the two CONTEXTs fill the comparison's height, however tall it is set", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(fleet.url);
+  await page.getByTestId('agent-a').selectOption('agents/alpha');
+  await page.getByTestId('agent-b').selectOption('gamma');
+  const contexts = page.getByTestId('agent-context');
+  await expect(contexts).toHaveCount(2);
+  const separator = page.getByRole('separator', { name: 'Height of the comparison' });
+  /** How far each CONTEXT's bottom is above the pane's content bottom (its padding excluded). */
+  const gaps = async () => {
+    const pane = (await page.getByRole('region', { name: 'Compare two agents' }).boundingBox())!;
+    const boxes = await contexts.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+    return boxes.map((bottom) => Math.round(pane.y + pane.height - 10 - bottom));
+  };
+  await separator.focus();
+  await page.keyboard.press('End');
+  await expect.poll(gaps).toEqual([0, 0]);
+  const tallest = (await contexts.first().boundingBox())!.height;
+  // 160 px shorter: the CONTEXTs give up the 160 px, and still reach the bottom.
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
+  await expect.poll(gaps).toEqual([0, 0]);
+  expect(Math.round((await contexts.first().boundingBox())!.height)).toBe(Math.round(tallest - 160));
+  // At its floor the pane scrolls rather than crush them.
+  await page.keyboard.press('Home');
+  await expect.poll(async () => page.getByRole('region', { name: 'Compare two agents' }).evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  expect((await contexts.first().boundingBox())!.height).toBeGreaterThanOrEqual(64);
+  await page.keyboard.press('End');
+  await expect.poll(gaps).toEqual([0, 0]);
+  // At its tallest the pane gives the CONTEXTs more than the 24rem they were once held to.
+  expect((await contexts.first().boundingBox())!.height).toBeGreaterThan(24 * 16);
+  await saveScreen(page, 'fleet-compare-tall', 'light');
+});

@@ -1,5 +1,6 @@
 // Many agents at once: three workspaces under one root, a Python writer in one. Its row updates live, a .GCC/
-// created under the root appears, idle ones go stalled (a 4 s threshold in the URL) with the reason on hover, and a
+// created under the root appears, idle ones go stalled (a 4 s threshold in the URL) with the reason and its basis on
+// hover, by the records' times as Last activity (never the copy's file times), and a
 // click opens a workspace where a commit is edited: in that workspace's files only.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,12 +42,14 @@ test('rows update live, a new .GCC/ appears, idle ones stall, and a workspace op
   await expect(row(page, 'later/delta')).toBeVisible({ timeout: 5_000 });
   await expect(page.getByTestId('fleet-row')).toHaveCount(4);
 
-  // The writer keeps main busy; the others have had no step since they were copied.
+  // The writer keeps main busy; the others' newest steps are the corpus's, days old: stalled at once, by the same
+  // times their Last activity shows (the copy's file times, all new, count for neither).
   const keepBusy = setInterval(() => writer.logStep('main', { observation: 'busy', thought: 't', action: `a${Date.now()}` }), 700);
   try {
     const stalled = row(page, 'gamma').getByTestId('badge-stalled');
     await expect(stalled).toBeVisible({ timeout: 15_000 });
-    await expect(stalled).toHaveAttribute('title', /main: no new step for \d+ s/);
+    await expect(stalled).toHaveAttribute('title', /(^|\n)main: no new step for \d+ d\n(.*\n)*.*each step's own time.*never the files' times/);
+    await expect(row(page, 'gamma').getByTestId('fleet-activity')).toHaveText(/^\d+ d ago$/);
     const alphaStall = row(page, 'agents/alpha').getByTestId('badge-stalled');
     if (await alphaStall.count()) await expect(alphaStall).not.toHaveAttribute('title', /(^|\n)main:/);
   } finally {

@@ -62,3 +62,40 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test("at 900 px the timeline's Live sits beside the axis, not on a line of its own", async ({ page, studio }) => {
+  await page.setViewportSize({ width: 900, height: 900 });
+  await openStudio(page, studio.url, 'branch=main');
+  const axis = page.getByRole('slider', { name: 'Moment' });
+  const moment = page.getByTestId('moment');
+  await expect(moment).toHaveText('Live');
+  const liveAxis = (await axis.boundingBox())!;
+  const live = (await moment.boundingBox())!;
+  expect(live.y + live.height / 2).toBeGreaterThan(liveAxis.y);
+  expect(live.y + live.height / 2).toBeLessThan(liveAxis.y + liveAxis.height);
+  expect(live.x).toBeGreaterThanOrEqual(liveAxis.x + liveAxis.width);
+  // The past, said in full, takes the row below; the axis keeps its box.
+  await page.locator('body').press('ArrowLeft');
+  await expect(moment.locator('time')).toBeVisible();
+  expect((await moment.boundingBox())!.y).toBeGreaterThanOrEqual(liveAxis.y + liveAxis.height);
+  expect(await axis.boundingBox()).toEqual(liveAxis);
+});
+
+test("at 900 px the graph overview's time labels keep clear of its right edge", async ({ page, studio }) => {
+  await page.setViewportSize({ width: 900, height: 900 });
+  await openStudio(page, studio.url, 'branch=main');
+  const canvas = page.getByTestId('graph-minimap').locator('canvas');
+  await expect(canvas).toBeVisible();
+  // Ink in each column of the canvas, counted from the right: the labels and their tick marks draw some; the last
+  // 6 CSS pixels, under the box's border and the viewport's, none.
+  const inkByColumn = async () =>
+    canvas.evaluate((el: HTMLCanvasElement) => {
+      const { data, width, height } = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
+      const ink = new Array<number>(width).fill(0);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[(y * width + x) * 4 + 3]! > 0) ink[width - 1 - x]!++;
+      return { ink, dpr: window.devicePixelRatio };
+    });
+  await expect.poll(async () => (await inkByColumn()).ink.slice(0, 40).some((n) => n > 0)).toBe(true);
+  const { ink, dpr } = await inkByColumn();
+  expect(ink.slice(0, Math.floor(6 * dpr))).toEqual(new Array(Math.floor(6 * dpr)).fill(0));
+});

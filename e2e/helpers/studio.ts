@@ -63,9 +63,10 @@ export function waitForUrl(child: ChildProcess, timeoutMs: number): Promise<stri
 /**
  * `source`: a corpus case (copied from fixtures/corpus/<case>/.GCC), or a function that writes the workspace into
  * the temp folder itself (then the writer starts with no branches of its own). `dir`: a folder of a fixed name to
- * use instead of a new temp one (a screenshot whose header shows the path); it is emptied first.
+ * use instead of a new temp one (a screenshot whose header shows the path); it is emptied first. `args`: more flags
+ * for the command (`--read-only`).
  */
-export async function startStudio(source: string | ((dir: string) => void) = 'python', options: { dir?: string } = {}): Promise<Studio> {
+export async function startStudio(source: string | ((dir: string) => void) = 'python', options: { dir?: string; args?: string[] } = {}): Promise<Studio> {
   if (options.dir) rmSync(options.dir, { recursive: true, force: true });
   const dir = options.dir ? (mkdirSync(options.dir, { recursive: true }), options.dir) : mkdtempSync(join(tmpdir(), 'gcc-studio-e2e-'));
   const gcc = join(dir, '.GCC');
@@ -74,7 +75,7 @@ export async function startStudio(source: string | ((dir: string) => void) = 'py
   const token = `e2e-${Math.random().toString(36).slice(2)}`;
   // GCC_STUDIO_BIN: test another build of the command (an installed one, say) instead of this checkout's.
   const bin = process.env.GCC_STUDIO_BIN ?? join(REPO, 'bin', 'gcc-studio.js');
-  const child = spawn(process.execPath, [bin, dir, '--no-open', '--port', String(await freePort()), '--token', token], {
+  const child = spawn(process.execPath, [bin, dir, ...(options.args ?? []), '--no-open', '--port', String(await freePort()), '--token', token], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, GCC_STUDIO_TOKEN: '' },

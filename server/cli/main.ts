@@ -140,6 +140,7 @@ async function atMoment(now: RecordsView, gccDir: string, moment: string): Promi
   const history = await localGitHistory(gccDir);
   if (!history) throw new MomentError(`moment "${moment}": ${gccDir} is not in a git repository (or git is not installed)`);
   try {
+    if ((await history.list()).length === 0) throw new MomentError(`moment "${moment}": ${await history.whyNone()}`);
     return await withExactMoments(travel, history).view(moment);
   } finally {
     history.close();
@@ -223,7 +224,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>, io: Io): Prom
       const { startFleetServer } = await loadFleetServer();
       const git = command.git;
       const scan = gitFleetScan({ repo: git.repo, refs: git.refs, refreshMs: git.refreshSeconds * 1000 });
-      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start, openInBackground: true });
+      start = (o) => startFleetServer([git.repo], 0, o, { scan: scan.start, openInBackground: true, gitRemote: scan.url });
     } else if (roots) {
       // The fleet server is loaded only for a fleet.
       const { startFleetServer } = await loadFleetServer();

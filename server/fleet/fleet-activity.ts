@@ -9,9 +9,12 @@ const HOUR_MINUTES = 60;
 /** How far back from a log's end the first count walks: enough for an hour at a busy agent's pace. */
 const MAX_WALK = 20_000;
 
-/** Fed by the workspace's bus; the first figures come from the files' timestamps and each log's modification time. */
+/** Fed by the workspace's bus; the first figures come from the records' timestamps. */
 export class WorkspaceActivity {
-  /** Per branch: epoch ms when a step was last seen written (log mtime at load, then each append). */
+  /**
+   * Per branch: epoch ms when this server last saw a step appended. Not the log's mtime at load: a copied, checked-out
+   * or pushed folder's is the copy's, and stalled would then disagree with Last activity (shared/fleet/badges.ts).
+   */
   readonly seenAt = new Map<string, number>();
   /**
    * When this server last saw a step appended (not the files' mtimes: a copied folder's are the copy's); the row's
@@ -24,12 +27,10 @@ export class WorkspaceActivity {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The first figures: each branch's log mtime, steps bucketed by their timestamps over the last hour. */
+  /** The first figures: steps bucketed by their timestamps over the last hour. */
   load(view: RecordsView): void {
     const since = this.now() - HOUR_MINUTES * MINUTE;
-    // The logs' mtimes as the store last read them: a stat each was a tenth of a 1,000-workspace fleet's start.
     for (const b of view.records().branches) {
-      if (b.logModifiedMs !== null) this.seenAt.set(b.name, Math.max(this.seenAt.get(b.name) ?? 0, b.logModifiedMs));
       const steps = b.steps;
       for (let i = steps.length - 1; i >= Math.max(0, steps.length - MAX_WALK); i--) {
         const at = stepMs(steps, i);

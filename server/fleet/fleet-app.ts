@@ -17,6 +17,8 @@ import { taggedBus } from './tagged-bus.ts';
 
 export interface FleetAppDeps {
   fleet: Fleet;
+  /** A git fleet's remote (`--git`): the page's empty list says how agents push to it. */
+  gitRemote?: () => string;
   security: SecurityOptions;
   webDir?: string;
   logError?: (error: unknown) => void;
@@ -69,7 +71,9 @@ export function createFleetApp(deps: FleetAppDeps) {
 
   const api = new Hono()
     .use('*', apiGuard(deps.security))
-    .get(ROUTES.fleet.path, (c) => c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices] }))
+    .get(ROUTES.fleet.path, (c) =>
+      c.json<FleetResponse>({ mode: 'fleet', epoch: fleet.epoch, roots: fleet.roots, rows: fleet.rows(), notices: [...fleet.notices], ...(deps.gitRemote ? { git: { url: deps.gitRemote() } } : {}) }),
+    )
     .route(ROUTES.fleetEvents.path, fleetEventRoutes(fleet, deps.fleetEvents))
     .route('/', fleetCompareRoutes(fleet));
 

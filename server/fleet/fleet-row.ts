@@ -1,6 +1,7 @@
 // One workspace's fleet row, built from its store and its activity: counts, dialects, per-branch health (last step,
 // steps since the last commit, the last five steps) and doctor errors. The badges are judged from it on the page.
 import type { BranchSummary } from '../../shared/api.ts';
+import { lastActiveAt } from '../../shared/fleet/badges.ts';
 import type { BranchHealth, FleetRow, FleetRowState } from '../../shared/fleet/fleet-api.ts';
 import type { StepList } from '../../shared/gcc/read/step-list.ts';
 import type { Diagnostic, Dialect } from '../../shared/types.ts';
@@ -47,8 +48,7 @@ function branchHealth(view: WorkspaceView, b: BranchSummary, activity: Workspace
   const steps = view.stepList(b.name);
   const count = steps?.length ?? 0;
   const stamped = steps && count ? stepMs(steps, count - 1) : null;
-  const seen = activity?.seenAt.get(b.name) ?? null;
-  const lastStepAt = count ? Math.max(stamped ?? -Infinity, seen ?? -Infinity) : null;
+  const lastStepAt = count ? lastActiveAt(stamped, activity?.seenAt.get(b.name) ?? null) : null;
   return {
     name: b.name,
     status: b.status,
@@ -56,7 +56,7 @@ function branchHealth(view: WorkspaceView, b: BranchSummary, activity: Workspace
     mergedInto: b.mergedInto,
     commitCount: b.commitCount,
     stepCount: b.stepCount,
-    lastStepAt: lastStepAt === -Infinity ? null : lastStepAt,
+    lastStepAt,
     stepsSinceCommit: steps ? stepsSinceCommit(steps, lastCommitAt) : 0,
     // Only these five are decoded.
     recent: (steps?.slice(-RECENT) ?? []).map((s) => ({ action: s.action.slice(0, CUT), observation: s.observation.slice(0, CUT) })),
@@ -82,9 +82,10 @@ export function buildRow(input: RowInputs): FleetRow {
   const ws = input.view.workspace();
   const health = ws.branches.map((b) => branchHealth(input.view!, b, input.activity));
   const errors = [...ws.diagnostics, ...input.writeDiagnostics].filter((d) => d.severity === 'error');
-  // The records' own times, as the workspace's page shows them (a copied folder's mtimes are the copy's).
+  // The records' own times, as the workspace's page shows them, by the rule the stalled badge keeps too.
   const stamps = ws.branches.map((b) => (b.lastActivity ? timestampMs(b.lastActivity) : null) ?? -Infinity);
-  const lastActivity = Math.max(-Infinity, ...stamps, input.activity?.lastAppendAt ?? -Infinity);
+  const newestRecord = Math.max(-Infinity, ...stamps);
+  const lastActivity = lastActiveAt(newestRecord === -Infinity ? null : newestRecord, input.activity?.lastAppendAt ?? null);
   return {
     ...empty,
     state: ws.present ? 'live' : 'waiting',
@@ -92,7 +93,7 @@ export function buildRow(input: RowInputs): FleetRow {
     branches: countStatuses(ws.branches),
     steps: ws.branches.reduce((n, b) => n + b.stepCount, 0),
     commits: ws.branches.reduce((n, b) => n + b.commitCount, 0),
-    lastActivityAt: lastActivity === -Infinity ? null : lastActivity,
+    lastActivityAt: lastActivity,
     stepsPerMinute: input.activity?.minutes() ?? [],
     branchHealth: health,
     errors: { count: errors.length, messages: errors.slice(0, ERROR_SAMPLES).map((d) => `.GCC/${d.file}${d.line ? `:${d.line}` : ''} ${d.message}`) },

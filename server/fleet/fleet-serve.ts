@@ -17,8 +17,8 @@ export interface RunningFleet {
   close(): Promise<void>;
 }
 
-/** `more`: the fleet's own options beyond the roots (a git fleet's scan). */
-export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}, more: Partial<FleetOptions> = {}): Promise<RunningFleet> {
+/** `more`: the fleet's own options beyond the roots (a git fleet's scan, and the remote it reads, for the page). */
+export async function startFleetServer(roots: string[], depth: number, options: StartServerOptions = {}, { gitRemote, ...more }: Partial<FleetOptions> & { gitRemote?: () => string } = {}): Promise<RunningFleet> {
   const log = options.log ?? ((line: string) => console.log(line));
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? DEFAULT_HOST;
@@ -39,6 +39,7 @@ export async function startFleetServer(roots: string[], depth: number, options: 
     await fleet.start();
     const app = createFleetApp({
       fleet,
+      gitRemote,
       mcp,
       security: securityOptionsFor(host, port, token),
       webDir,

@@ -1,8 +1,9 @@
 // Time travel by git commit: for every commit of a pushed ref (and of a repository tracking its .GCC/), CONTEXT at
 // git:<sha> equals the real Python reader's summary() on a checkout of that commit (git archive into a temp folder,
-// here only), byte for byte; what changed between two commits is the diff of their trees.
+// here only), byte for byte; what changed between two commits is the diff of their trees; a .GCC/ the repository does
+// not track is said so.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ContextResponse } from '../../shared/api.ts';
@@ -110,5 +111,30 @@ describe('exact history from git', () => {
     const err: string[] = [];
     expect(await main(['context', project, '--at', 'git:ffffffff'], { out: () => {}, err: (l) => err.push(l) }, env)).toBe(2);
     expect(err.join('')).toMatch(/no commit that changed .GCC\/ starts with ffffffff/);
+  });
+
+  it('export --at git:<sha> on a .GCC/ the repository does not track says so, and where commits of it are, if any', async () => {
+    const repo = initRepo();
+    writeFileSync(join(repo, 'README'), 'code\n');
+    commitAll(repo, 'code only');
+    runRealPython(repo, [{ op: 'init', roadmap: 'Untracked memory' }, { op: 'log', o: 'o', t: 't', a: 'a' }]);
+    const exportAt = async () => {
+      const err: string[] = [];
+      const code = await main(['export', repo, '--at', 'git:abcd', '--markdown', join(tempFolder('gcc-export-'), 'x.md')], { out: () => {}, err: (l) => err.push(l) }, env);
+      return { code, said: err.join('') };
+    };
+    const untracked = await exportAt();
+    expect(untracked.code).toBe(2);
+    expect(untracked.said).toContain(`.GCC/ is not tracked in the repository at ${realpathSync(repo)}: no commit of any branch holds it`);
+    expect(untracked.said).not.toMatch(/\(0 do\)/);
+
+    // Committed on another branch only: HEAD's history still has none, and the message says how to list them.
+    gitIn(repo, ['add', '.GCC']);
+    const held = gitIn(repo, ['commit-tree', gitIn(repo, ['write-tree']), '-p', 'HEAD', '-m', 'the memory']);
+    gitIn(repo, ['update-ref', 'refs/heads/memory', held]);
+    gitIn(repo, ['reset', '-q']);
+    const elsewhere = await exportAt();
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.said).toContain(`.GCC/ is not in the history of HEAD in the repository at ${realpathSync(repo)}; 1 commit of other refs changes it (newest ${held.slice(0, 7)}): \`git log --all -- .GCC\` lists them`);
   });
 });

@@ -1,6 +1,6 @@
 // A fleet read from a bare remote the real Python writer's folders were pushed to: one row per ref, a push shows as an
 // append on the row's bus, a deleted ref goes, a force-push is noted, an unreachable remote leaves rows stale and they
-// come back when it does, and a write through a git row's app is refused.
+// come back when it does, a remote that cannot be read at all is said as such, and a write through a git row's app is refused.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,6 +90,13 @@ describe('a fleet from git', () => {
     expect(fleet.notices.join('\n')).toContain('retrying');
     renameSync(`${remote}-away`, remote);
     await expect.poll(() => row(fleet, 'gcc/s')?.git?.stale, { timeout: 5_000 }).toBeNull();
+  });
+
+  it('a mistyped remote: no row, and a notice that no ref could be read, with git\'s reason', async () => {
+    const missing = join(tempFolder('gcc-nowhere-'), 'nowhere.git');
+    const fleet = await gitFleet(missing);
+    expect(fleet.rows()).toEqual([]);
+    expect(fleet.notices).toEqual([`no ref could be read from ${fileUrl(missing)}: '${missing}' does not appear to be a git repository (retrying, less often while it fails)`]);
   });
 
   it('compares two agents\' memories like two branches: CONTEXT of each, what each lacks', async () => {

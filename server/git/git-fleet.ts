@@ -6,7 +6,7 @@ import { fetchRefspec, refPattern, rowIdOfRef, type RefTip } from '../../shared/
 import type { DiscoveredWorkspace, FleetScan, FleetScanStart } from '../fleet/index.ts';
 import { GitError } from './git-command.ts';
 import { GitWorkspace } from './git-workspace.ts';
-import { GitMirror } from './mirror.ts';
+import { FetchError, GitMirror } from './mirror.ts';
 
 export interface GitFleetOptions {
   repo: string;
@@ -32,7 +32,7 @@ type Handlers = Parameters<FleetScanStart>[0];
 /** The rows of one mirror: each ref's tip and workspace, the last fetch's state, and what a refresh changes. */
 class RefRows {
   private readonly rows = new Map<string, RefRow>();
-  private readonly state = { fetchedAt: null as number | null, stale: null as string | null, failures: 0 };
+  private readonly state = { fetchedAt: null as number | null, stale: null as string | null, failures: 0, reason: null as string | null };
 
   constructor(
     private readonly mirror: GitMirror,
@@ -73,25 +73,37 @@ class RefRows {
     };
   }
 
-  /** Fetches; on failure keeps every row and says why. True when the refs may have changed. */
-  async fetched(): Promise<boolean> {
+  /**
+   * Fetches; on failure keeps every row and says why (`quiet`: not yet, the start says it once its rows are listed).
+   * True when the refs may have changed.
+   */
+  async fetched(quiet = false): Promise<boolean> {
     const { state } = this;
     try {
       await this.mirror.fetch(fetchRefspec(this.pattern));
       const wasStale = state.stale !== null;
-      Object.assign(state, { fetchedAt: Date.now(), stale: null, failures: 0 });
+      Object.assign(state, { fetchedAt: Date.now(), stale: null, failures: 0, reason: null });
       if (wasStale) for (const id of this.rows.keys()) this.on.touch(id);
       return true;
     } catch (err) {
       if (!(err instanceof GitError)) throw err;
       const first = state.stale === null;
-      Object.assign(state, { stale: err.message, failures: state.failures + 1 });
-      if (first) {
-        this.on.onProblem(`${err.message} (rows show their last fetched state; retrying)`);
-        for (const id of this.rows.keys()) this.on.touch(id);
-      }
+      Object.assign(state, { stale: err.message, failures: state.failures + 1, reason: err instanceof FetchError ? err.reason : err.message });
+      if (first && !quiet) this.sayStale();
       return false;
     }
+  }
+
+  /** The failed fetch in words: rows kept as last fetched, or, with none, that no ref could be read and git's reason. */
+  sayStale(): void {
+    const { state } = this;
+    if (state.stale === null) return;
+    if (this.rows.size === 0) {
+      this.on.onProblem(`no ref could be read from ${this.mirror.url}: ${state.reason ?? state.stale} (retrying, less often while it fails)`);
+      return;
+    }
+    this.on.onProblem(`${state.stale} (rows show their last fetched state; retrying)`);
+    for (const id of this.rows.keys()) this.on.touch(id);
   }
 
   tips(): Promise<RefTip[]> {
@@ -129,8 +141,10 @@ export function gitFleetScan(options: GitFleetOptions): { url: () => string; sta
     const mirror = await GitMirror.open(options.repo, options.env);
     url = mirror.url;
     const rows = new RefRows(mirror, pattern.pattern, handlers);
-    await rows.fetched();
+    // A failed first fetch is said once the rows are listed: the mirror may hold refs from an earlier start.
+    const fetched = await rows.fetched(true);
     const initial = (await rows.tips().catch(() => [] as RefTip[])).map((t) => rows.found(t));
+    if (!fetched) rows.sayStale();
     let closed = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let running: Promise<void> | null = null;

@@ -50,16 +50,25 @@ async function headOf(gitDir: string): Promise<string | null> {
   return head.code === 0 ? head.stdout.toString('utf8').trim() : null;
 }
 
+/** A local .GCC/'s history, and why it has none when it has none. */
+export interface LocalGitHistory extends ExactMoments {
+  /** Why HEAD's history holds no commit of this .GCC/: not tracked at all, or only on other refs (which, how to list). */
+  whyNone(): Promise<string>;
+  close(): void;
+}
+
 /** The history of a .GCC/ on disk in the repository around it, as HEAD is now; null when it is in none (or no git). */
-export async function localGitHistory(gccDir: string): Promise<(ExactMoments & { close(): void }) | null> {
+export async function localGitHistory(gccDir: string): Promise<LocalGitHistory | null> {
   const r = await runGit(['rev-parse', '--absolute-git-dir', '--show-toplevel'], { cwd: dirname(gccDir) }).catch(() => null);
   if (!r || r.code !== 0) return null;
   const [gitDir, top] = r.stdout.toString('utf8').trim().split('\n');
   if (!gitDir || !top) return null;
   let tip = await headOf(gitDir);
   const objects = new ObjectReader(gitDir);
-  const history = gitHistory({ gitDir, objects, tip: () => tip, prefix: relative(top, realpathSync(gccDir)).split(sep).join('/'), shownRoot: dirname(gccDir) });
+  const prefix = relative(top, realpathSync(gccDir)).split(sep).join('/');
+  const history = gitHistory({ gitDir, objects, tip: () => tip, prefix, shownRoot: dirname(gccDir) });
   return {
+    whyNone: () => whyNoHistory(gitDir, top, prefix),
     // HEAD moves while a server runs (the user commits): looked at again with each list.
     list: async () => {
       tip = await headOf(gitDir);
@@ -68,4 +77,13 @@ export async function localGitHistory(gccDir: string): Promise<(ExactMoments & {
     read: history.read,
     close: () => objects.close(),
   };
+}
+
+/** In words: .GCC/ tracked by no commit of the repository, or by commits only other refs reach. */
+async function whyNoHistory(gitDir: string, top: string, prefix: string): Promise<string> {
+  const r = await runGit(['log', '--all', '--format=%h', '--', prefix], { gitDir });
+  const elsewhere = r.code === 0 ? r.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+  if (elsewhere.length === 0) return `${prefix}/ is not tracked in the repository at ${top}: no commit of any branch holds it, so there is no git:<commit> moment (moments by time need no git)`;
+  const n = elsewhere.length;
+  return `${prefix}/ is not in the history of HEAD in the repository at ${top}; ${n === 1 ? '1 commit of other refs changes' : `${n} commits of other refs change`} it (newest ${elsewhere[0]}): \`git log --all -- ${prefix}\` lists them, and a checkout of a branch that holds them reads them`;
 }

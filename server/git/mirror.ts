@@ -16,6 +16,16 @@ export function repoLocation(repo: string): string {
   return isAbsolute(repo) ? repo : resolve(repo);
 }
 
+/** A fetch that failed, with git's reason apart (a fleet that never read a ref says it in its own words). */
+export class FetchError extends GitError {
+  constructor(
+    url: string,
+    readonly reason: string,
+  ) {
+    super(`cannot fetch ${url}: ${reason}`);
+  }
+}
+
 export class GitMirror {
   readonly objects: ObjectReader;
   /** Which commits hold a .GCC/ tree: asked once per commit (a commit never changes). */
@@ -44,7 +54,7 @@ export class GitMirror {
   /** Brings the refs `refspec` names to the remote's; a deleted one is pruned. Throws a GitError with git's reason. */
   async fetch(refspec = '+refs/heads/*:refs/heads/*'): Promise<void> {
     const r = await runGit(['fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--', this.url, refspec], { gitDir: this.gitDir });
-    if (r.code !== 0) throw new GitError(`cannot fetch ${this.url}: ${lastLine(r.stderr) || `git fetch failed (exit ${r.code})`}`);
+    if (r.code !== 0) throw new FetchError(this.url, lastLine(r.stderr) || `git fetch failed (exit ${r.code})`);
   }
 
   /** The refs matching `pattern` whose commit holds .GCC/ as a tree, and every refs/heads/gcc/* ref. */

@@ -1,6 +1,6 @@
-// The fleet's badges judged from rows: stalled, looping, and the healthy agent with none.
+// The fleet's badges judged from rows: stalled (by the rule Last activity keeps too), looping, and the healthy agent with none.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, judgeRow, wordOverlap } from './badges.ts';
+import { DEFAULT_THRESHOLDS, judgeRow, lastActiveAt, STALLED_BASIS, wordOverlap } from './badges.ts';
 import type { BranchHealth, FleetRow } from './fleet-api.ts';
 import { decodeFleetSince, encodeFleetSince } from './fleet-api.ts';
 
@@ -32,7 +32,7 @@ describe('judgeRow', () => {
     expect(kinds(row([branch({ lastStepAt: NOW - 3_000 })]), { ...DEFAULT_THRESHOLDS, stalledSeconds: 2 })).toEqual(['stalled']);
     expect(kinds(row([branch({ status: 'merged', lastStepAt: NOW - 99 * MIN })]))).toEqual([]);
     expect(kinds(row([branch({ status: 'abandoned', lastStepAt: NOW - 99 * MIN })]))).toEqual([]);
-    expect(judgeRow(row([branch({ lastStepAt: NOW - 12 * MIN })]), DEFAULT_THRESHOLDS, NOW)[0]!.reason).toBe('main: no new step for 12 min');
+    expect(judgeRow(row([branch({ lastStepAt: NOW - 12 * MIN })]), DEFAULT_THRESHOLDS, NOW)[0]!.reason).toBe(`main: no new step for 12 min\n${STALLED_BASIS}`);
   });
 
   it('calls five repeats of one action, or near-identical observations, looping', () => {
@@ -74,7 +74,14 @@ describe('judgeRow', () => {
   it('judges nothing on a workspace that is gone, and names every branch in one reason', () => {
     expect(kinds(row([branch({ lastStepAt: 0 })], { state: 'gone' }))).toEqual([]);
     const two = judgeRow(row([branch({ lastStepAt: NOW - 20 * MIN }), branch({ name: 'b', lastStepAt: NOW - 30 * MIN })]), DEFAULT_THRESHOLDS, NOW);
-    expect(two).toEqual([{ kind: 'stalled', reason: 'main: no new step for 20 min\nb: no new step for 30 min' }]);
+    expect(two).toEqual([{ kind: 'stalled', reason: `main: no new step for 20 min\nb: no new step for 30 min\n${STALLED_BASIS}` }]);
+  });
+
+  it("takes a record's own time, or an append seen later, never nothing for something", () => {
+    expect(lastActiveAt(NOW - 3 * 24 * 60 * MIN, null)).toBe(NOW - 3 * 24 * 60 * MIN);
+    expect(lastActiveAt(NOW - 60 * MIN, NOW - MIN)).toBe(NOW - MIN);
+    expect(lastActiveAt(NOW, NOW - MIN)).toBe(NOW);
+    expect(lastActiveAt(null, null)).toBeNull();
   });
 });
 

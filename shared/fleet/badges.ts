@@ -42,6 +42,19 @@ export function describeAge(ms: number): string {
   return `${Math.round(s / 86400)} d`;
 }
 
+/**
+ * When a workspace or a branch was last active, the one rule of the Last activity column and the stalled badge: its
+ * newest record's own time, or when this server saw a step appended (a writer whose clock is behind), whichever is
+ * later. Never a file's time: a copied, checked-out or pushed folder's files are as new as the copy.
+ */
+export function lastActiveAt(recordMs: number | null, appendSeenMs: number | null): number | null {
+  const at = Math.max(recordMs ?? -Infinity, appendSeenMs ?? -Infinity);
+  return at === -Infinity ? null : at;
+}
+
+/** What stalled is judged from, said under its reasons. */
+export const STALLED_BASIS = "Judged from each step's own time, or when gcc-studio saw one written (as Last activity), never the files' times.";
+
 const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Word-set overlap of two texts (1: the same words). */
@@ -94,5 +107,7 @@ export function judgeRow(row: FleetRow, t: BadgeThresholds, now: number): Badge[
   if (row.lastEditAt !== null && row.lastEditAt > lastStep) {
     reasons.get('edited')!.push(`edited by hand ${describeAge(now - row.lastEditAt)} ago, after the agent's last step`);
   }
+  const stalled = reasons.get('stalled')!;
+  if (stalled.length > 0) stalled.push(STALLED_BASIS);
   return BADGE_KINDS.filter((k) => reasons.get(k)!.length > 0).map((kind) => ({ kind, reason: reasons.get(kind)!.join('\n') }));
 }

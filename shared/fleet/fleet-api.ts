@@ -75,6 +75,8 @@ export interface FleetResponse {
   rows: FleetRow[];
   /** Things said once for the whole fleet (the inotify limit reached, a folder that cannot be listed). */
   notices: string[];
+  /** A fleet read from a git remote (`--git`): the remote its rows come from, as agents push to it. */
+  git?: { url: string };
 }
 
 export type FleetEvent =

@@ -12,6 +12,9 @@ const exported: ExportedFile | null = (globalThis as { __GCC_SNAPSHOT__?: Export
 /** Whether this page is an exported file (no server behind it). */
 export const isExportedPage = exported !== null;
 
+/** When the file was exported, as it says (ISO 8601); null on a live page. */
+export const exportedAt: string | null = exported?.exportedAt ?? null;
+
 /** When the file was exported (epoch ms): an exported page judges ages and badges as of then; null on a live page. */
 export const exportedAtMs: number | null = exported ? Date.parse(exported.exportedAt) : null;
 

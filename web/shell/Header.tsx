@@ -10,11 +10,13 @@ import { isExportedPage } from '../api/snapshot.ts';
 import { useUrlValue } from '../state/useUrlState.ts';
 import { Brand } from '../ui/Brand.tsx';
 import { DrawerToggle } from './DrawerToggle.tsx';
+import { rootLabel } from './rootLabel.ts';
 
 export function Header() {
   const { data } = useQuery(workspaceOptions());
   // Several workspaces open in tabs: the folder name tells them apart.
   const folder = data?.root.split(/[\\/]/).filter(Boolean).pop();
+  const shown = data ? rootLabel(data.root) : null;
   // An exported file has no live updates to pause or return to; a page showing the past returns to Live instead.
   const travelling = useUrlValue((u) => Boolean(u.at));
   useEffect(() => {
@@ -25,9 +27,9 @@ export function Header() {
       <DrawerToggle which="branches" />
       <Brand />
       <FleetBackLink />
-      <div className="workspace-path" title={data?.root}>
-        <span className="mono path-clip">
-          <bdi>{data?.root ?? '…'}</bdi>
+      <div className="workspace-path" title={shown?.ref ? `${shown.place}, ${shown.ref}` : data?.root}>
+        <span className="mono path-clip" data-testid="workspace-path">
+          <bdi>{shown?.place ?? '…'}</bdi>
         </span>
         {data?.readOnly && !isExportedPage ? <span className="pill pill-muted">read-only</span> : null}
       </div>

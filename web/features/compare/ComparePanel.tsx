@@ -52,7 +52,7 @@ interface PairProps {
 function ComparePairView({ head, base, branches, revision: live, readOnly, roadmap }: PairProps) {
   const revision = useSettledRevision(live);
   const { data, error, isPending } = useQuery(compareOptions(head.name, base, revision));
-  const flow = useMergeFlow(head, base, revision);
+  const flow = useMergeFlow(head, base, revision, readOnly);
   const [mode, setMode] = useState<DiffMode>('unified');
   const [asking, setAsking] = useState(false);
   const current = data && data.head.name === head.name && data.base.name === base ? data : undefined;

@@ -29,14 +29,15 @@ export interface MergeFlow {
   outcome: { kind: 'merged'; result: MergeResponse } | { kind: 'undone'; result: MergeUndoResponse } | { kind: 'failed'; doing: 'merge' | 'undo'; message: string } | null;
 }
 
-export function useMergeFlow(head: BranchSummary, base: string, revision: number): MergeFlow {
+/** `readOnly`: nothing is merged here, so no preview is asked, nor the record of merges (a git ref has none to give). */
+export function useMergeFlow(head: BranchSummary, base: string, revision: number, readOnly: boolean): MergeFlow {
   const client = useQueryClient();
   const [summary, setSummary] = useState('');
   const settled = useSettledValue(summary);
   const merged = (head.status ?? head.metadata?.status) === 'merged' && (head.mergedInto ?? head.metadata?.mergedInto) === base;
   // A merged pair has nothing to preview (the bar says when it was merged instead); an exported file has no server.
-  const preview = useQuery({ ...mergePreviewOptions(head.name, base, settled.trim(), revision), enabled: !merged && !isExportedPage });
-  const history = useQuery(mergeHistoryOptions(head.name, revision));
+  const preview = useQuery({ ...mergePreviewOptions(head.name, base, settled.trim(), revision), enabled: !merged && !isExportedPage && !readOnly });
+  const history = useQuery({ ...mergeHistoryOptions(head.name, revision), enabled: !readOnly });
   const [outcome, setOutcome] = useState<MergeFlow['outcome']>(null);
   const merge = useMutation({
     ...mergeMutationOptions(client),

@@ -27,6 +27,7 @@ export function EditBranchPurpose({ summary }: { summary: BranchSummary }) {
         label={`the purpose of ${summary.name}`}
         singleLine
         canEdit={canEdit}
+        writesMetadataOf={summary.name}
         render={(text) => text || <span className="muted">No purpose recorded.</span>}
         conflictText={(current) => (current as BranchMetadata).purpose ?? ''}
         save={async (draft, version) => {

@@ -37,6 +37,8 @@ export interface EditableTextProps {
   className?: string;
   /** A record's field: its draft outlives the card (drafts.ts). */
   target?: DraftTarget;
+  /** A save writes this branch's metadata.yaml: whether it can is asked as the editor opens (MetadataSaveCheck.tsx). */
+  writesMetadataOf?: string;
 }
 
 export function EditableText(props: EditableTextProps) {

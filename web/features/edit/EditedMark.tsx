@@ -6,10 +6,10 @@ import { targetKey } from '../../../shared/gcc/write/edit.ts';
 import { editApi } from '../../api/editClient.ts';
 import { editHistoryOptions, invalidateAfterEdit, latestEdits } from '../../api/editQueries.ts';
 import { formatTimestamp } from '../../ui/time.ts';
-import { useCanEdit } from './EditAccess.ts';
+import { useAsksEditRecords, useCanEdit } from './EditAccess.ts';
 
 export function useLatestEdits() {
-  const { data } = useQuery({ ...editHistoryOptions(), staleTime: 30_000 });
+  const { data } = useQuery({ ...editHistoryOptions(), staleTime: 30_000, enabled: useAsksEditRecords() });
   return useMemo(() => latestEdits(data?.entries ?? []), [data]);
 }
 

@@ -6,6 +6,7 @@ import type { HeldDraft } from './drafts.ts';
 import { DraftNotice } from './DraftNotice.tsx';
 import type { EditableTextProps } from './EditableText.tsx';
 import { MisreadWarning } from './MisreadWarning.tsx';
+import { UnwritableNote, useMetadataSaveProblem } from './MetadataSaveCheck.tsx';
 import { MarkdownText } from '../../ui/Markdown.tsx';
 import { useFieldEditor, type EditorTab } from './useFieldEditor.ts';
 
@@ -22,6 +23,7 @@ export function OpenEditor(props: OpenEditorProps) {
   const { value, label, markdown = false, singleLine = false } = props;
   const ed = useFieldEditor(props, props.onClose);
   const { draft, busy, conflict, close, submit } = ed;
+  const unwritable = useMetadataSaveProblem(props.writesMetadataOf);
   // While a save is on its way the record's new version arrives before the editor closes: not a change to tell.
   const notice = props.removed ? 'removed' : props.version !== ed.base && !busy ? 'changed' : null;
   // Esc or Cancel with text typed asks first: one key must not throw away a paragraph.
@@ -43,6 +45,7 @@ export function OpenEditor(props: OpenEditorProps) {
       onDraft={ed.setDraft}
       inputRef={ed.area}
       id={ed.id}
+      describedBy={unwritable ? `${ed.id}-unwritable` : undefined}
       renderPreview={renderPreview}
       onSave={() => void submit(conflict?.version ?? ed.base)}
       // A conflict offers its own two ways out (keep mine, take the disk's).
@@ -58,13 +61,14 @@ export function OpenEditor(props: OpenEditorProps) {
       ) : (
         <>
           {notice ? <DraftNotice kind={notice} draft={draft} /> : null}
+          {unwritable ? <UnwritableNote problem={unwritable} id={`${ed.id}-unwritable`} /> : null}
           {editor}
           {props.extra?.(draft)}
           {ed.misread ? <MisreadWarning report={ed.misread} field={props.misread?.field ?? ''} onUseSafeForm={ed.setDraft} /> : null}
           {askingDiscard ? (
             <DiscardQuestion onDiscard={close} onKeep={keepEditing} />
           ) : (
-            <EditActions busy={busy} unchanged={draft === value} blocked={ed.misread !== null} onSave={() => void submit(ed.base)} onCancel={cancel} />
+            <EditActions busy={busy} unchanged={draft === value} blocked={unwritable ? 'The file cannot be saved now: see above' : ed.misread ? 'Contexa’s readers would misread this text: use the safe form' : null} onSave={() => void submit(ed.base)} onCancel={cancel} />
           )}
         </>
       )}
@@ -86,6 +90,8 @@ interface FieldEditorProps {
   onDraft(draft: string): void;
   inputRef: RefObject<(HTMLTextAreaElement & HTMLInputElement) | null>;
   id: string;
+  /** The note that says why it cannot be saved, when there is one. */
+  describedBy?: string | undefined;
   renderPreview(text: string): ReactNode;
   /** Ctrl+Enter in the input. */
   onSave(): void;
@@ -94,13 +100,14 @@ interface FieldEditorProps {
 }
 
 /** The Write/Preview tabs (multi-line fields only) over the input or the preview of the draft. */
-function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, id, renderPreview, onSave, onCancel }: FieldEditorProps) {
+function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, id, describedBy, renderPreview, onSave, onCancel }: FieldEditorProps) {
   // The same field either way: one line, or as many rows as the draft needs (3 to 18).
   const field = {
     ref: inputRef,
     id,
     value: draft,
     'aria-label': label,
+    'aria-describedby': describedBy,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onDraft(e.target.value),
     onKeyDown: (e: KeyboardEvent) => onKeys(e, onSave, onCancel),
   };
@@ -126,10 +133,11 @@ function FieldEditor({ label, singleLine, tab, onTab, draft, onDraft, inputRef, 
   );
 }
 
-function EditActions({ busy, unchanged, blocked, onSave, onCancel }: { busy: boolean; unchanged: boolean; blocked: boolean; onSave(): void; onCancel(): void }) {
+/** `blocked`: why Save is off although the draft changed (null: it is not). */
+function EditActions({ busy, unchanged, blocked, onSave, onCancel }: { busy: boolean; unchanged: boolean; blocked: string | null; onSave(): void; onCancel(): void }) {
   return (
     <div className="edit-actions">
-      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged || blocked} title={blocked ? 'Contexa’s readers would misread this text: use the safe form' : undefined}>
+      <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy || unchanged || blocked !== null} title={blocked ?? undefined}>
         {busy ? 'Saving…' : 'Save'}
       </button>
       <button type="button" className="btn" onClick={onCancel} disabled={busy}>

@@ -1,9 +1,8 @@
 // The menu beside a branch's status pill: a button that opens what the status may become. Arrow keys only move
 // between items; nothing is written until an item is clicked or chosen with Enter. As it opens it asks whether
 // metadata.yaml can be saved at all: if not, the items are off and the menu says why, before anything is chosen.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { metadataWriteCheckOptions } from '../../api/editQueries.ts';
+import { useMetadataSaveProblem } from './MetadataSaveCheck.tsx';
 import { updateUrlState } from '../../state/useUrlState.ts';
 
 interface Props {
@@ -100,9 +99,9 @@ interface PopProps extends Pick<Props, 'branch' | 'choices' | 'merged' | 'onChoo
 
 /** The open menu: a merged branch's note, or why its metadata cannot be saved now, then its items. */
 function StatusMenuPop({ branch, choices, merged, menuId, noteId, onKeyDown, choose, onChoose }: PopProps) {
-  const { data: check } = useQuery(metadataWriteCheckOptions(branch));
   // A merged branch offers no status to write; the question matters only where there is one.
-  const unwritable = merged ? null : (check?.problem ?? null);
+  const problem = useMetadataSaveProblem(branch);
+  const unwritable = merged ? null : problem;
   return (
     <span className="status-menu-pop" onKeyDown={onKeyDown}>
       {merged ? (

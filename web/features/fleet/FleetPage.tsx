@@ -7,6 +7,7 @@ import { exportedAtMs, isExportedPage } from '../../api/snapshot.ts';
 import { useFleetLive, type FleetLiveStatus } from '../../api/useFleetLive.ts';
 import { Brand } from '../../ui/Brand.tsx';
 import { countOf } from '../../ui/count.ts';
+import { ExportedBanner } from '../timeline/index.ts';
 import { AgentCompare } from './AgentCompare.tsx';
 import { FleetControls } from './FleetControls.tsx';
 import { judgeRows, visibleRows } from './fleetView.ts';
@@ -67,6 +68,7 @@ export function FleetPage() {
           <FleetStatusBadge status={status} />
         </div>
       </header>
+      {isExportedPage ? <ExportedBanner /> : null}
       {fleet?.notices.map((n) => (
         <div key={n} className="fleet-notice" role="status" data-testid="fleet-notice">
           {n}
@@ -83,10 +85,28 @@ export function FleetPage() {
               ))}
             </tbody>
           </table>
-          {rows.length === 0 ? <div className="empty">{fleet?.rows.length ? 'No workspace matches the filter.' : 'No .GCC/ under the roots yet: the list updates by itself.'}</div> : null}
+          {rows.length === 0 ? <FleetEmpty fleet={fleet} /> : null}
         </div>
         {isExportedPage ? null : <AgentCompare rows={fleet?.rows ?? []} listRef={listRef} height={settings.compareHeight} saveHeight={saveCompareHeight} />}
       </main>
+    </div>
+  );
+}
+
+/** A word as a shell reads it: as it is when plain, else in single quotes. */
+const shellWord = (word: string) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+
+/** The list with no row: none matches the filter, or none yet, which for a git fleet means no agent has pushed. */
+function FleetEmpty({ fleet }: { fleet: FleetResponse | null }) {
+  if (fleet?.rows.length) return <div className="empty">No workspace matches the filter.</div>;
+  if (!fleet?.git) return <div className="empty" data-testid="fleet-empty">No .GCC/ under the roots yet: the list updates by itself.</div>;
+  return (
+    <div className="empty" data-testid="fleet-empty">
+      <p>No agent's memory has been read from this repository yet.</p>
+      <p>
+        On each agent's machine, in the folder that holds its <code>.GCC/</code>, run <code className="fleet-empty-command">gcc-studio push --remote {shellWord(fleet.git.url)}</code> (add <code>--watch</code> to push as
+        it works): each agent becomes a row here within a refresh.
+      </p>
     </div>
   );
 }

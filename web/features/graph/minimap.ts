@@ -64,6 +64,9 @@ export interface MinimapColours {
   bg: string;
 }
 
+/** The right margin the time axis keeps, in CSS pixels: nothing of it is drawn there. */
+export const AXIS_EDGE_PX = 6;
+
 // One piece: the edges stroked by look, then the dots, keep the canvas state changes few.
 export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, order: RowOrder, s: MinimapScale, colours: MinimapColours, focus: ReadonlySet<string> | null, ticks: readonly AxisTick[], width: number): void {
   const { layout } = model;
@@ -90,16 +93,20 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, model: GraphModel, or
   ctx.strokeStyle = colours.faint;
   ctx.lineWidth = 1;
   ctx.textAlign = 'right';
+  // Clear of the right edge, where the box's border and the viewport's run: a tick mark drawn up to the edge merged
+  // with them and read as a label cut short ("Dec 05-").
+  const tickEnd = width - AXIS_EDGE_PX;
+  ctx.lineCap = 'butt';
   for (const t of ticks) {
     const w = ctx.measureText(t.label).width;
     ctx.fillStyle = colours.bg;
-    ctx.fillRect(width - 8 - w, t.y - 7, w + 4, 14);
+    ctx.fillRect(tickEnd - 7 - w, t.y - 7, w + 4, 14);
     ctx.fillStyle = colours.text;
     ctx.beginPath();
-    ctx.moveTo(width - 4, t.y);
-    ctx.lineTo(width - 1, t.y);
+    ctx.moveTo(tickEnd - 3, t.y);
+    ctx.lineTo(tickEnd, t.y);
     ctx.stroke();
-    ctx.fillText(t.label, width - 6, t.y);
+    ctx.fillText(t.label, tickEnd - 5, t.y);
   }
   ctx.textAlign = 'left';
 }

@@ -12,6 +12,7 @@ import { travelCount, travelTo } from './travel.ts';
 import { isoMs } from './axisDraw.ts';
 import type { AxisRange } from './axisScale.ts';
 import { TimelineAxis } from './TimelineAxis.tsx';
+import { ExportedBanner } from './ExportedBanner.tsx';
 import { MomentBanner } from './MomentBanner.tsx';
 import { GitMomentPicker } from './GitMomentPicker.tsx';
 import { MomentChangesView } from './MomentChangesView.tsx';
@@ -21,20 +22,6 @@ import './timeline.css';
 export function Timeline() {
   if (!isExportedPage) return <LiveTimeline />;
   return pageSnapshot ? <ExportedBanner /> : null;
-}
-
-/** An exported file: the moment it holds, and that it is a file, not a server. */
-function ExportedBanner() {
-  const s = pageSnapshot!;
-  return (
-    <section className="timeline timeline-exported" aria-label="Timeline">
-      <span className="muted">
-        A snapshot exported <time dateTime={s.exportedAt}>{formatInstant(s.exportedAt)}</time>
-        {s.moment ? ', of the memory' : ': the memory as it was then'}; read-only, with no server behind it.
-      </span>
-      {s.moment ? <MomentBanner at={s.moment.moment} info={s.moment} /> : null}
-    </section>
-  );
 }
 
 function LiveTimeline() {
@@ -74,16 +61,17 @@ function LiveTimeline() {
   // Its place is kept while the axis is asked for: a bar appearing a second after the page pushed everything under it
   // down 45 px (a click aimed at a tab landed on the branch header). A workspace without records has no timeline.
   const hasRecords = live?.branches.some((b) => b.stepCount + b.commitCount > 0) ?? false;
-  if (!axis) return hasRecords ? <TimelinePlaceholder /> : null;
+  if (!axis) return hasRecords ? <TimelinePlaceholder travelling={at !== null} /> : null;
   if (axis.startMs === null) return null;
   return (
     <section className={`timeline${at ? ' is-travelling' : ''}`} aria-label="Timeline">
       <TimelineControls at={at} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} step={step} />
       {axis.gitMoments?.length ? <GitMomentPicker at={at} moments={axis.gitMoments} travelTo={travelTo} /> : null}
       <TimelineAxis axis={axis} momentMs={momentMs} bounds={bounds} range={{ fromMs: axis.fromMs, toMs: Math.max(axis.toMs, axis.fromMs + 1) }} setZoom={setZoom} width={width} setWidth={setWidth} valueText={moment?.at ? formatInstant(moment.at.time) : 'now'} />
-      {/* A fixed width (a row of its own on a narrow window): the axis must not move under the pointer while the moment's
-          text changes, or Show all comes and goes. */}
-      <div className="timeline-moment">
+      {/* A fixed width (a row of its own on a narrow window, but for a bare Live or Paused, which keeps a place of one
+          width beside the axis): the axis must not move under the pointer while the moment's text changes, or Show all
+          comes and goes. */}
+      <div className={`timeline-moment${at === null && !zoom ? ' is-bare' : ''}`}>
         {zoom ? (
           <button type="button" className="btn btn-small" title={`Zoomed in on ${formatInstant(new Date(zoom.fromMs).toISOString())} – ${formatInstant(new Date(zoom.toMs).toISOString())}`} onClick={() => setZoom(null)}>
             Show all
@@ -167,11 +155,11 @@ function useArrowKeys(step: (dir: 'next' | 'prev') => void): void {
 }
 
 /** The bar's height and look, empty, until its axis is in. */
-function TimelinePlaceholder() {
+function TimelinePlaceholder({ travelling }: { travelling: boolean }) {
   return (
     <section className="timeline" aria-hidden="true" data-testid="timeline-pending">
       <div className="timeline-axis timeline-axis-pending" />
-      <div className="timeline-moment" />
+      <div className={`timeline-moment${travelling ? '' : ' is-bare'}`} />
     </section>
   );
 }
