@@ -12,6 +12,8 @@ import { startFleetScan, type FleetScan, type ScanChange } from './fleet-scan.ts
 export type FleetScanStart = (handlers: {
   onChange: (change: ScanChange) => Promise<void>;
   onProblem: (message: string) => void;
+  /** A problem said earlier is over (a remote answers again): its notice goes. */
+  onProblemOver: (message: string) => void;
   /** A row's facts changed with no event on its bus (a git ref's fetch failed, or moved to the same memory). */
   touch: (id: string) => void;
 }) => Promise<FleetScan>;
@@ -87,8 +89,9 @@ export class Fleet {
   async start(): Promise<void> {
     const onChange = (change: ScanChange) => this.applyScan(change);
     const onProblem = (message: string) => this.notice(message);
+    const onProblemOver = (message: string) => this.noticeOver(message);
     this.scan = this.options.scan
-      ? await this.options.scan({ onChange, onProblem, touch: (id) => this.touchId(id) })
+      ? await this.options.scan({ onChange, onProblem, onProblemOver, touch: (id) => this.touchId(id) })
       : await startFleetScan({ roots: this.options.roots, maxDepth: this.options.maxDepth, intervalMs: this.options.scanIntervalMs, onChange, onProblem });
     if (this.options.openInBackground) {
       const members = this.scan.initial.map((found) => new FleetMember(found));
@@ -160,6 +163,13 @@ export class Fleet {
     if (this.notices.includes(message)) return;
     this.notices.push(message);
     this.warn(`gcc-studio: ${message}`);
+    this.emit({ type: 'fleet-notices', notices: [...this.notices] });
+  }
+
+  private noticeOver(message: string): void {
+    const at = this.notices.indexOf(message);
+    if (at === -1) return;
+    this.notices.splice(at, 1);
     this.emit({ type: 'fleet-notices', notices: [...this.notices] });
   }
 

@@ -90,6 +90,8 @@ describe('a fleet from git', () => {
     expect(fleet.notices.join('\n')).toContain('retrying');
     renameSync(`${remote}-away`, remote);
     await expect.poll(() => row(fleet, 'gcc/s')?.git?.stale, { timeout: 5_000 }).toBeNull();
+    // Its notice goes with it: the page's banner no longer says the remote fails.
+    expect(fleet.notices).toEqual([]);
   });
 
   it('a mistyped remote: no row, and a notice that no ref could be read, with git\'s reason', async () => {

@@ -33,6 +33,8 @@ type Handlers = Parameters<FleetScanStart>[0];
 class RefRows {
   private readonly rows = new Map<string, RefRow>();
   private readonly state = { fetchedAt: null as number | null, stale: null as string | null, failures: 0, reason: null as string | null };
+  /** The notice the failing fetch gave, taken back once a fetch succeeds. */
+  private said: string | null = null;
 
   constructor(
     private readonly mirror: GitMirror,
@@ -84,6 +86,8 @@ class RefRows {
       const wasStale = state.stale !== null;
       Object.assign(state, { fetchedAt: Date.now(), stale: null, failures: 0, reason: null });
       if (wasStale) for (const id of this.rows.keys()) this.on.touch(id);
+      if (this.said !== null) this.on.onProblemOver(this.said);
+      this.said = null;
       return true;
     } catch (err) {
       if (!(err instanceof GitError)) throw err;
@@ -98,11 +102,12 @@ class RefRows {
   sayStale(): void {
     const { state } = this;
     if (state.stale === null) return;
-    if (this.rows.size === 0) {
-      this.on.onProblem(`no ref could be read from ${this.mirror.url}: ${state.reason ?? state.stale} (retrying, less often while it fails)`);
-      return;
-    }
-    this.on.onProblem(`${state.stale} (rows show their last fetched state; retrying)`);
+    if (this.said !== null) this.on.onProblemOver(this.said);
+    this.said =
+      this.rows.size === 0
+        ? `no ref could be read from ${this.mirror.url}: ${state.reason ?? state.stale} (retrying, less often while it fails)`
+        : `${state.stale} (rows show their last fetched state; retrying)`;
+    this.on.onProblem(this.said);
     for (const id of this.rows.keys()) this.on.touch(id);
   }
 
