@@ -10,7 +10,7 @@ import { createMemoryWriter, recoverWorkspace } from '../write/index.ts';
 import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 import { createMcpServer, MAX_MCP_MESSAGE_BYTES } from './mcp-server.ts';
 import { stdinLines } from './stdin-lines.ts';
-import { withPlainSchemaErrors } from './schema-errors.ts';
+import { withPlainErrors } from './plain-errors.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
 
 export interface StdioOptions {
@@ -66,7 +66,7 @@ export async function runMcpStdio(options: StdioOptions): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  await server.connect(withPlainSchemaErrors(transport));
+  await server.connect(withPlainErrors(transport));
   options.warn(`gcc-studio mcp: serving ${gccDir} over stdio`);
   await ended;
   await close().catch(logError);
