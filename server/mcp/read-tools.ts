@@ -178,6 +178,7 @@ function diffTool(server: McpServer, ws: McpWorkspace, session: McpSession): voi
       answerTool(ws, () => {
         requireBranch(ws, args.branch);
         if (args.base !== undefined) requireBranch(ws, args.base);
+        if (args.base === args.branch) throw new ToolRefusal(`gcc_diff compares a branch with another one, and branch and base are both "${args.branch}": name another base, or leave it out for the branch it was created from.`);
         return shapedResult(diffOf(ws.store, args.branch, args.base ?? null));
       }),
   );

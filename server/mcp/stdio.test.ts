@@ -135,6 +135,16 @@ describe('gcc-studio mcp over stdio', () => {
     expect(textOf(badK)).toMatch(/k must be at least 1/);
   });
 
+  it('logs a step given only an observation, the other fields empty, and opens a branch named in ASCII', async () => {
+    const logged = await call(mcp.client, 'gcc_log', { observation: 'only an observation', branch: 'auth-session' });
+    expect(logged.isError, textOf(logged)).toBeFalsy();
+    const log = readFileSync(join(dir, '.GCC', 'branches', 'auth-session', 'log.md'), 'utf8');
+    expect(log).toMatch(/\*\*Observation:\*\* only an observation\n\n\*\*Thought:\*\* \n\n\*\*Action:\*\* \n\n---\n$/);
+    const opened = await call(mcp.client, 'gcc_branch', { name: 'try_v1.2-b', purpose: 'a dotted name', from: 'main' });
+    expect(opened.isError, textOf(opened)).toBeFalsy();
+    expect((await call(mcp.client, 'gcc_switch', { name: 'main' })).isError).toBeFalsy();
+  });
+
   it('writes nothing but MCP frames on stdout (logs go to stderr)', async () => {
     expect(mcp.stderr()).toContain('serving');
     // A raw process, its stdout read as it is: every line one JSON-RPC message.

@@ -54,11 +54,11 @@ function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void
     {
       title: 'Log a step',
       description:
-        'Appends one step (observation, thought, action) to a branch’s log: what you saw, what you concluded, what you did next. Call it after each meaningful action. At least one of the three must say something; the step number is given for you.',
+        'Appends one step (observation, thought, action) to a branch’s log: what you saw, what you concluded, what you did next. Call it after each meaningful action. Each of the three may be left out (it is then empty), but at least one must say something; the step number is given for you.',
       inputSchema: {
-        observation: text('observation').describe('what you observed (a result, an error, a finding)'),
-        thought: text('thought').describe('what you concluded from it'),
-        action: text('action').describe('what you did or will do next'),
+        observation: text('observation').optional().describe('what you observed (a result, an error, a finding)'),
+        thought: text('thought').optional().describe('what you concluded from it'),
+        action: text('action').optional().describe('what you did or will do next'),
         branch: name('branch').optional().describe('default: the current branch (gcc_switch)'),
       },
       outputSchema: { branch: z.string(), step: z.number(), timestamp: z.string() },
@@ -68,7 +68,7 @@ function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void
       answerTool(ws, async () => {
         requirePresent(ws);
         const branch = args.branch ?? session.branch;
-        const done = await writerOf(ws).log({ branch, observation: args.observation, thought: args.thought, action: args.action }, clientOf(server));
+        const done = await writerOf(ws).log({ branch, observation: args.observation ?? '', thought: args.thought ?? '', action: args.action ?? '' }, clientOf(server));
         return shapedResult({ branch: done.branch, step: done.step, timestamp: done.timestamp, ...authorNote(done.authorshipProblem) });
       }),
   );
@@ -105,7 +105,7 @@ function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
     {
       title: 'Open a branch',
       description:
-        'Creates a branch to explore an alternative without disturbing the current line of work, and makes it the current branch (as Contexa does). Name it for what it tries (letters, digits, - and _; no / or ..).',
+        'Creates a branch to explore an alternative without disturbing the current line of work, and makes it the current branch (as Contexa does). Name it for what it tries, in ASCII letters, digits, -, _ and . (not first; no ..): the name is a folder every Contexa implementation reads back.',
       inputSchema: {
         name: name('name'),
         purpose: text('purpose').describe('what this branch tries, in a sentence'),

@@ -46,6 +46,14 @@ export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
   return new AgentWriter(options);
 }
 
+/**
+ * Why a new branch may not have this name: an existing one may be anything Contexa made, but a new one keeps to the
+ * names every implementation reads back as a folder and a heading (Python and TypeScript refuse only separators; the
+ * others' listings are not all known), so ASCII letters, digits, `-`, `_` and `.` (not first).
+ */
+const newBranchNameProblem = (name: string): string | null =>
+  /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name) ? null : `The branch name "${name}" has a character other than ASCII letters, digits, "-", "_" and "." (or starts with one of "-" and "."): a new branch keeps to those, which every Contexa implementation reads back as a folder name.`;
+
 /** Why a field or name is refused: 413 for a field over the limit, else 400. */
 const badInput = (problem: string | null): void => {
   if (problem) refuse(problem.includes('longer than') ? 413 : 400, problem);
@@ -135,7 +143,7 @@ class AgentWriter implements MemoryWriter {
 
   async branch({ name, purpose, from = MAIN_BRANCH }: { name: string; purpose: string; from?: string }, client: string) {
     this.writable();
-    badInput(agentBranchNameProblem(name) ?? agentBranchNameProblem(from));
+    badInput(agentBranchNameProblem(name) ?? newBranchNameProblem(name) ?? agentBranchNameProblem(from));
     badInput(purposeProblem(purpose));
     const dialect = await this.dialectOf(from);
     return this.locked(dialect, async () => {
