@@ -46,6 +46,22 @@ describe('bad input to the MCP tools', () => {
     expect((await call(mcp.client, 'gcc_status')).isError).toBeFalsy();
   });
 
+  it('a merged branch: shown merged, refused as a merge target (dry run), and the current branch stays', async () => {
+    const status = (await call(mcp.client, 'gcc_status')).structuredContent as { branches: { name: string; merged: boolean }[] };
+    expect(Object.fromEntries(status.branches.map((b) => [b.name, b.merged]))).toEqual({ main: false, 'auth-jwt': true, 'auth-session': false });
+    const preview = (await call(mcp.client, 'gcc_merge', { branch: 'auth-session', target: 'auth-jwt', dry_run: true })).structuredContent as { blockers: string[] };
+    expect(preview.blockers).toEqual([expect.stringMatching(/`auth-jwt` was merged into `main`/)]);
+    await call(mcp.client, 'gcc_merge', { branch: 'auth-session', target: 'auth-jwt' });
+    expect((await call(mcp.client, 'gcc_status')).structuredContent).toMatchObject({ currentBranch: 'main' });
+    const switched = await call(mcp.client, 'gcc_switch', { name: 'auth-jwt' });
+    expect(textOf(switched)).toMatch(/merged into "main": gcc_log and gcc_commit refuse/);
+    const before = tree(dir);
+    const logged = await call(mcp.client, 'gcc_log', { observation: 'after the merge' });
+    expect(textOf(logged)).toMatch(/^`auth-jwt` was merged/);
+    expect(tree(dir)).toEqual(before);
+    await call(mcp.client, 'gcc_switch', { name: 'main' });
+  });
+
   it('a read-only file: a tool error that starts with its path as written', async () => {
     const log = join(dir, '.GCC', 'branches', 'main', 'log.md');
     chmodSync(log, 0o444);

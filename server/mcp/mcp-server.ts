@@ -54,9 +54,10 @@ export function createMcpServer(ws: McpWorkspace, options: McpServerOptions): Op
     },
     (args) =>
       answerTool(ws, () => {
-        requireBranch(ws, args.name);
+        const b = requireBranch(ws, args.name);
         session.branch = args.name;
-        return textResult(`The current branch is now "${args.name}".`);
+        const merged = b.status === 'merged' ? ` It is merged${b.mergedInto ? ` into "${b.mergedInto}"` : ''}: gcc_log and gcc_commit refuse to write to it (open a new branch with gcc_branch to go on).` : '';
+        return textResult(`The current branch is now "${args.name}".${merged}`);
       }),
   );
   registerPrompts(server, ws, session);

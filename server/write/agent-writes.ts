@@ -31,6 +31,7 @@ import { describeFsError, pathProblem, readInside } from '../fs/index.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { createAuthorship, type Authored, type AuthoredRecord, type Authorship } from './authorship.ts';
 import { newCommitId as randomCommitId, nowIn, performMerge, previewMerge, type MergeContext } from './merge.ts';
+import { mergedRecordRefusal } from './merged-branch.ts';
 import { AgentWriteError, fsErrorStatus, Refusal } from './refusals.ts';
 import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 import { writeProblem } from './write-guard.ts';
@@ -109,7 +110,8 @@ class AgentWriter implements MemoryWriter {
       await this.branchThere(branch);
       const log = branchFilePath(branch, 'log');
       // Whatever another writer appended before we took the lock, read as a tail, then counted.
-      await this.catchUp([log]);
+      await this.catchUp([log, branchFilePath(branch, 'metadata')]);
+      this.notMerged(branch, 'step');
       const timestamp = this.now(dialect);
       const w = stepWrite(branch, fields, this.tallyOf(branch).stepCount(dialect), timestamp, dialect);
       await this.perform([w]);
@@ -127,6 +129,7 @@ class AgentWriter implements MemoryWriter {
       await this.branchThere(branch);
       const metadataFile = branchFilePath(branch, 'metadata');
       await this.catchUp([branchFilePath(branch, 'commit'), metadataFile]);
+      this.notMerged(branch, 'commit');
       const meta = metadataAsRead(await this.metadataBytes(branch), metadataFile, dialect);
       const last = this.tallyOf(branch).commits(dialect).at(-1)?.thisCommitContribution ?? null;
       const commitId = this.commitId();
@@ -207,6 +210,12 @@ class AgentWriter implements MemoryWriter {
       const status = err instanceof LockTimeoutError ? 423 : err instanceof LockRefusedError ? 409 : 503;
       throw new AgentWriteError(status, `Could not take the workspace's write lock (${err instanceof Error ? err.message : String(err)}); nothing was written.`);
     }
+  }
+
+  /** Under the lock, the metadata caught up: a merged branch takes no more records (merged-branch.ts). */
+  private notMerged(branch: string, record: 'step' | 'commit'): void {
+    const refused = mergedRecordRefusal(branch, this.branchRecords(branch)?.metadata, record);
+    if (refused) refuse(409, refused);
   }
 
   /** Under the lock: the branch folder is there and reached without a link. */
