@@ -54,7 +54,7 @@ export function createMcpEndpoint(ws: McpWorkspace, options: { version: string; 
         if (session) void end(id, session);
       },
     });
-    await open.server.connect(withPlainErrors(transport));
+    await open.server.connect(withPlainErrors(transport, open.notOffered));
     const response = await transport.handleRequest(request);
     // Not an initialize request: no session was made, so nothing keeps this server.
     if (!transport.sessionId || !sessions.has(transport.sessionId)) await open.close();

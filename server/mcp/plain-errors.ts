@@ -23,20 +23,29 @@ export function schemaErrorSentence(text: string): string | null {
 
 const PROTOCOL_PREFIX = /^MCP error -?\d+: /;
 
-function plain(message: JSONRPCMessage): JSONRPCMessage {
+const TOOL_OFF = /^MCP error -32602: Tool (\S+) (?:disabled|not found)$/;
+
+/** Why a tool that is not offered was refused, or null when the SDK's words stand. */
+export type NotOffered = (tool: string) => string | null;
+
+function plain(message: JSONRPCMessage, notOffered: NotOffered): JSONRPCMessage {
   if ('error' in message && PROTOCOL_PREFIX.test(message.error.message)) {
     return { ...message, error: { ...message.error, message: message.error.message.replace(PROTOCOL_PREFIX, '') } };
   }
   if (!('result' in message)) return message;
   const result = message.result as Partial<CallToolResult>;
   const first = result.isError && Array.isArray(result.content) ? result.content[0] : undefined;
-  const sentence = first?.type === 'text' ? schemaErrorSentence(first.text) : null;
+  const off = first?.type === 'text' ? TOOL_OFF.exec(first.text) : null;
+  const sentence = first?.type === 'text' ? (off ? notOffered(off[1]!) : schemaErrorSentence(first.text)) : null;
   return sentence === null ? message : { ...message, result: { ...result, content: [{ type: 'text', text: sentence }] } };
 }
 
-/** The transport, its tool errors from schema refusals rewritten as one sentence, its protocol errors said once. */
-export function withPlainErrors<T extends Transport>(transport: T): T {
+/**
+ * The transport, its tool errors from schema refusals rewritten as one sentence (and a call of a tool not offered, as
+ * why), its protocol errors said once.
+ */
+export function withPlainErrors<T extends Transport>(transport: T, notOffered: NotOffered = () => null): T {
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(plain(message), options);
+  transport.send = (message, options) => send(plain(message, notOffered), options);
   return transport;
 }

@@ -1,7 +1,7 @@
 // The tools that write: init, log, commit, branch, merge. Each goes through the one write layer (server/write's
 // MemoryWriter: the workspace's own dialect, its writers' lock, numbers from the live store, refusals before any byte)
 // and notes the MCP client as the record's author.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_DIALECTS } from '../../shared/gcc/write/agent-records.ts';
 import { label } from '../../shared/gcc/dialects/implementation.ts';
@@ -22,16 +22,15 @@ function writerOf(ws: McpWorkspace) {
 /** After a write: the note of who wrote it may have failed while the record stands; the agent is told. */
 const authorNote = (problem: string | undefined) => (problem ? { authorshipProblem: problem } : {});
 
-export function registerWriteTools(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  initTool(server, ws);
-  logTool(server, ws, session);
-  commitTool(server, ws, session);
-  branchTool(server, ws, session);
-  mergeTool(server, ws, session);
+/** The tools that write, by name: a server that writes nothing does not offer them (write-access.ts). */
+export const WRITE_TOOL_NAMES = ['gcc_init', 'gcc_log', 'gcc_commit', 'gcc_branch', 'gcc_merge'] as const;
+
+export function registerWriteTools(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool[] {
+  return [initTool(server, ws), logTool(server, ws, session), commitTool(server, ws, session), branchTool(server, ws, session), mergeTool(server, ws, session)];
 }
 
-function initTool(server: McpServer, ws: McpWorkspace): void {
-  server.registerTool(
+function initTool(server: McpServer, ws: McpWorkspace): RegisteredTool {
+  return server.registerTool(
     'gcc_init',
     {
       title: 'Create GCC memory',
@@ -48,8 +47,8 @@ function initTool(server: McpServer, ws: McpWorkspace): void {
   );
 }
 
-function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_log',
     {
       title: 'Log a step',
@@ -74,8 +73,8 @@ function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void
   );
 }
 
-function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_commit',
     {
       title: 'Commit progress',
@@ -99,8 +98,8 @@ function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
   );
 }
 
-function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_branch',
     {
       title: 'Open a branch',
@@ -125,8 +124,8 @@ function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
   );
 }
 
-function mergeTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function mergeTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_merge',
     {
       title: 'Merge a branch',
