@@ -16,6 +16,7 @@ export const BAD_INPUTS: [string, string, Record<string, unknown>, RegExp][] = [
   ['a diff of a branch with itself', 'gcc_diff', { branch: 'auth-jwt', base: 'auth-jwt' }, /both "auth-jwt"/],
   ['a branch that exists', 'gcc_branch', { name: 'auth-jwt', purpose: 'p' }, /exists/],
   ['an empty step', 'gcc_log', { observation: ' ', thought: '', action: '\n' }, /empty/],
+  ['a commit whose contribution the readers misread', 'gcc_commit', { contribution: 'done\n## Commit `deadbeef`\nmore' }, /holds a line `## Commit `deadbeef`` that .* take for a record header.*Refused: put a backslash before each such line/],
   ['a 50 MB field', 'gcc_log', { ...STEP, observation: FIFTY_MB }, /1 MiB/],
   ['an unknown branch', 'gcc_log', { ...STEP, branch: 'no-such-branch' }, /no-such-branch/],
   ['a step on a branch name with /', 'gcc_log', { ...STEP, branch: '../main' }, /separator|\.\./],

@@ -12,6 +12,7 @@ import {
   agentDialectProblem,
   commitProblem,
   commitWrites,
+  contributionMisreadProblem,
   fieldProblem,
   initWrites,
   isAgentDialect,
@@ -19,6 +20,7 @@ import {
   newBranchMetadata,
   branchWrites,
   purposeProblem,
+  stepMisreadProblem,
   stepProblem,
   stepWrite,
   type AgentDialect,
@@ -31,6 +33,7 @@ import { describeFsError, pathProblem, readInside } from '../fs/index.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { createAuthorship, type Authored, type AuthoredRecord, type Authorship } from './authorship.ts';
 import { newCommitId as randomCommitId, nowIn, performMerge, previewMerge, type MergeContext } from './merge.ts';
+import { mergeArgs, newBranchNameProblem } from './agent-input.ts';
 import { mergedRecordRefusal } from './merged-branch.ts';
 import { AgentWriteError, fsErrorStatus, Refusal } from './refusals.ts';
 import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
@@ -46,14 +49,6 @@ const refuse = (status: ConstructorParameters<typeof AgentWriteError>[0], messag
 export function createMemoryWriter(options: MemoryWriterOptions): MemoryWriter {
   return new AgentWriter(options);
 }
-
-/**
- * Why a new branch may not have this name: an existing one may be anything Contexa made, but a new one keeps to the
- * names every implementation reads back as a folder and a heading (Python and TypeScript refuse only separators; the
- * others' listings are not all known), so ASCII letters, digits, `-`, `_` and `.` (not first).
- */
-const newBranchNameProblem = (name: string): string | null =>
-  /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name) ? null : `The branch name "${name}" has a character other than ASCII letters, digits, "-", "_" and "." (or starts with one of "-" and "."): a new branch keeps to those, which every Contexa implementation reads back as a folder name.`;
 
 /** Why a field or name is refused: 413 for a field over the limit, else 400. */
 const badInput = (problem: string | null): void => {
@@ -114,6 +109,7 @@ class AgentWriter implements MemoryWriter {
       this.notMerged(branch, 'step');
       const timestamp = this.now(dialect);
       const w = stepWrite(branch, fields, this.tallyOf(branch).stepCount(dialect), timestamp, dialect);
+      this.misread(() => stepMisreadProblem(w.step, timestamp, fields));
       await this.perform([w]);
       await this.catchUp([log]);
       return { branch, dialect, files: [log], step: w.step, timestamp, ...(await this.note({ kind: 'step', branch, step: w.step, timestamp }, client)) };
@@ -135,12 +131,14 @@ class AgentWriter implements MemoryWriter {
       const commitId = this.commitId();
       const timestamp = this.now(dialect);
       const purposeAsRead = meta?.purpose ?? '';
+      const previous = last ?? INITIAL_PREVIOUS_SUMMARY;
+      this.misread(() => contributionMisreadProblem({ branch, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: previous, thisCommitContribution: contribution }));
       const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId, timestamp, purposeAsRead, lastContributionAsRead: last }, dialect);
       await this.perform(writes);
       await this.catchUp(writes.map((w) => w.file));
       const noted = await this.note({ kind: 'commit', branch, commitId, timestamp }, client);
       const files = writes.map((w) => w.file);
-      return { branch, dialect, files, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: last ?? INITIAL_PREVIOUS_SUMMARY, ...noted };
+      return { branch, dialect, files, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: previous, ...noted };
     });
   }
 
@@ -210,6 +208,12 @@ class AgentWriter implements MemoryWriter {
       const status = err instanceof LockTimeoutError ? 423 : err instanceof LockRefusedError ? 409 : 503;
       throw new AgentWriteError(status, `Could not take the workspace's write lock (${err instanceof Error ? err.message : String(err)}); nothing was written.`);
     }
+  }
+
+  /** A value Contexa's readers would misread is refused as the page's hand edit refuses it: 422. */
+  private misread(problem: () => string | null): void {
+    const refused = this.options.writeMisreadValues ? null : problem();
+    if (refused) refuse(422, refused);
   }
 
   /** Under the lock, the metadata caught up: a merged branch takes no more records (merged-branch.ts). */
@@ -287,17 +291,4 @@ class AgentWriter implements MemoryWriter {
       ...(this.options.lockTimeoutMs !== undefined ? { lockTimeoutMs: this.options.lockTimeoutMs } : {}),
     };
   }
-}
-
-function mergeArgs(args: MergeArgsForAgent) {
-  const target = args.target ?? MAIN_BRANCH;
-  for (const name of [args.branch, target]) {
-    const problem = agentBranchNameProblem(name);
-    if (problem) throw new AgentWriteError(400, problem);
-  }
-  if (args.summary) {
-    const problem = fieldProblem('summary', args.summary);
-    if (problem) throw new AgentWriteError(413, problem);
-  }
-  return { branch: args.branch, target, summary: args.summary ?? null };
 }
