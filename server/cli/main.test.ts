@@ -1,11 +1,13 @@
 // The one-shot commands end to end through main(): their output and their exit codes.
 import { CORPUS as corpus } from '../../fixtures/corpus.ts';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main } from './main.ts';
 import type { InspectOutput } from './output.ts';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
+import { runRealPython } from '../test-support/real-contexa.ts';
 import { OWNER_FILE, ownRecord } from '../write/lock-owner.ts';
 import { defaultMergeIo, performMerge, type MergeIo } from '../write/merge.ts';
 
@@ -139,8 +141,26 @@ describe('gcc-studio doctor', () => {
       expect(r.out).toMatch(/warning \.GCC\/\.lock_dir  \.GCC\/\.lock_dir is held by gcc-studio \(pid 4194309, .*which no longer runs; gcc-studio removes it when it starts  \[stale-lock\]/);
       expect(r.out).toMatch(/warning \.GCC\/branches\/main\/\.log\.md\.gcc-studio-4194309-0a1b2c3d\.tmp  left by a gcc-studio that was killed mid-write.*\[leftover-temp\]/);
       expect(r.out).toMatch(/warning \.GCC\/branches\/main\/log\.md:63  Step 9 holds a line `### Step 99 — not a real header` that Contexa's Python, TypeScript, Rust and Go readers take for a record header.*\[misread-by-readers\]/);
+      // The `---` the readers cut a record at (edge.json's steps 3, 5 and 13, where the real Python read a step 0).
+      expect(r.out).toMatch(/warning \.GCC\/branches\/main\/log\.md:\d+  Step 5 holds a line `Title---` that Contexa's Python, TypeScript, Rust and Go readers take for the end of a record: .*\(step 5, step 0\).*\[misread-by-readers\]/);
+      expect(r.out.match(/take for the end of a record/g)).toHaveLength(3);
     } finally {
       removeTempCorpusCopies();
+    }
+  });
+
+  it("reports a `---` value the real Python writer wrote and its reader reads as a made-up step 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gcc-doctor-cut-'));
+    try {
+      const real = runRealPython(dir, [{ op: 'init', roadmap: 'goal' }, { op: 'log', o: 'o', t: '---', a: 'a' }, { op: 'log', o: 'o2', t: 't2', a: 'a2' }], [['main', 1]]);
+      const context = real.contexts['main@1']!;
+      expect('bytes' in context && context.bytes.toString('utf8')).toMatch(/### Step 0 — \n\*\*Observation:\*\* \n\n\*\*Thought:\*\* \n\n\*\*Action:\*\* a\n/);
+      const r = await run('doctor', dir);
+      // A warning: the file is Contexa's own, and every record in it is there.
+      expect(r.code).toBe(EXIT_OK);
+      expect(r.out).toMatch(/warning \.GCC\/branches\/main\/log\.md:6  Step 1 holds a line `---` that Contexa's Python, TypeScript, Rust and Go readers take for the end of a record: Python reads 2 steps \(step 1, step 0\) where there is one.*\[misread-by-readers\]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,6 @@
 // Every bad argument an agent can send answers a tool error of one sentence, writes nothing (the folder's bytes, the
 // authors file included, are the same after) and leaves the server answering.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
@@ -46,6 +46,36 @@ describe('bad input to the MCP tools', () => {
     expect((await call(mcp.client, 'gcc_status')).isError).toBeFalsy();
   });
 
+  it('a merged branch: shown merged, refused as a merge target (dry run), and the current branch stays', async () => {
+    const status = (await call(mcp.client, 'gcc_status')).structuredContent as { branches: { name: string; merged: boolean }[] };
+    expect(Object.fromEntries(status.branches.map((b) => [b.name, b.merged]))).toEqual({ main: false, 'auth-jwt': true, 'auth-session': false });
+    const preview = (await call(mcp.client, 'gcc_merge', { branch: 'auth-session', target: 'auth-jwt', dry_run: true })).structuredContent as { blockers: string[] };
+    expect(preview.blockers).toEqual([expect.stringMatching(/`auth-jwt` was merged into `main`/)]);
+    await call(mcp.client, 'gcc_merge', { branch: 'auth-session', target: 'auth-jwt' });
+    expect((await call(mcp.client, 'gcc_status')).structuredContent).toMatchObject({ currentBranch: 'main' });
+    const switched = await call(mcp.client, 'gcc_switch', { name: 'auth-jwt' });
+    expect(textOf(switched)).toMatch(/merged into "main": gcc_log and gcc_commit refuse/);
+    const before = tree(dir);
+    const logged = await call(mcp.client, 'gcc_log', { observation: 'after the merge' });
+    expect(textOf(logged)).toMatch(/^`auth-jwt` was merged/);
+    expect(tree(dir)).toEqual(before);
+    await call(mcp.client, 'gcc_switch', { name: 'main' });
+  });
+
+  it('a read-only file: a tool error that starts with its path as written', async () => {
+    const log = join(dir, '.GCC', 'branches', 'main', 'log.md');
+    chmodSync(log, 0o444);
+    try {
+      const before = tree(dir);
+      const result = await call(mcp.client, 'gcc_log', { ...STEP, branch: 'main' });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^branches\/main\/log\.md is read-only \(mode /);
+      expect(tree(dir)).toEqual(before);
+    } finally {
+      chmodSync(log, 0o644);
+    }
+  });
+
   it('a read-only server refuses every write tool', async () => {
     const ro = await stdioClient([dir, '--read-only']);
     try {
@@ -53,7 +83,8 @@ describe('bad input to the MCP tools', () => {
       for (const [tool, args] of [['gcc_log', STEP], ['gcc_commit', { contribution: 'c' }], ['gcc_branch', { name: 'x', purpose: 'p' }], ['gcc_merge', { branch: 'auth-session' }]] as const) {
         const result = await call(ro.client, tool, args);
         expect(result.isError, tool).toBe(true);
-        expect(textOf(result)).toMatch(/read-only/);
+        // The product's name keeps its case at the start of the sentence.
+        expect(textOf(result)).toMatch(/^gcc-studio (runs|was started) with --read-only/);
       }
       expect(tree(dir)).toEqual(before);
     } finally {

@@ -14,6 +14,7 @@ import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-cor
 import { call, httpClient, textOf } from './test-client.ts';
 import { RESOURCE_TAIL_BYTES } from './resources.ts';
 import { normalized } from '../test-support/agent-scenario.ts';
+import { stepVersion } from '../../shared/gcc/write/edit-version.ts';
 
 const TOKEN = 'mcp-http-test-token';
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
@@ -81,6 +82,29 @@ describe('/api/mcp on a running dashboard', () => {
       expect(history.branches[0]!.steps.at(-1)).toMatchObject({ step: logged.step, observation: 'history probe' });
       expect(history.branches[0]!.stepsTotal).toBe(history.branches[0]!.steps.length);
       expect(server.live.store.workspace().branches.find((b) => b.name === 'main')!.stepCount).toBeGreaterThan(history.branches[0]!.stepsTotal);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("refuses a step Contexa's readers misread (`---` cuts it) in the words of the page's hand edit", async () => {
+    const mcp = await httpClient(endpoint(), auth);
+    const log = join(dir, '.GCC', 'branches', 'main', 'log.md');
+    try {
+      const before = readFileSync(log, 'utf8');
+      const fields = { observation: 'o', thought: '---', action: 'a' };
+      const result = await call(mcp.client, 'gcc_log', { ...fields, branch: 'main' });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/holds a line `---` that Contexa's Python, TypeScript, Rust and Go readers take for the end of a record: Python reads 2 steps \(step \d+, step 0\)/);
+      expect(readFileSync(log, 'utf8')).toBe(before);
+      const headers = { ...auth, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json' };
+      const first = ((await (await fetch(`http://127.0.0.1:${server.port}/api/branches/main/steps?from=0&limit=1`, { headers })).json()) as StepsPage).steps[0]!;
+      const edit = await fetch(`http://127.0.0.1:${server.port}/api/branches/main/steps/0`, { method: 'PATCH', headers, body: JSON.stringify({ step: first.step, version: stepVersion(first), fields }) });
+      expect(edit.status).toBe(422);
+      // The same explanation, the step's own number aside.
+      const words = (text: string) => text.replace(/\b([Ss])tep \d+/g, '$1tep N');
+      expect(words(textOf(result))).toBe(words(((await edit.json()) as { error: string }).error));
+      expect(readFileSync(log, 'utf8')).toBe(before);
     } finally {
       await mcp.close();
     }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, MAX_MCP_MESSAGE_BYTES, type OpenMcpServer } from './mcp-server.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
-import { withPlainSchemaErrors } from './schema-errors.ts';
+import { withPlainErrors } from './plain-errors.ts';
 
 /** Sessions kept at once; past it the one used longest ago is closed (a client that left without DELETE). */
 export const MAX_MCP_SESSIONS = 64;
@@ -54,7 +54,7 @@ export function createMcpEndpoint(ws: McpWorkspace, options: { version: string; 
         if (session) void end(id, session);
       },
     });
-    await open.server.connect(withPlainSchemaErrors(transport));
+    await open.server.connect(withPlainErrors(transport, open.notOffered));
     const response = await transport.handleRequest(request);
     // Not an initialize request: no session was made, so nothing keeps this server.
     if (!transport.sessionId || !sessions.has(transport.sessionId)) await open.close();

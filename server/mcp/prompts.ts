@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, ErrorCode, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { requireBranch, ToolRefusal, type McpSession, type McpWorkspace } from './mcp-workspace.ts';
+import { writesOff } from './write-access.ts';
 import { brief, contextOf, diffOf, HISTORY_LIMIT, stepsAfter } from './read-tools.ts';
 
 function userText(description: string, text: string): GetPromptResult {
@@ -36,10 +37,13 @@ export function registerPrompts(server: McpServer, ws: McpWorkspace, session: Mc
         const branch = args.branch ?? session.branch;
         requireBranch(ws, branch);
         const context = contextOf(ws, ws.store, branch, Number(args.k ?? 1), null);
+        const off = writesOff(ws);
         return userText(
           `Resume ${branch}`,
           `You are resuming work on the branch "${branch}" of this project's GCC memory. Its CONTEXT:\n\n${context}\n\n` +
-            'Go on from the latest steps. Record each observation, thought and action with gcc_log as you work; when a piece of work is done, summarise it with gcc_commit; open a gcc_branch to try an alternative, and gcc_merge it back when it succeeds.',
+            (off
+              ? `Go on from the latest steps. This server only reads the memory here (${off.why}): what you do now is not recorded through it.`
+              : 'Go on from the latest steps. Record each observation, thought and action with gcc_log as you work; when a piece of work is done, summarise it with gcc_commit; open a gcc_branch to try an alternative, and gcc_merge it back when it succeeds.'),
         );
       }),
   );

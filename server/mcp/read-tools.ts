@@ -46,6 +46,7 @@ const branchShape = z.object({
   status: z.string().nullable(),
   createdFrom: z.string().nullable(),
   mergedInto: z.string().nullable(),
+  merged: z.boolean().describe('merged: closed to new steps, commits and merges into it (log on mergedInto, or open a new branch)'),
   dialect: z.string(),
   steps: z.number(),
   commits: z.number(),
@@ -98,7 +99,7 @@ function statusTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
     'gcc_status',
     {
       title: 'GCC memory status',
-      description: 'Lists the branches (purpose, status, counts of steps and commits, last commit), the current branch and whether the memory exists yet. Cheap: call it to orient yourself.',
+      description: 'Lists the branches (purpose, status, counts of steps and commits, last commit), the current branch and whether the memory exists yet. A merged branch takes no more steps or commits. Cheap: call it to orient yourself.',
       inputSchema: {},
       outputSchema: {
         present: z.boolean().describe('false until gcc_init has created .GCC/'),
@@ -121,6 +122,7 @@ function statusTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
             status: b.status,
             createdFrom: b.createdFrom,
             mergedInto: b.mergedInto,
+            merged: b.status === 'merged',
             dialect: b.dialect,
             steps: b.stepCount,
             commits: b.commitCount,
@@ -178,6 +180,7 @@ function diffTool(server: McpServer, ws: McpWorkspace, session: McpSession): voi
       answerTool(ws, () => {
         requireBranch(ws, args.branch);
         if (args.base !== undefined) requireBranch(ws, args.base);
+        if (args.base === args.branch) throw new ToolRefusal(`gcc_diff compares a branch with another one, and branch and base are both "${args.branch}": name another base, or leave it out for the branch it was created from.`);
         return shapedResult(diffOf(ws.store, args.branch, args.base ?? null));
       }),
   );

@@ -77,6 +77,41 @@ async function readFileText(ws: McpWorkspace, relative: string): Promise<string>
   }
 }
 
+/** A branch's name that is no branch here: refused with the branches there are. */
+function requireKnownBranch(ws: McpWorkspace, name: string): void {
+  const problem = branchNameProblem(name);
+  if (problem) throw new McpError(ErrorCode.InvalidParams, `bad branch name: ${problem}`);
+  const names = ws.store.workspace().branches.map((b) => b.name);
+  if (!names.includes(name)) throw new McpError(ErrorCode.InvalidParams, `there is no branch "${name}" (branches: ${names.join(', ') || 'none'})`);
+}
+
+/** Which of a branch's files `file` names, on a branch that exists; else a refusal. */
+function branchFileKind(ws: McpWorkspace, name: string, file: string): BranchFileKind {
+  requireKnownBranch(ws, name);
+  const kind = KIND_OF_FILE.get(file);
+  if (!kind) throw new McpError(ErrorCode.InvalidParams, `a branch has ${FILE_NAMES.join(', ')}, not "${file}"`);
+  return kind;
+}
+
+const BRANCH_FILE_URI = /^gcc:\/\/branches\/([^/]*)\/([^/]*)$/;
+const CONTEXT_URI = /^gcc:\/\/context\/([^/]*)$/;
+
+/**
+ * Refuses a subscription to what is no resource here (an unknown branch, a file a branch does not have, another URI):
+ * it would never be told of anything. main.md may be subscribed to before gcc_init writes it.
+ */
+export function checkSubscribable(ws: McpWorkspace, uri: string): void {
+  if (uri === ROADMAP_URI) return;
+  const file = BRANCH_FILE_URI.exec(uri);
+  const context = CONTEXT_URI.exec(uri);
+  if (!file && !context) {
+    throw new McpError(ErrorCode.InvalidParams, `there is no resource "${uri}" (there are ${ROADMAP_URI}, gcc://branches/{name}/{file} and gcc://context/{branch})`);
+  }
+  if (!ws.store.workspace().present) throw new McpError(ErrorCode.InvalidParams, NOT_INITIALISED);
+  if (file) branchFileKind(ws, decodeSegment(file[1]), decodeSegment(file[2]));
+  else requireKnownBranch(ws, decodeSegment(context![1]));
+}
+
 function textResource(uri: string, text: string, mimeType: string): ReadResourceResult {
   return { contents: [{ uri, mimeType, text }] };
 }
@@ -112,11 +147,7 @@ export function registerResources(server: McpServer, ws: McpWorkspace): () => vo
       present();
       const name = decodeSegment(variables.name);
       const file = decodeSegment(variables.file);
-      const problem = branchNameProblem(name);
-      if (problem) throw new McpError(ErrorCode.InvalidParams, `bad branch name: ${problem}`);
-      const kind = KIND_OF_FILE.get(file);
-      if (!kind) throw new McpError(ErrorCode.InvalidParams, `a branch has ${FILE_NAMES.join(', ')}, not "${file}"`);
-      if (!branchNames().includes(name)) throw new McpError(ErrorCode.InvalidParams, `there is no branch "${name}"`);
+      const kind = branchFileKind(ws, name, file);
       return textResource(uri.href, await readFileText(ws, branchFilePath(name, kind)), file.endsWith('.yaml') ? 'application/yaml' : 'text/markdown');
     },
   );
@@ -148,6 +179,7 @@ function followSubscriptions(server: McpServer, ws: McpWorkspace): () => void {
   const subscribed = new Set<string>();
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    checkSubscribable(ws, request.params.uri);
     subscribed.add(request.params.uri);
     return {};
   });

@@ -100,6 +100,18 @@ describe('gcc-studio mcp over stdio', () => {
     await expect.poll(() => updated, { timeout: 10_000 }).toContain('gcc://branches/main/log.md');
   });
 
+  it('refuses an unknown resource once, and a subscription to one, naming the branch', async () => {
+    const read = mcp.client.readResource({ uri: 'gcc://branches/nope/log.md' });
+    await expect(read).rejects.toThrow(/^MCP error -32602: there is no branch "nope" \(branches: .*main.*\)$/);
+    await expect(mcp.client.readResource({ uri: 'gcc://nothing' })).rejects.toThrow(/^MCP error -32602: Resource gcc:\/\/nothing not found$/);
+    await expect(mcp.client.subscribeResource({ uri: 'gcc://branches/nope/log.md' })).rejects.toThrow(/^MCP error -32602: there is no branch "nope"/);
+    await expect(mcp.client.subscribeResource({ uri: 'gcc://branches/main/notes.md' })).rejects.toThrow(/not "notes\.md"/);
+    await expect(mcp.client.subscribeResource({ uri: 'gcc://context/nope' })).rejects.toThrow(/no branch "nope"/);
+    await expect(mcp.client.subscribeResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/no resource "file:\/\/\/etc\/passwd"/);
+    await expect(mcp.client.subscribeResource({ uri: 'gcc://context/auth-jwt' })).resolves.toEqual({});
+    await expect(mcp.client.getPrompt({ name: 'merge-review', arguments: { branch: 'nope' } })).rejects.toThrow(/^MCP error -32602: (?!MCP error)/);
+  });
+
   it('fills its prompts from the memory: resume, commit, merge-review', async () => {
     const resume = await mcp.client.getPrompt({ name: 'resume', arguments: { branch: 'auth-jwt', k: '2' } });
     const text = (m: (typeof resume.messages)[number]) => (m.content.type === 'text' ? m.content.text : '');
@@ -121,6 +133,16 @@ describe('gcc-studio mcp over stdio', () => {
     const badK = await call(mcp.client, 'gcc_context', { k: 0 });
     expect(badK.isError).toBe(true);
     expect(textOf(badK)).toMatch(/k must be at least 1/);
+  });
+
+  it('logs a step given only an observation, the other fields empty, and opens a branch named in ASCII', async () => {
+    const logged = await call(mcp.client, 'gcc_log', { observation: 'only an observation', branch: 'auth-session' });
+    expect(logged.isError, textOf(logged)).toBeFalsy();
+    const log = readFileSync(join(dir, '.GCC', 'branches', 'auth-session', 'log.md'), 'utf8');
+    expect(log).toMatch(/\*\*Observation:\*\* only an observation\n\n\*\*Thought:\*\* \n\n\*\*Action:\*\* \n\n---\n$/);
+    const opened = await call(mcp.client, 'gcc_branch', { name: 'try_v1.2-b', purpose: 'a dotted name', from: 'main' });
+    expect(opened.isError, textOf(opened)).toBeFalsy();
+    expect((await call(mcp.client, 'gcc_switch', { name: 'main' })).isError).toBeFalsy();
   });
 
   it('writes nothing but MCP frames on stdout (logs go to stderr)', async () => {

@@ -10,7 +10,7 @@ import { createMemoryWriter, recoverWorkspace } from '../write/index.ts';
 import type { AgentDialect } from '../../shared/gcc/write/agent-records.ts';
 import { createMcpServer, MAX_MCP_MESSAGE_BYTES } from './mcp-server.ts';
 import { stdinLines } from './stdin-lines.ts';
-import { withPlainSchemaErrors } from './schema-errors.ts';
+import { withPlainErrors } from './plain-errors.ts';
 import type { McpWorkspace } from './mcp-workspace.ts';
 
 export interface StdioOptions {
@@ -58,7 +58,7 @@ export async function runMcpStdio(options: StdioOptions): Promise<number> {
     ...(options.dialect ? { newDialect: options.dialect } : {}),
     logError,
   };
-  const { server, close } = createMcpServer(ws, { version: options.version });
+  const { server, close, notOffered } = createMcpServer(ws, { version: options.version });
   const transport = new StdioServerTransport(process.stdin.pipe(stdinLines(MAX_MCP_MESSAGE_BYTES, options.warn)), frames, { maxBufferSize: MAX_MCP_MESSAGE_BYTES + 1 });
   const ended = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
@@ -66,7 +66,7 @@ export async function runMcpStdio(options: StdioOptions): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  await server.connect(withPlainSchemaErrors(transport));
+  await server.connect(withPlainErrors(transport, notOffered));
   options.warn(`gcc-studio mcp: serving ${gccDir} over stdio`);
   await ended;
   await close().catch(logError);

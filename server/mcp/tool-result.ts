@@ -17,10 +17,14 @@ export function toolError(sentence: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: sentence }] };
 }
 
-/** A refusal's sentence, with its end stop. */
-function sentence(message: string): string {
+/**
+ * A refusal's sentence, with its end stop. Its first word is capitalised only when it is a plain word: a path
+ * (`branches/main/log.md`), a name (`gcc-studio`, `gcc_log`) or a quoted value keeps its case.
+ */
+export function sentence(message: string): string {
   const text = message.trim();
-  const first = text.charAt(0).toUpperCase() + text.slice(1);
+  const firstWord = /^\S*/.exec(text)![0].replace(/[,:;]$/, '');
+  const first = /^\p{Ll}\p{L}*$/u.test(firstWord) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
   return /[.!?)]$/.test(first) ? first : `${first}.`;
 }
 

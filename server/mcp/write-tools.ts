@@ -1,7 +1,7 @@
 // The tools that write: init, log, commit, branch, merge. Each goes through the one write layer (server/write's
 // MemoryWriter: the workspace's own dialect, its writers' lock, numbers from the live store, refusals before any byte)
 // and notes the MCP client as the record's author.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_DIALECTS } from '../../shared/gcc/write/agent-records.ts';
 import { label } from '../../shared/gcc/dialects/implementation.ts';
@@ -22,16 +22,15 @@ function writerOf(ws: McpWorkspace) {
 /** After a write: the note of who wrote it may have failed while the record stands; the agent is told. */
 const authorNote = (problem: string | undefined) => (problem ? { authorshipProblem: problem } : {});
 
-export function registerWriteTools(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  initTool(server, ws);
-  logTool(server, ws, session);
-  commitTool(server, ws, session);
-  branchTool(server, ws, session);
-  mergeTool(server, ws, session);
+/** The tools that write, by name: a server that writes nothing does not offer them (write-access.ts). */
+export const WRITE_TOOL_NAMES = ['gcc_init', 'gcc_log', 'gcc_commit', 'gcc_branch', 'gcc_merge'] as const;
+
+export function registerWriteTools(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool[] {
+  return [initTool(server, ws), logTool(server, ws, session), commitTool(server, ws, session), branchTool(server, ws, session), mergeTool(server, ws, session)];
 }
 
-function initTool(server: McpServer, ws: McpWorkspace): void {
-  server.registerTool(
+function initTool(server: McpServer, ws: McpWorkspace): RegisteredTool {
+  return server.registerTool(
     'gcc_init',
     {
       title: 'Create GCC memory',
@@ -48,17 +47,17 @@ function initTool(server: McpServer, ws: McpWorkspace): void {
   );
 }
 
-function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_log',
     {
       title: 'Log a step',
       description:
-        'Appends one step (observation, thought, action) to a branch’s log: what you saw, what you concluded, what you did next. Call it after each meaningful action. At least one of the three must say something; the step number is given for you.',
+        'Appends one step (observation, thought, action) to a branch’s log: what you saw, what you concluded, what you did next. Call it after each meaningful action. Each of the three may be left out (it is then empty), but at least one must say something; the step number is given for you.',
       inputSchema: {
-        observation: text('observation').describe('what you observed (a result, an error, a finding)'),
-        thought: text('thought').describe('what you concluded from it'),
-        action: text('action').describe('what you did or will do next'),
+        observation: text('observation').optional().describe('what you observed (a result, an error, a finding)'),
+        thought: text('thought').optional().describe('what you concluded from it'),
+        action: text('action').optional().describe('what you did or will do next'),
         branch: name('branch').optional().describe('default: the current branch (gcc_switch)'),
       },
       outputSchema: { branch: z.string(), step: z.number(), timestamp: z.string() },
@@ -68,14 +67,14 @@ function logTool(server: McpServer, ws: McpWorkspace, session: McpSession): void
       answerTool(ws, async () => {
         requirePresent(ws);
         const branch = args.branch ?? session.branch;
-        const done = await writerOf(ws).log({ branch, observation: args.observation, thought: args.thought, action: args.action }, clientOf(server));
+        const done = await writerOf(ws).log({ branch, observation: args.observation ?? '', thought: args.thought ?? '', action: args.action ?? '' }, clientOf(server));
         return shapedResult({ branch: done.branch, step: done.step, timestamp: done.timestamp, ...authorNote(done.authorshipProblem) });
       }),
   );
 }
 
-function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_commit',
     {
       title: 'Commit progress',
@@ -99,13 +98,13 @@ function commitTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
   );
 }
 
-function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_branch',
     {
       title: 'Open a branch',
       description:
-        'Creates a branch to explore an alternative without disturbing the current line of work, and makes it the current branch (as Contexa does). Name it for what it tries (letters, digits, - and _; no / or ..).',
+        'Creates a branch to explore an alternative without disturbing the current line of work, and makes it the current branch (as Contexa does). Name it for what it tries, in ASCII letters, digits, -, _ and . (not first; no ..): the name is a folder every Contexa implementation reads back.',
       inputSchema: {
         name: name('name'),
         purpose: text('purpose').describe('what this branch tries, in a sentence'),
@@ -125,8 +124,8 @@ function branchTool(server: McpServer, ws: McpWorkspace, session: McpSession): v
   );
 }
 
-function mergeTool(server: McpServer, ws: McpWorkspace, session: McpSession): void {
-  server.registerTool(
+function mergeTool(server: McpServer, ws: McpWorkspace, session: McpSession): RegisteredTool {
+  return server.registerTool(
     'gcc_merge',
     {
       title: 'Merge a branch',

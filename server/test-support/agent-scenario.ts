@@ -24,7 +24,8 @@ export async function writeThroughLayer(dir: string, ops: readonly Op[], dialect
   const gccDir = join(dir, '.GCC');
   const store = createStore({ gccDir, root: dir, readOnly: false, bus: createEventBus() });
   await store.load();
-  const writer = createMemoryWriter({ gccDir, store, readOnly: false, newWorkspaceDialect: dialect });
+  // The scenarios hold values the readers misread on purpose: written as Contexa writes them, to compare the bytes.
+  const writer = createMemoryWriter({ gccDir, store, readOnly: false, newWorkspaceDialect: dialect, writeMisreadValues: true });
   let current = 'main';
   for (const op of ops) {
     if (op.op === 'init') await writer.init({ goal: op.roadmap }, 'test');

@@ -12,6 +12,7 @@ import {
   agentDialectProblem,
   commitProblem,
   commitWrites,
+  contributionMisreadProblem,
   fieldProblem,
   initWrites,
   isAgentDialect,
@@ -19,6 +20,7 @@ import {
   newBranchMetadata,
   branchWrites,
   purposeProblem,
+  stepMisreadProblem,
   stepProblem,
   stepWrite,
   type AgentDialect,
@@ -31,6 +33,8 @@ import { describeFsError, pathProblem, readInside } from '../fs/index.ts';
 import { appendFileDurable, writeFileAtomic } from './atomic-write.ts';
 import { createAuthorship, type Authored, type AuthoredRecord, type Authorship } from './authorship.ts';
 import { newCommitId as randomCommitId, nowIn, performMerge, previewMerge, type MergeContext } from './merge.ts';
+import { mergeArgs, newBranchNameProblem } from './agent-input.ts';
+import { mergedRecordRefusal } from './merged-branch.ts';
 import { AgentWriteError, fsErrorStatus, Refusal } from './refusals.ts';
 import { LockRefusedError, LockTimeoutError, withWorkspaceLock } from './workspace-lock.ts';
 import { writeProblem } from './write-guard.ts';
@@ -101,9 +105,11 @@ class AgentWriter implements MemoryWriter {
       await this.branchThere(branch);
       const log = branchFilePath(branch, 'log');
       // Whatever another writer appended before we took the lock, read as a tail, then counted.
-      await this.catchUp([log]);
+      await this.catchUp([log, branchFilePath(branch, 'metadata')]);
+      this.notMerged(branch, 'step');
       const timestamp = this.now(dialect);
       const w = stepWrite(branch, fields, this.tallyOf(branch).stepCount(dialect), timestamp, dialect);
+      this.misread(() => stepMisreadProblem(w.step, timestamp, fields));
       await this.perform([w]);
       await this.catchUp([log]);
       return { branch, dialect, files: [log], step: w.step, timestamp, ...(await this.note({ kind: 'step', branch, step: w.step, timestamp }, client)) };
@@ -119,23 +125,26 @@ class AgentWriter implements MemoryWriter {
       await this.branchThere(branch);
       const metadataFile = branchFilePath(branch, 'metadata');
       await this.catchUp([branchFilePath(branch, 'commit'), metadataFile]);
+      this.notMerged(branch, 'commit');
       const meta = metadataAsRead(await this.metadataBytes(branch), metadataFile, dialect);
       const last = this.tallyOf(branch).commits(dialect).at(-1)?.thisCommitContribution ?? null;
       const commitId = this.commitId();
       const timestamp = this.now(dialect);
       const purposeAsRead = meta?.purpose ?? '';
+      const previous = last ?? INITIAL_PREVIOUS_SUMMARY;
+      this.misread(() => contributionMisreadProblem({ branch, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: previous, thisCommitContribution: contribution }));
       const writes = commitWrites({ branch, contribution, roadmapUpdate: roadmapUpdate ?? null, commitId, timestamp, purposeAsRead, lastContributionAsRead: last }, dialect);
       await this.perform(writes);
       await this.catchUp(writes.map((w) => w.file));
       const noted = await this.note({ kind: 'commit', branch, commitId, timestamp }, client);
       const files = writes.map((w) => w.file);
-      return { branch, dialect, files, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: last ?? INITIAL_PREVIOUS_SUMMARY, ...noted };
+      return { branch, dialect, files, commitId, timestamp, branchPurpose: purposeAsRead, previousProgressSummary: previous, ...noted };
     });
   }
 
   async branch({ name, purpose, from = MAIN_BRANCH }: { name: string; purpose: string; from?: string }, client: string) {
     this.writable();
-    badInput(agentBranchNameProblem(name) ?? agentBranchNameProblem(from));
+    badInput(agentBranchNameProblem(name) ?? newBranchNameProblem(name) ?? agentBranchNameProblem(from));
     badInput(purposeProblem(purpose));
     const dialect = await this.dialectOf(from);
     return this.locked(dialect, async () => {
@@ -199,6 +208,18 @@ class AgentWriter implements MemoryWriter {
       const status = err instanceof LockTimeoutError ? 423 : err instanceof LockRefusedError ? 409 : 503;
       throw new AgentWriteError(status, `Could not take the workspace's write lock (${err instanceof Error ? err.message : String(err)}); nothing was written.`);
     }
+  }
+
+  /** A value Contexa's readers would misread is refused as the page's hand edit refuses it: 422. */
+  private misread(problem: () => string | null): void {
+    const refused = this.options.writeMisreadValues ? null : problem();
+    if (refused) refuse(422, refused);
+  }
+
+  /** Under the lock, the metadata caught up: a merged branch takes no more records (merged-branch.ts). */
+  private notMerged(branch: string, record: 'step' | 'commit'): void {
+    const refused = mergedRecordRefusal(branch, this.branchRecords(branch)?.metadata, record);
+    if (refused) refuse(409, refused);
   }
 
   /** Under the lock: the branch folder is there and reached without a link. */
@@ -270,17 +291,4 @@ class AgentWriter implements MemoryWriter {
       ...(this.options.lockTimeoutMs !== undefined ? { lockTimeoutMs: this.options.lockTimeoutMs } : {}),
     };
   }
-}
-
-function mergeArgs(args: MergeArgsForAgent) {
-  const target = args.target ?? MAIN_BRANCH;
-  for (const name of [args.branch, target]) {
-    const problem = agentBranchNameProblem(name);
-    if (problem) throw new AgentWriteError(400, problem);
-  }
-  if (args.summary) {
-    const problem = fieldProblem('summary', args.summary);
-    if (problem) throw new AgentWriteError(413, problem);
-  }
-  return { branch: args.branch, target, summary: args.summary ?? null };
 }

@@ -26,6 +26,7 @@ import {
 import { editRoadmap, type RoadmapPart } from '../../shared/gcc/write/edit-roadmap.ts';
 import { ROADMAP_FILE, branchFilePath, branchNameProblem } from '../../shared/gcc/read/paths.ts';
 import type { WorkspaceView } from '../live/index.ts';
+import { mergedStatusRefusal } from './merged-branch.ts';
 import { EditError } from './refusals.ts';
 
 export type Versioned<T> = T & { version: string };
@@ -91,15 +92,6 @@ function recordJob<T extends Record<F, string>, F extends string>(kind: RecordKi
       return { ok: true, bytes: r.bytes, changed: r.changed, changes, records: r.after.map((x) => ({ ...x, version: kind.version(x) })) };
     },
   };
-}
-
-/**
- * A merged branch's status goes with its merged_into and merged_at: set active or abandoned, the merge would read as one
- * cut short (and be offered again, copying its steps twice). Only undoing the merge takes it back.
- */
-export function mergedStatusRefusal(branch: string, before: BranchMetadata, after: BranchMetadata): string | null {
-  if (!before.mergedInto || after.status === before.status || after.status === 'merged') return null;
-  return `${branch} was merged into ${before.mergedInto}: its status stays merged. To take the merge back, use Undo merge in Compare & merge.`;
 }
 
 function metadataJob(branch: string, dialect: Dialect, request: MetadataEditRequest): FileJob<BranchMetadata> {

@@ -20,6 +20,11 @@ export interface MemoryWriterOptions {
   /** Default: 8 hex digits of a random UUID, as the implementations make them. */
   newCommitId?: () => string;
   lockTimeoutMs?: number;
+  /**
+   * Write a value Contexa's readers misread (a line they take for a header, a `---` they cut at) as Contexa would,
+   * instead of refusing it as the page's hand edit does. Only the tests that prove the writers' bytes set it.
+   */
+  writeMisreadValues?: boolean;
   /** Where who wrote what is noted; default `.gcc-studio/authors.jsonl` beside .GCC/. */
   authorship?: Authorship;
   /** Told of each note once kept (the MCP server turns it into the page's "who wrote" event). */

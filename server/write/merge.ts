@@ -8,6 +8,7 @@ import { branchFilePath, ROADMAP_FILE } from '../../shared/gcc/read/paths.ts';
 import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
+import { mergedTargetRefusal } from './merged-branch.ts';
 import { MergeError, MergeWriteError } from './refusals.ts';
 import { mergeHistory, recordOf, type MergeHistory } from './merge-history.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
@@ -86,6 +87,8 @@ function blockersOf(ctx: MergeContext, files: MergeFiles): string[] {
   if (meta?.status === 'merged') {
     out.push(`\`${files.source.name}\` is already merged${meta.mergedInto ? ` into \`${meta.mergedInto}\`` : ''}${meta.mergedAt ? ` (${meta.mergedAt})` : ''}.`);
   }
+  const target = mergedTargetRefusal(files.target.name, metadataAsRead(files.target.metadata, branchFilePath(files.target.name, 'metadata'), files.dialect));
+  if (target) out.push(target);
   return out;
 }
 

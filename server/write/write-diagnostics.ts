@@ -1,5 +1,5 @@
 // What the doctor adds to the format problems: the state writers leave behind, values whose lines Contexa's readers
-// take for record headers, and records written to a branch after its merge. Nothing here changes a file.
+// take for record headers or cut a record at, and records written to a branch after its merge. Nothing here changes a file.
 import { decodeUtf8 } from '../../shared/gcc/read/bytes.ts';
 import { branchFilePath } from '../../shared/gcc/read/paths.ts';
 import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../../shared/gcc/dialects/misread.ts';
@@ -12,7 +12,8 @@ import { describeHolder, isStaleOfOurs } from './lock-holders.ts';
 import { mergeNotices } from './merge-notices.ts';
 import { currentLocks, findLeftovers } from './recovery.ts';
 
-const MAYBE_HEADER = /\n(?:### Step|## Commit)/;
+// What a value holds before misread.ts looks closer: a header line's start, or dashes a `---\n` split may cut at.
+const MAYBE_STRUCTURE = /\n(?:### Step|## Commit)|---/;
 
 /** 1-based line of byte `at` in `bytes`. */
 function lineAt(bytes: Uint8Array, at: number): number {
@@ -27,11 +28,12 @@ function lineOf(bytes: Uint8Array | null, range: { start: number; end: number },
   const first = lineAt(bytes, range.start);
   const text = decodeUtf8(bytes.subarray(range.start, range.end)).text;
   const wanted = report.fields[0]?.lines[0];
-  const index = wanted === undefined ? -1 : text.split('\n').indexOf(wanted);
+  // A value's first line sits on its label's line (`**Thought:** ---`), found before the record's own closing `---`.
+  const index = wanted === undefined ? -1 : text.split('\n').findIndex((l) => l === wanted || l.endsWith(`:** ${wanted}`));
   return first + Math.max(0, index);
 }
 
-/** The steps not proved plain: only those can hold a line that looks like a header (a plain value has no `##`). */
+/** The steps not proved plain: only those can hold a line that looks like structure (a plain value has no `##`, no cut `---`). */
 function unprovedSteps(list: StepList | null): OtaStep[] {
   const out: OtaStep[] = [];
   for (let i = 0; i < (list?.length ?? 0); i++) if (list!.plainShapeAt(i) < 0) out.push(list!.at(i)!);
@@ -46,7 +48,7 @@ async function misreadDiagnostics(gccDir: string, view: WorkspaceView): Promise<
       [branchFilePath(b.name, 'log'), unprovedSteps(view.stepList(b.name)), stepMisread as (r: never) => MisreadReport | null],
     ];
     for (const [file, records, check] of checks) {
-      const suspects = records.filter((r) => Object.values(r as Commit | OtaStep).some((v) => typeof v === 'string' && MAYBE_HEADER.test(v)));
+      const suspects = records.filter((r) => Object.values(r as Commit | OtaStep).some((v) => typeof v === 'string' && MAYBE_STRUCTURE.test(v)));
       if (suspects.length === 0) continue;
       const read = await readInside(gccDir, file);
       for (const record of suspects) {

@@ -1,5 +1,15 @@
-// Values that look like structure to Contexa's readers (a line starting `### Step` or `## Commit`), and what each of
-// the four faithful readers would make of them: the edit path refuses such a value, the doctor flags it in the files.
+// Values that look like structure to Contexa's readers, and what each of the four faithful readers would make of
+// them: the edit path and an agent's write refuse such a value, the doctor flags it in the files. Two kinds:
+// - a line (any but a value's first, which sits after its label) starting `### Step` or `## Commit`: some of Python,
+//   TypeScript, Rust and Go read a commit id of `deadbeef` and cut the text there, drop the commit (Python, on
+//   `## Commit notes`), or read the step as step 0 (Python and Rust, on `### Steps taken`);
+// - a `---` closing a line (the first included, `**Thought:** ---`): the four split the file on `---\n` wherever it
+//   occurs, so the record ends there and the rest becomes a record of its own (Python's made-up "step 0"). The
+//   writers' escape covers an inner line of exactly `---` only, once (`\n---\n` → `\n\\---\n`).
+// Contexa's own writers would write the same bytes; we still must not hand an agent a file its readers misread. What
+// each reads comes from readerView, never from a list of patterns: the value is read as it is and in its safe form
+// (a backslash before each such line, or before its closing `---`, which no reader acts on and Markdown shows as the
+// same text), and a reader misreads when the two readings differ by more than that backslash.
 import type { Commit, OtaStep } from '../../types.ts';
 import { readerView } from './reader-view.ts';
 
@@ -8,27 +18,31 @@ export type FaithfulReader = (typeof FAITHFUL_READERS)[number];
 
 export const READER_NAMES: Record<FaithfulReader, string> = { python: 'Python', typescript: 'TypeScript', rust: 'Rust', go: 'Go' };
 
-// Such a line (any but a value's first, which sits after its label) makes some of Python, TypeScript, Rust and Go read
-// a commit id of `deadbeef` and cut the text there, drop the commit (Python, on `## Commit notes`), or read the step as
-// step 0 (Python and Rust, on `### Steps taken`). Contexa's own writers would write the same bytes; we still must not
-// hand an agent a file its readers misread. What each reads comes from readerView, never from a list of patterns: the
-// value is read as it is and in its safe form (each such line with a leading backslash, which no reader acts on and
-// Markdown shows as the same text), and a reader misreads when the two readings differ by more than that backslash.
 const HEADER_LINE = /\n(?=### Step|## Commit)/;
 const HEADER_LINES = /\n(### Step|## Commit)/g;
 const ESCAPED_LINES = /\n\\(### Step|## Commit)/g;
+/** A `---` at a line's end that no backslash keeps from a `---\n` split (before or after the writers' escape). */
+const CUT_DASHES = /(?<!\\)---(?=\r\n|\r|\n|$)/g;
+const ESCAPED_DASHES = /\\---(?=\r\n|\r|\n|$)/g;
+const ENDS_IN_CUT = new RegExp(CUT_DASHES.source);
+const writersEscape = (value: string): string => value.replaceAll('\n---\n', '\n\\---\n');
 
-/** The lines of a value (after its first) that a reader may take for a record header. */
+/** The lines of a value that a reader may take for a record header, or cut the record at. */
 export function structureLines(value: string): string[] {
-  return HEADER_LINE.test(value) ? value.split('\n').slice(1).filter((l) => l.startsWith('### Step') || l.startsWith('## Commit')) : [];
+  const headers = HEADER_LINE.test(value) ? value.split('\n').slice(1).filter((l) => l.startsWith('### Step') || l.startsWith('## Commit')) : [];
+  if (!value.includes('---')) return headers;
+  const cuts = writersEscape(value)
+    .split(/\r\n|\r|\n/)
+    .filter((l) => ENDS_IN_CUT.test(l));
+  return [...headers, ...cuts.filter((l) => !headers.includes(l))];
 }
 
-/** The value with a backslash in front of each such line: every reader reads it as text. */
+/** The value with a backslash in front of each such line, and before each such `---`: every reader reads it as text. */
 export function safeForm(value: string): string {
-  return value.replace(HEADER_LINES, '\n\\$1');
+  return value.replace(HEADER_LINES, '\n\\$1').replace(CUT_DASHES, '\\---');
 }
 
-const unescapeSafe = (text: string): string => text.replace(ESCAPED_LINES, '\n$1');
+const unescapeSafe = (text: string): string => text.replace(ESCAPED_LINES, '\n$1').replace(ESCAPED_DASHES, '---');
 
 /** One record as a reader reads it, for showing: what it is called and its text fields. */
 export interface ReadRecord {
@@ -99,7 +113,9 @@ const short = (text: string): string => {
 function problemsOf<T>(kind: RecordKind<T>, expected: T[], got: T[]): string[] {
   if (got.length === 0 && expected.length > 0) return [`drops the ${kind.noun}`];
   const out: string[] = [];
-  if (got.length !== expected.length) out.push(`reads ${got.length} ${kind.noun}s where there ${expected.length === 1 ? 'is one' : `are ${expected.length}`}`);
+  if (got.length !== expected.length) {
+    out.push(`reads ${got.length} ${kind.noun}s (${got.map((r) => kind.label(r)).join(', ')}) where there ${expected.length === 1 ? 'is one' : `are ${expected.length}`}`);
+  }
   const a = expected[0];
   const b = got[0];
   if (!a || !b) return out;
@@ -159,7 +175,16 @@ export function describeMisread(report: MisreadReport): string {
   const groups = new Map<string, ReaderMisread[]>();
   for (const r of report.readers) groups.set(r.problems.join(', '), [...(groups.get(r.problems.join(', ')) ?? []), r]);
   const what = [...groups].map(([problems, readers]) => `${readerList(readers)} ${problems.replace(/\breads\b/g, readers.length > 1 ? 'read' : 'reads').replace(/\bdrops\b/g, readers.length > 1 ? 'drop' : 'drops')}`).join('; ');
-  return `${cap(report.record)} holds ${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')} that Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'} for a record header: ${what}.`;
+  const all = report.fields.flatMap((f) => f.lines);
+  const header = all.some((l) => l.startsWith('### Step') || l.startsWith('## Commit'));
+  const cut = all.some((l) => ENDS_IN_CUT.test(l));
+  const taken = header && cut ? 'a record header or the end of a record' : cut ? 'the end of a record' : 'a record header';
+  return `${cap(report.record)} holds ${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')} that Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'} for ${taken}: ${what}.`;
+}
+
+/** The refusal of a value the readers misread, as the page's edit and an agent's write both say it. */
+export function misreadRefusal(report: MisreadReport): string {
+  return `${describeMisread(report)} Refused: put a backslash before each such line (or before its closing ---), or reword it.`;
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,8 @@
 // What an agent's GCC operations (init, log, commit, branch) write, byte for byte as the workspace's own Contexa
 // implementation writes them, and the refusals of bad input before anything is written. Pure: the numbers that depend
 // on what the implementation reads back (a step's number, a commit's previous summary) are given by the caller.
-import type { BranchMetadata, Dialect } from '../../types.ts';
+import type { BranchMetadata, Commit, Dialect } from '../../types.ts';
+import { commitMisread, misreadRefusal, stepMisread } from '../dialects/misread.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.ts';
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
 import { commitMarkdown, sanitizeValue, stepMarkdown } from '../context/render.ts';
@@ -77,6 +78,22 @@ export function stepProblem(fields: StepFields): string | null {
   return fieldProblem('observation', fields.observation) ?? fieldProblem('thought', fields.thought) ?? fieldProblem('action', fields.action);
 }
 
+/**
+ * Why Contexa's readers would misread this step as written (a line they take for a header, a `---` they cut at): the
+ * page's hand edit refuses the same values in the same words (misread.ts). Only the agent's own fields are looked at.
+ */
+export function stepMisreadProblem(step: number, timestamp: string, fields: StepFields): string | null {
+  const report = stepMisread({ step, timestamp, ...fields, range: { start: 0, end: 0 } });
+  return report ? misreadRefusal(report) : null;
+}
+
+/** The same for a commit's contribution, in the commit as it would be written. */
+export function contributionMisreadProblem(commit: Omit<Commit, 'range' | 'branchName'> & { branch: string }): string | null {
+  const { branch, ...fields } = commit;
+  const report = commitMisread({ ...fields, branchName: branch, range: { start: 0, end: 0 } }, ['thisCommitContribution']);
+  return report ? misreadRefusal(report) : null;
+}
+
 /** Why a commit cannot be written, or null. */
 export function commitProblem(contribution: string, roadmapUpdate?: string | null): string | null {
   if (blank(contribution)) return "A commit needs a contribution: it is empty.";
@@ -140,7 +157,8 @@ export function newBranchMetadata(name: string, purpose: string, from: string, c
 }
 
 // Records are written with the writers' own escape (render.ts; Lua's turns every newline into `\n\---\n`), not
-// serializeValue's lossless one: an agent's value goes to disk exactly as Contexa would put it, misreadings and all.
+// serializeValue's lossless one: an agent's value goes to disk exactly as Contexa would put it (a value its readers
+// misread is refused before: stepMisreadProblem).
 // Every record is appended (server/write/agent-writes.ts): Zig's seek to the end and Elixir's read-and-rewrite of the
 // whole file leave the same bytes, and under the writer's own lock no one sees the difference.
 

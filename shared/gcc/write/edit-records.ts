@@ -10,7 +10,7 @@ import { FieldSplitter } from '../read/record-fields.ts';
 import { splice, type SpliceEdit } from './splice.ts';
 
 import { normalizeEditText, type CommitField, type StepField } from './edit.ts';
-import { commitMisread, describeMisread, stepMisread, type MisreadReport } from '../dialects/misread.ts';
+import { commitMisread, misreadRefusal, stepMisread, type MisreadReport } from '../dialects/misread.ts';
 
 export { COMMIT_FIELDS, STEP_FIELDS, normalizeEditText, type CommitField, type StepField } from './edit.ts';
 
@@ -183,7 +183,7 @@ function editRecords<T extends { range: { start: number; end: number } }, F exte
   if (problem !== null) return { ok: false, code: 'unrepresentable', message: problem };
   for (const [index, fields] of wanted) {
     const misread = fields.size > 0 ? kind.misread(reread[index]!, [...fields.keys()]) : null;
-    if (misread) return { ok: false, code: 'misread', index, misread, message: `${describeMisread(misread)} Refused: use the safe form (a backslash before each such line), or reword the lines.` };
+    if (misread) return { ok: false, code: 'misread', index, misread, message: misreadRefusal(misread) };
   }
   return { ok: true, bytes: spliced.bytes, changed: true, before, after: edits.map((e) => reread[e.index]!) };
 }

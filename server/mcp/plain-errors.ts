@@ -1,6 +1,8 @@
 // The SDK answers arguments its zod schema refuses with a tool error of its own wording ("MCP error -32602: Input
 // validation error: Invalid arguments for tool gcc_log: observation must be a string at observation", one line per
-// problem). A transport wrapped here sends the agent one sentence instead, in the words the schemas give.
+// problem). A transport wrapped here sends the agent one sentence instead, in the words the schemas give. A protocol
+// error (a resource or prompt refused) goes without the "MCP error -32602: " its McpError put in the message: the
+// client's McpError adds it again, and the agent read it twice.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -19,17 +21,31 @@ export function schemaErrorSentence(text: string): string | null {
   return `${m[1]} was called with bad arguments: ${problems.join('; ')}.`;
 }
 
-function plain(message: JSONRPCMessage): JSONRPCMessage {
+const PROTOCOL_PREFIX = /^MCP error -?\d+: /;
+
+const TOOL_OFF = /^MCP error -32602: Tool (\S+) (?:disabled|not found)$/;
+
+/** Why a tool that is not offered was refused, or null when the SDK's words stand. */
+export type NotOffered = (tool: string) => string | null;
+
+function plain(message: JSONRPCMessage, notOffered: NotOffered): JSONRPCMessage {
+  if ('error' in message && PROTOCOL_PREFIX.test(message.error.message)) {
+    return { ...message, error: { ...message.error, message: message.error.message.replace(PROTOCOL_PREFIX, '') } };
+  }
   if (!('result' in message)) return message;
   const result = message.result as Partial<CallToolResult>;
   const first = result.isError && Array.isArray(result.content) ? result.content[0] : undefined;
-  const sentence = first?.type === 'text' ? schemaErrorSentence(first.text) : null;
+  const off = first?.type === 'text' ? TOOL_OFF.exec(first.text) : null;
+  const sentence = first?.type === 'text' ? (off ? notOffered(off[1]!) : schemaErrorSentence(first.text)) : null;
   return sentence === null ? message : { ...message, result: { ...result, content: [{ type: 'text', text: sentence }] } };
 }
 
-/** The transport, its tool errors from schema refusals rewritten as one sentence. */
-export function withPlainSchemaErrors<T extends Transport>(transport: T): T {
+/**
+ * The transport, its tool errors from schema refusals rewritten as one sentence (and a call of a tool not offered, as
+ * why), its protocol errors said once.
+ */
+export function withPlainErrors<T extends Transport>(transport: T, notOffered: NotOffered = () => null): T {
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(plain(message), options);
+  transport.send = (message, options) => send(plain(message, notOffered), options);
   return transport;
 }

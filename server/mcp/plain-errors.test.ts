@@ -1,6 +1,6 @@
 // The SDK's wording of a schema refusal becomes one sentence; any other text is left alone.
 import { describe, expect, it } from 'vitest';
-import { schemaErrorSentence } from './schema-errors.ts';
+import { schemaErrorSentence } from './plain-errors.ts';
 
 describe('schemaErrorSentence', () => {
   it('makes one sentence of every problem, without repeating where each is', () => {
