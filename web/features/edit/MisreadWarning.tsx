@@ -1,6 +1,6 @@
-// Before a save: the draft holds lines Contexa's readers take for record headers. Says which readers misread it and
-// what each would read instead, and offers the safe form (a backslash before each such line, which reads as the
-// same text everywhere). The server refuses such a text too (422), with the same report.
+// Before a save: the draft holds lines Contexa's readers take for a record's edge (a header, a closing `---`). Says
+// which readers misread it and what each would read instead, and offers the safe form (a backslash before each such
+// line, which reads as the same text everywhere). The server refuses such a text too (422), with the same report.
 import type { MisreadReport } from '../../../shared/gcc/dialects/misread.ts';
 import { FIELD_WORDS, READER_NAMES } from '../../../shared/gcc/dialects/misread.ts';
 
@@ -16,8 +16,8 @@ export function MisreadWarning({ report, field, onUseSafeForm }: Props) {
   return (
     <div className="edit-misread" role="alert" data-testid="edit-misread">
       <p className="edit-misread-note">
-        <strong>Contexa&rsquo;s readers would misread this text.</strong> {mine && mine.lines.length === 1 ? 'A line' : 'Lines'} starting like a record header (
-        {mine?.lines.map((l) => <code key={l}>{l}</code>)}) {mine && mine.lines.length === 1 ? 'is' : 'are'} taken for the start of a new {report.record.startsWith('step') ? 'step' : 'commit'} by:
+        <strong>Contexa&rsquo;s readers would misread this text.</strong> {mine && mine.lines.length === 1 ? 'A line' : 'Lines'} (
+        {mine?.lines.map((l) => <code key={l}>{l}</code>)}) {mine && mine.lines.length === 1 ? 'is' : 'are'} taken for a record&rsquo;s edge (a new {report.record.startsWith('step') ? 'step' : 'commit'}&rsquo;s header, or the closing <code>---</code>) by:
       </p>
       <ul className="edit-misread-readers">
         {report.readers.map((r) => (
@@ -50,7 +50,7 @@ export function MisreadWarning({ report, field, onUseSafeForm }: Props) {
             Use the safe form
           </button>
         ) : null}
-        <span className="muted edit-misread-hint">A backslash before each such line: every reader then reads it as text, and Markdown shows it unchanged. Saving the text as it is is refused.</span>
+        <span className="muted edit-misread-hint">A backslash before each such line, or before its closing <code>---</code>: every reader then reads it as text, and Markdown shows it unchanged. Saving the text as it is is refused.</span>
       </div>
     </div>
   );
