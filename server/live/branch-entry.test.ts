@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempCorpusCopies, tempCorpusCopy } from '../test-support/temp-corpus.ts';
-import { BranchEntry, timedCommits } from './branch-entry.ts';
+import { BranchEntry, inFolder, timedCommits } from './branch-entry.ts';
 import type { Commit } from '../../shared/types.ts';
 import { compareTime, timestampKey } from '../../shared/gcc/read/time-key.ts';
 import { seededRandom } from '../../shared/gcc/test-support/fuzz-inputs.ts';
@@ -118,3 +118,16 @@ describe('timedCommits', () => {
     }
   });
 });
+
+describe('inFolder', () => {
+  // The read-ahead's slots are looked up by the path (read-ahead.ts slotOf): one character apart, a file is read twice.
+  it('spells a branch file\'s path as join does, for a listing\'s folders, the root and no folder', () => {
+    for (const root of ['/work/p/.GCC', '/', '', 'rel/.GCC', '/a b/ünï/.GCC']) {
+      const dir = join(root, 'branches', 'feat-x.1');
+      for (const file of ['log.md', 'commit.md', 'metadata.yaml']) expect(inFolder(dir, file)).toBe(join(dir, file));
+    }
+    expect(inFolder('/', 'log.md')).toBe(join('/', 'log.md'));
+    expect(inFolder('', 'log.md')).toBe(join('', 'log.md'));
+  });
+});
+

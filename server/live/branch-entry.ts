@@ -11,7 +11,7 @@ import { commitsKeeper, logKeeper, type MetadataRead } from './format.ts';
 import type { Dormancy } from './dormancy.ts';
 import { TrackedFile } from './tracked-file.ts';
 import { ANY_PATH, type FileStamp, type GccSource } from '../fs/index.ts';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 
 /** Records with times: a log's steps (an index), or commits through timedCommits. */
 export interface TimedRecords {
@@ -104,8 +104,13 @@ export class BranchEntry {
     const options = { watched, source, ...(dormancy ? { dormancy } : {}) };
     const logPath = branchFilePath(name, 'log');
     const commitPath = branchFilePath(name, 'commit');
-    this.log = new TrackedFile(join(dir, BRANCH_FILES.log), logKeeper(name, undefined, logPath), logPath, options);
-    this.commits = new TrackedFile(join(dir, BRANCH_FILES.commit), commitsKeeper(name, undefined, commitPath), commitPath, options);
+    this.log = new TrackedFile(inFolder(dir, BRANCH_FILES.log), logKeeper(name, undefined, logPath), logPath, options);
+    this.commits = new TrackedFile(inFolder(dir, BRANCH_FILES.commit), commitsKeeper(name, undefined, commitPath), commitPath, options);
+  }
+
+  /** Its metadata.yaml, as the source names it. */
+  get metadataPath(): string {
+    return inFolder(this.dir, BRANCH_FILES.metadata);
   }
 
   /** Takes records [from, to) into the newest timestamp (the first of equal times wins, as in file order). */
@@ -154,4 +159,12 @@ function missingFileDiagnostics(b: BranchEntry): Diagnostic[] {
     }
   }
   return out;
+}
+
+/**
+ * `name` in the folder `dir`, spelt as join(dir, name) spells it when `dir` is already normal (a listing's join, as
+ * every BranchEntry's is) and `name` a plain file name: three joins a branch were ~9 ms of a 5,000-branch start.
+ */
+export function inFolder(dir: string, name: string): string {
+  return dir === '' ? name : dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
 }

@@ -10,7 +10,6 @@ import type { BranchFileWant } from './work-plan.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 import type { BranchMetadata } from '../../shared/types.ts';
 import { hash } from 'node:crypto';
-import { join } from 'node:path';
 
 /** More steps than this appended at once are announced as a reload (the page then asks for the steps it shows). */
 export const MAX_EVENT_STEPS = 2000;
@@ -31,7 +30,7 @@ const RACY_MS = 2000;
 
 /** Re-reads metadata; returns whether it (or the dialect it implies) changed. */
 export async function refreshMetadata(b: BranchEntry): Promise<boolean> {
-  const path = join(b.dir, BRANCH_FILES.metadata);
+  const path = b.metadataPath;
   // The version already read: the full look once watching starts read and hashed 5,000 metadata.yaml files again.
   if (b.metaStamp !== null) {
     const at = b.source.stat(path);

@@ -89,7 +89,8 @@ async function readFresh(parts: RefreshParts, fresh: BranchFolderEntry[], ahead:
     for (const b of read) {
       if (model.branches.has(b.name)) continue;
       model.branches.set(b.name, b);
-      gate.publish({ type: 'branch-added', branch: b.name, summary: b.summary() });
+      // A first read's gate is shut: its events are dropped, so their summaries are not made (5,000 at a wide start).
+      if (gate.open) gate.publish({ type: 'branch-added', branch: b.name, summary: b.summary() });
     }
   }
 }
