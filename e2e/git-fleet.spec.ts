@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { runRealPython } from '../server/test-support/real-contexa.ts';
-import { WRITE_RECORD_ROUTES, openEveryTab } from './helpers/every-tab.ts';
+import { STUDIO_RECORD_ROUTES, openEveryTab } from './helpers/every-tab.ts';
 import { watchProblems } from './helpers/page-problems.ts';
 import { REPO, freePort, stopServerProcess, waitForUrl } from './helpers/studio.ts';
 
@@ -101,7 +101,7 @@ test("a git row's every tab asks nothing a read-only source cannot answer", asyn
   await openEveryTab(page);
   await page.getByRole('tab', { name: 'Compare & merge' }).click();
   await expect(page.getByTestId('merge-bar')).toContainText('Read-only: gcc-studio merges nothing here.');
-  expect(asked.filter((u) => WRITE_RECORD_ROUTES.test(new URL(u).pathname))).toEqual([]);
+  expect(asked.filter((u) => STUDIO_RECORD_ROUTES.test(new URL(u).pathname))).toEqual([]);
   expect(await watch.problems()).toEqual([]);
 });
 

@@ -41,6 +41,8 @@ export interface WorkspaceResponse {
   present: boolean;
   root: string;
   readOnly: boolean;
+  /** 'git': read from a git ref (`--git`, a commit), which keeps none of gcc-studio's records of edits and merges; absent: a folder. */
+  source?: 'git';
   revision: number;
   roadmap: { text: string };
   branches: BranchSummary[];

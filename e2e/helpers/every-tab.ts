@@ -2,8 +2,8 @@
 // the console, or of the requests the page makes, needs to see every view's first requests answered.
 import { expect, type Page } from '@playwright/test';
 
-/** The routes that serve gcc-studio's own records of edits and merges: a read-only source is never asked them. */
-export const WRITE_RECORD_ROUTES = /^\/api\/(edits|merge)(\/|$)/;
+/** The routes that serve gcc-studio's own records of edits and merges: a git ref is never asked them. */
+export const STUDIO_RECORD_ROUTES = /^\/api\/(edits|merge)(\/|$)/;
 
 export async function openEveryTab(page: Page): Promise<void> {
   await page.getByRole('tab', { name: /^OTA log/ }).click();

@@ -154,7 +154,8 @@ describe('a fleet from git', () => {
     const app = createFleetApp({ fleet, security: securityOptionsFor('127.0.0.1', 4780, token) });
     const call = (path: string, init: RequestInit = {}) => app.request(`http://${host}${path}`, { ...init, headers: { host, authorization: `Bearer ${token}`, origin: `http://${host}`, 'content-type': 'application/json', ...(init.headers as object) } });
     const ws = (await (await call('/api/workspace?ws=gcc%2Fr')).json()) as { readOnly: boolean; branches: { name: string; stepCount: number }[] };
-    expect(ws).toMatchObject({ readOnly: true, branches: [{ name: 'main', stepCount: 2 }] });
+    // It says it is a git ref's: the page then asks none of gcc-studio's records of edits and merges.
+    expect(ws).toMatchObject({ readOnly: true, source: 'git', branches: [{ name: 'main', stepCount: 2 }] });
     const edit = await call('/api/branches/main/roadmap?ws=gcc%2Fr', { method: 'PUT', body: JSON.stringify({ text: 'x' }) });
     expect(edit.status).toBeGreaterThanOrEqual(400);
   });

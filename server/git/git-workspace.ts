@@ -35,7 +35,7 @@ export class GitWorkspace implements LiveWorkspace {
   private constructor(private readonly options: GitWorkspaceOptions) {
     this.tip = options.tip;
     this.source = new GitTreeSource(options.root, options.objects);
-    this.store = createStore({ gccDir: this.source.root, source: this.source, root: options.shownRoot, readOnly: true, bus: this.bus, onError: options.onError });
+    this.store = createStore({ gccDir: this.source.root, source: this.source, root: options.shownRoot, readOnly: true, fromGit: true, bus: this.bus, onError: options.onError });
     // No hand-edit history: nothing beside the tree is read (and no folder on disk is named).
     const reconstructed = createTimeTravel({ store: this.store, historyPath: null, readOnly: true });
     const history = gitHistory({ gitDir: options.gitDir, objects: options.objects, tip: () => this.tip.commit, shownRoot: options.shownRoot });

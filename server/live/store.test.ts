@@ -44,6 +44,8 @@ describe('store', () => {
     const ws = store.workspace();
     expect(ws.present).toBe(true);
     expect(ws.revision).toBe(0);
+    // A folder's answer names no source (a git ref's says 'git').
+    expect(ws.source).toBeUndefined();
     expect(ws.branches.map((b) => [b.name, b.stepCount, b.commitCount, b.status])).toEqual([
       ['auth-jwt', 3, 2, 'merged'],
       ['auth-session', 2, 1, 'active'],

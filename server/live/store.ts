@@ -41,6 +41,8 @@ export interface StoreOptions {
   /** Shown as `root` in the workspace response. */
   root: string;
   readOnly: boolean;
+  /** `source` is a git ref's tree: the workspace response says so (it keeps no records of edits and merges). */
+  fromGit?: boolean;
   bus: EventBus;
   onError?: ((error: unknown) => void) | undefined;
   /** Bytes of log.md and commit.md above which CONTEXT is rebuilt record by record (implementation-context.ts). */
@@ -81,7 +83,7 @@ export function createStore(options: StoreOptions): Store {
   const source = options.source ?? diskSource(options.gccDir);
   const readings = new ImplementationReadings(source, options.wholeFileLimit);
   const contexts = contextCacheOver(readings, model);
-  const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, revision: bus.revision }));
+  const view = modelView(model, { contexts, readings }, () => ({ root: options.root, readOnly: options.readOnly, fromGit: options.fromGit, revision: bus.revision }));
   const gate = new EventGate(bus);
   const dormancy = options.dormancy ?? processDormancy();
   const parts: RefreshParts = { gccDir: options.gccDir, source, model, contexts, gate, dormancy, awakeAtStart: options.awakeAtStart ?? false };

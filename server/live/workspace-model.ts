@@ -8,6 +8,8 @@ import type { BranchEntry } from './branch-entry.ts';
 export interface WorkspaceShown {
   root: string;
   readOnly: boolean;
+  /** Read from a git ref (WorkspaceResponse.source). */
+  fromGit?: boolean;
   revision: number;
 }
 
@@ -54,6 +56,7 @@ export class WorkspaceModel {
       present: this.present,
       root: shown.root,
       readOnly: shown.readOnly,
+      ...(shown.fromGit ? { source: 'git' as const } : {}),
       revision: shown.revision,
       roadmap: { text: this.roadmap },
       branches: this.sortedBranches().map((b) => b.summary()),

@@ -7,6 +7,7 @@ import { compareOptions, workspaceOptions } from '../../api/queries.ts';
 import { isExportedPage } from '../../api/snapshot.ts';
 import { useSettledRevision } from '../../state/useSettledRevision.ts';
 import { useUrlValue } from '../../state/useUrlState.ts';
+import { keepsStudioRecords } from '../edit/index.ts';
 import { comparePair } from './comparePair.ts';
 import { CompareRecords } from './CompareRecords.tsx';
 import { CompareSides } from './CompareSides.tsx';
@@ -35,7 +36,7 @@ export function ComparePanel({ head: selected }: { head: string }) {
     );
   }
   // A new pair starts afresh: its own summary, its own outcome.
-  return <ComparePairView key={`${pair.head}\u0000${pair.base}`} head={head} base={pair.base} branches={branches} revision={ws.revision} readOnly={ws.readOnly} roadmap={ws.roadmap.text} />;
+  return <ComparePairView key={`${pair.head}\u0000${pair.base}`} head={head} base={pair.base} branches={branches} revision={ws.revision} readOnly={ws.readOnly} keepsRecords={keepsStudioRecords(ws)} roadmap={ws.roadmap.text} />;
 }
 
 const NO_BRANCHES: readonly BranchSummary[] = [];
@@ -46,13 +47,15 @@ interface PairProps {
   branches: readonly BranchSummary[];
   revision: number;
   readOnly: boolean;
+  /** gcc-studio's record of merges may be asked for (not of a git ref). */
+  keepsRecords: boolean;
   roadmap: string;
 }
 
-function ComparePairView({ head, base, branches, revision: live, readOnly, roadmap }: PairProps) {
+function ComparePairView({ head, base, branches, revision: live, readOnly, keepsRecords, roadmap }: PairProps) {
   const revision = useSettledRevision(live);
   const { data, error, isPending } = useQuery(compareOptions(head.name, base, revision));
-  const flow = useMergeFlow(head, base, revision, readOnly);
+  const flow = useMergeFlow(head, base, revision, { readOnly, keepsRecords });
   const [mode, setMode] = useState<DiffMode>('unified');
   const [asking, setAsking] = useState(false);
   const current = data && data.head.name === head.name && data.base.name === base ? data : undefined;

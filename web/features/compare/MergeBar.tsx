@@ -130,8 +130,8 @@ function MergedState({ flow, readOnly, mergedAt }: { flow: MergeFlow; readOnly: 
             Undo is no longer possible: {r.undo.reason}.
           </span>
         ) : null}
-        {/* Read-only, gcc-studio's record of merges is not asked for: who merged it is not known here. */}
-        {!r && !readOnly ? <span className="muted">Its writer merged it, not gcc-studio here: there is no record to undo it with.</span> : null}
+        {/* A git ref keeps no record of merges: who merged it is not known there. */}
+        {!r && flow.recordsKnown ? <span className="muted">Its writer merged it, not gcc-studio here: there is no record to undo it with.</span> : null}
       </span>
       {r && !readOnly ? (
         <button type="button" className="btn" data-testid="merge-undo" disabled={!r.undo?.possible || flow.undoing} onClick={() => flow.undo(r.id)}>

@@ -21,6 +21,8 @@ export interface MergeFlow {
   merged: boolean;
   /** gcc-studio's record of that merge, the newest standing one for this pair; null: none (a writer merged it). */
   recorded: MergeHistoryEntry | null;
+  /** Whether the records of merges were asked for (a git ref keeps none): else `recorded` tells nothing. */
+  recordsKnown: boolean;
   merge(): void;
   undo(id: string): void;
   merging: boolean;
@@ -29,15 +31,19 @@ export interface MergeFlow {
   outcome: { kind: 'merged'; result: MergeResponse } | { kind: 'undone'; result: MergeUndoResponse } | { kind: 'failed'; doing: 'merge' | 'undo'; message: string } | null;
 }
 
-/** `readOnly`: nothing is merged here, so no preview is asked, nor the record of merges (a git ref has none to give). */
-export function useMergeFlow(head: BranchSummary, base: string, revision: number, readOnly: boolean): MergeFlow {
+/**
+ * `readOnly`: nothing is merged here, so no preview is asked. `keepsRecords`: gcc-studio's record of merges may be asked
+ * for (a read-only folder keeps one; a git ref has none to give).
+ */
+export function useMergeFlow(head: BranchSummary, base: string, revision: number, access: { readOnly: boolean; keepsRecords: boolean }): MergeFlow {
+  const { readOnly, keepsRecords } = access;
   const client = useQueryClient();
   const [summary, setSummary] = useState('');
   const settled = useSettledValue(summary);
   const merged = (head.status ?? head.metadata?.status) === 'merged' && (head.mergedInto ?? head.metadata?.mergedInto) === base;
   // A merged pair has nothing to preview (the bar says when it was merged instead); an exported file has no server.
   const preview = useQuery({ ...mergePreviewOptions(head.name, base, settled.trim(), revision), enabled: !merged && !isExportedPage && !readOnly });
-  const history = useQuery({ ...mergeHistoryOptions(head.name, revision), enabled: !readOnly });
+  const history = useQuery({ ...mergeHistoryOptions(head.name, revision), enabled: keepsRecords });
   const [outcome, setOutcome] = useState<MergeFlow['outcome']>(null);
   const merge = useMutation({
     ...mergeMutationOptions(client),
@@ -62,6 +68,7 @@ export function useMergeFlow(head: BranchSummary, base: string, revision: number
     typing: !merged && (summary.trim() !== settled.trim() || preview.isFetching),
     merged,
     recorded,
+    recordsKnown: keepsRecords,
     merge: () => {
       if (!plan) return;
       merge.mutate({ branch: head.name, target: base, summary: plan.customSummary ? plan.summary : null, expect: plan.fingerprint });
