@@ -37,12 +37,12 @@ export function registerPrompts(server: McpServer, ws: McpWorkspace, session: Mc
         const branch = args.branch ?? session.branch;
         requireBranch(ws, branch);
         const context = contextOf(ws, ws.store, branch, Number(args.k ?? 1), null);
-        const off = writesOff(ws);
+        const off = readsOnly(ws);
         return userText(
           `Resume ${branch}`,
           `You are resuming work on the branch "${branch}" of this project's GCC memory. Its CONTEXT:\n\n${context}\n\n` +
             (off
-              ? `Go on from the latest steps. This server only reads the memory here (${off.why}): what you do now is not recorded through it.`
+              ? `Go on from the latest steps. ${off}: what you do now is not recorded through it.`
               : 'Go on from the latest steps. Record each observation, thought and action with gcc_log as you work; when a piece of work is done, summarise it with gcc_commit; open a gcc_branch to try an alternative, and gcc_merge it back when it succeeds.'),
         );
       }),
@@ -64,11 +64,14 @@ export function registerPrompts(server: McpServer, ws: McpWorkspace, session: Mc
         const from = Math.max(first, summary.stepCount - HISTORY_LIMIT);
         const steps = (ws.store.steps(branch, from, HISTORY_LIMIT)?.steps ?? []).map(brief.step);
         const count = summary.stepCount - first;
+        const off = readsOnly(ws);
         const listed = count === 0 ? 'No step has been logged since the last commit.' : `${count} step${count === 1 ? '' : 's'} since the last commit${count > steps.length ? ` (the last ${steps.length} shown)` : ''}:\n\n${steps.map(stepText).join('\n\n')}`;
         return userText(
           `Commit ${branch}`,
           `${listed}\n\nLast commit: ${last ? last.thisCommitContribution : '(none)'}\n\n` +
-            `Write what these steps achieved as one contribution (a few sentences: what was done, what was learned, what is next) and call gcc_commit with it on the branch "${branch}".`,
+            (off
+              ? `Write what these steps achieved as one contribution (a few sentences: what was done, what was learned, what is next). ${off}: the commit cannot be recorded through it.`
+              : `Write what these steps achieved as one contribution (a few sentences: what was done, what was learned, what is next) and call gcc_commit with it on the branch "${branch}".`),
         );
       }),
   );
@@ -89,12 +92,22 @@ export function registerPrompts(server: McpServer, ws: McpWorkspace, session: Mc
         const steps = d.stepsSinceCreated.map(stepText).join('\n\n') || '(none)';
         const baseMoved = d.baseCommitsSinceCreated.map((c) => `- ${c.commitId}: ${c.contribution}`).join('\n') || '(none)';
         const warnings = d.warnings.map((w) => `- ${w}`).join('\n') || '(none)';
+        const off = readsOnly(ws);
         return userText(
           `Review ${d.head} into ${d.base}`,
           `Branch "${d.head}" compared with "${d.base}".\n\nCommits ahead:\n${commits}\n\nSteps since it was created (${d.stepsSinceCreatedTotal} in all):\n${steps}\n\n` +
             `Commits on ${d.base} meanwhile:\n${baseMoved}\n\nWarnings:\n${warnings}\n\n` +
-            `Judge whether "${d.head}" achieved its purpose. If it did, call gcc_merge with dry_run: true to see exactly what would be written, then gcc_merge to merge it into "${d.base}"; if not, say what is missing.`,
+            (off
+              ? `Judge whether "${d.head}" achieved its purpose, and if not, say what is missing. ${off}: it cannot merge "${d.head}" into "${d.base}".`
+              : `Judge whether "${d.head}" achieved its purpose. If it did, call gcc_merge with dry_run: true to see exactly what would be written, then gcc_merge to merge it into "${d.base}"; if not, say what is missing.`),
         );
       }),
   );
 }
+
+/** "This server only reads the memory here (why)" where it writes nothing, else null: each prompt then asks no write. */
+function readsOnly(ws: McpWorkspace): string | null {
+  const off = writesOff(ws);
+  return off ? `This server only reads the memory here (${off.why})` : null;
+}
+

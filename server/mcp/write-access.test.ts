@@ -42,6 +42,14 @@ describe('write tools on a server that writes nothing', () => {
       );
       const resume = await mcp.client.getPrompt({ name: 'resume', arguments: { branch: 'main' } });
       expect(resume.messages[0]!.content).toMatchObject({ text: expect.not.stringMatching(/gcc_log/) });
+      // No prompt asks for a write the server does not offer; each says why.
+      const commit = await mcp.client.getPrompt({ name: 'commit', arguments: { branch: 'main' } });
+      const review = await mcp.client.getPrompt({ name: 'merge-review', arguments: { branch: 'auth-session' } });
+      for (const prompt of [commit, review]) {
+        const text = (prompt.messages[0]!.content as { text: string }).text;
+        expect(text).not.toMatch(/gcc_commit|gcc_merge/);
+        expect(text).toMatch(/This server only reads the memory here \(gcc-studio runs with --read-only: it writes nothing to the workspace\)/);
+      }
     });
   });
 
