@@ -17,6 +17,7 @@ export const BAD_INPUTS: [string, string, Record<string, unknown>, RegExp][] = [
   ['a branch that exists', 'gcc_branch', { name: 'auth-jwt', purpose: 'p' }, /exists/],
   ['an empty step', 'gcc_log', { observation: ' ', thought: '', action: '\n' }, /empty/],
   ['a commit whose contribution the readers misread', 'gcc_commit', { contribution: 'done\n## Commit `deadbeef`\nmore' }, /holds a line `## Commit `deadbeef`` that .* take for a record header.*Refused: put a backslash before each such line/],
+  ['a branch purpose its commits would carry misread', 'gcc_branch', { name: 'cut', purpose: 'check the table ---' }, /^The purpose of `cut` holds a line `check the table ---` that Contexa's .* take for a record's edge in commit.md, where each of its commits carries it\. Refused/],
   ['a 50 MB field', 'gcc_log', { ...STEP, observation: FIFTY_MB }, /1 MiB/],
   ['an unknown branch', 'gcc_log', { ...STEP, branch: 'no-such-branch' }, /no-such-branch/],
   ['a step on a branch name with /', 'gcc_log', { ...STEP, branch: '../main' }, /separator|\.\./],

@@ -19,6 +19,7 @@ import {
   MAIN_BRANCH,
   newBranchMetadata,
   branchWrites,
+  purposeMisreadProblem,
   purposeProblem,
   stepMisreadProblem,
   stepProblem,
@@ -146,6 +147,7 @@ class AgentWriter implements MemoryWriter {
     this.writable();
     badInput(agentBranchNameProblem(name) ?? newBranchNameProblem(name) ?? agentBranchNameProblem(from));
     badInput(purposeProblem(purpose));
+    this.misread(() => purposeMisreadProblem(name, purpose, new Date().toISOString()));
     const dialect = await this.dialectOf(from);
     return this.locked(dialect, async () => {
       await this.branchThere(from);

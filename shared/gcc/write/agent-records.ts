@@ -2,7 +2,7 @@
 // implementation writes them, and the refusals of bad input before anything is written. Pure: the numbers that depend
 // on what the implementation reads back (a step's number, a commit's previous summary) are given by the caller.
 import type { BranchMetadata, Commit, Dialect } from '../../types.ts';
-import { commitMisread, misreadRefusal, stepMisread } from '../dialects/misread.ts';
+import { commitMisread, misreadRefusal, readerList, stepMisread } from '../dialects/misread.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.ts';
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
 import { commitMarkdown, sanitizeValue, stepMarkdown } from '../context/render.ts';
@@ -92,6 +92,19 @@ export function contributionMisreadProblem(commit: Omit<Commit, 'range' | 'branc
   const { branch, ...fields } = commit;
   const report = commitMisread({ ...fields, branchName: branch, range: { start: 0, end: 0 } }, ['thisCommitContribution']);
   return report ? misreadRefusal(report) : null;
+}
+
+/**
+ * The same for a new branch's purpose, as each of its commits will carry it (commit.md's Branch Purpose): refused when
+ * the branch is opened, not at its first commit.
+ */
+export function purposeMisreadProblem(branch: string, purpose: string, timestamp: string): string | null {
+  const commit: Commit = { commitId: '00000000', branchName: branch, branchPurpose: purpose, previousProgressSummary: '', thisCommitContribution: '(its contribution)', timestamp, range: { start: 0, end: 0 } };
+  const report = commitMisread(commit, ['branchPurpose']);
+  if (!report) return null;
+  const lines = report.fields.flatMap((f) => f.lines.map((l) => `\`${l}\``));
+  const readers = `Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'}`;
+  return `The purpose of \`${branch}\` holds ${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')} that ${readers} for a record's edge in commit.md, where each of its commits carries it. Refused: put a backslash before each such line (or before its closing ---), or reword it.`;
 }
 
 /** Why a commit cannot be written, or null. */

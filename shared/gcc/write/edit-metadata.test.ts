@@ -54,6 +54,14 @@ describe.each(metadataFiles())('metadata edit on %s', (path) => {
     expect(editMetadata(bytes, { file: 'm', dialect }, { version: 'vold', fields: { purpose: 'x' } })).toMatchObject({ ok: false, code: 'conflict' });
     expect(editMetadata(bytes, { file: 'm', dialect }, { version: metadataVersion(meta), fields: { status: 'done' } })).toMatchObject({ ok: false, code: 'unrepresentable' });
   });
+
+  it('refuses a purpose its commits would carry into commit.md misread, in the words an agent gets', () => {
+    for (const purpose of ['check the table ---']) {
+      const r = editMetadata(bytes, { file: 'm', dialect }, { version: metadataVersion(meta), fields: { purpose } });
+      expect(r).toMatchObject({ ok: false, code: 'unrepresentable' });
+      expect(!r.ok && r.message).toMatch(new RegExp(`^The purpose of \`${meta.name}\` holds a line .* for a record's edge in commit.md`));
+    }
+  });
 });
 
 describe('metadata no writer reproduces', () => {

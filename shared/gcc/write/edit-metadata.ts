@@ -4,6 +4,7 @@ import type { BranchMetadata, Dialect } from '../../types.ts';
 import { encodeUtf8 } from '../read/bytes.ts';
 import type { EditOutcome } from './edit-records.ts';
 import { metadataVersion } from './edit-version.ts';
+import { purposeMisreadProblem } from './agent-records.ts';
 import { parseMetadata } from '../read/metadata.ts';
 import { serializeMetadata } from './metadata-write.ts';
 
@@ -43,6 +44,9 @@ export function editMetadata(bytes: Uint8Array | null, options: MetadataFileOpti
     // A purpose is one line in every writer's reader; newlines would be folded or lost.
     const purpose = edit.fields.purpose.replace(/\s*[\r\n]+\s*/g, ' ').trim();
     if (purpose !== meta.purpose) {
+      // Each later commit of the branch carries it into commit.md: a line the readers misread there is refused now.
+      const misread = purposeMisreadProblem(meta.name || branchOfFile(options.file), purpose, meta.createdAt ?? '');
+      if (misread) return { ok: false, code: 'unrepresentable', message: misread };
       next.purpose = purpose;
       changed.push('purpose');
     }
@@ -97,3 +101,7 @@ function replaceKeyLines(text: string, next: BranchMetadata, changed: readonly M
   }
   return lines.join('\n');
 }
+
+/** `branches/NAME/metadata.yaml` → NAME (a file whose name field is empty). */
+const branchOfFile = (file: string): string => file.split('/').at(-2) ?? file;
+
