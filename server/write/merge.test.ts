@@ -110,6 +110,21 @@ describe('merge preview and merge', () => {
     expect(snapshot(file)).toEqual(before);
   });
 
+  it('refuses a summary the readers would misread in the target\'s commit.md, naming it in the preview', async () => {
+    const { get, post, file } = await setup('python');
+    const summary = 'Sessions compared with JWT ---\nkept for later';
+    const preview = (await (await get(`/api/merge/preview?branch=auth-session&target=main&summary=${encodeURIComponent(summary)}`)).json()) as MergePreviewResponse;
+    expect(preview.blockers.join(' ')).toMatch(/holds a line `Sessions compared with JWT ---` that Contexa's .* take for the end of a record.*Refused/);
+    const before = snapshot(file);
+    const res = await post({ branch: 'auth-session', target: 'main', summary });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toMatch(/Refused: put a backslash/);
+    expect(snapshot(file)).toEqual(before);
+    // The automatic summary is the writers' own: no blocker.
+    const plain = (await (await get('/api/merge/preview?branch=auth-session&target=main')).json()) as MergePreviewResponse;
+    expect(plain.blockers).toEqual([]);
+  });
+
   it('refuses a stale preview (409) and writes nothing', async () => {
     const { get, post, file, gccDir } = await setup('python');
     const preview = (await (await get('/api/merge/preview?branch=auth-session&target=main')).json()) as MergePreviewResponse;

@@ -9,6 +9,7 @@ import { formatTimestamp } from '../../shared/gcc/read/timestamp.ts';
 import { describeFsError } from '../fs/index.ts';
 import type { Dialect } from '../../shared/types.ts';
 import { mergedTargetRefusal } from './merged-branch.ts';
+import { contributionMisreadProblem } from '../../shared/gcc/write/agent-records.ts';
 import { MergeError, MergeWriteError } from './refusals.ts';
 import { mergeHistory, recordOf, type MergeHistory } from './merge-history.ts';
 import { intentOf, mergeJournal, type MergeJournal } from './merge-journal.ts';
@@ -92,6 +93,16 @@ function blockersOf(ctx: MergeContext, files: MergeFiles): string[] {
   return out;
 }
 
+/**
+ * A summary typed for the merge commit that Contexa's readers would misread in the target's commit.md: refused in the
+ * words the hand edit and an agent's commit get (the automatic summary is the writers' own).
+ */
+function summaryBlockers(p: MergePlan): string[] {
+  if (!p.customSummary) return [];
+  const problem = contributionMisreadProblem({ branch: p.target, ...p.commit });
+  return problem ? [problem] : [];
+}
+
 function writeView(w: MergeWrite): MergeWriteView {
   const decoded = decodeUtf8(w.bytes);
   return {
@@ -139,7 +150,7 @@ export async function previewMerge(ctx: MergeContext, args: MergeArgs): Promise<
     metadata: p.metadata,
     writes: p.writes.map(writeView),
     notes: [...pending.notes, ...p.notes],
-    blockers: [...pending.blockers, ...blockersOf(ctx, files)],
+    blockers: [...pending.blockers, ...blockersOf(ctx, files), ...summaryBlockers(p)],
     fingerprint: files.fingerprint,
   };
 }
@@ -174,6 +185,8 @@ async function lockedMerge(ctx: MergeContext, args: MergeArgs): Promise<MergeOut
     throw new MergeError(409, 'the preview is stale: a file the merge touches changed since it was made; look at the new preview and merge again');
   }
   const p = plan(ctx, files, args);
+  const misread = summaryBlockers(p);
+  if (misread.length > 0) throw new MergeError(409, misread.join(' '));
   await preflight(ctx.gccDir, p);
   const read = new Map([
     [branchFilePath(files.source.name, 'metadata'), files.source.metadata],
