@@ -95,8 +95,8 @@ export function contributionMisreadProblem(commit: Omit<Commit, 'range' | 'branc
 }
 
 /**
- * The same for a new branch's purpose, as each of its commits will carry it (commit.md's Branch Purpose): refused when
- * the branch is opened, not at its first commit.
+ * The same for a branch's purpose, as each of its commits will carry it (commit.md's Branch Purpose): refused when it
+ * is set (gcc_branch, the page's purpose edit), not at the next commit.
  */
 export function purposeMisreadProblem(branch: string, purpose: string, timestamp: string): string | null {
   const commit: Commit = { commitId: '00000000', branchName: branch, branchPurpose: purpose, previousProgressSummary: '', thisCommitContribution: '(its contribution)', timestamp, range: { start: 0, end: 0 } };

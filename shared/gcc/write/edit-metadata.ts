@@ -104,4 +104,3 @@ function replaceKeyLines(text: string, next: BranchMetadata, changed: readonly M
 
 /** `branches/NAME/metadata.yaml` → NAME (a file whose name field is empty). */
 const branchOfFile = (file: string): string => file.split('/').at(-2) ?? file;
-
