@@ -168,9 +168,19 @@ export function readerList(readers: readonly { reader: FaithfulReader }[]): stri
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** "a line `x`" or "lines `x`, `y`": the report's lines that the readers misread. */
+export function misreadLines(report: MisreadReport): string {
+  const lines = report.fields.flatMap((f) => f.lines.map((l) => `\`${l}\``));
+  return `${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')}`;
+}
+
+/** "Contexa's Python reader takes", "Contexa's Python and Go readers take". */
+export function readersTake(report: MisreadReport): string {
+  return `Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'}`;
+}
+
 /** One sentence for an error or a diagnostic. */
 export function describeMisread(report: MisreadReport): string {
-  const lines = report.fields.flatMap((f) => f.lines.map((l) => `\`${l}\``));
   // Readers that misread alike are named together.
   const groups = new Map<string, ReaderMisread[]>();
   for (const r of report.readers) groups.set(r.problems.join(', '), [...(groups.get(r.problems.join(', ')) ?? []), r]);
@@ -179,12 +189,15 @@ export function describeMisread(report: MisreadReport): string {
   const header = all.some((l) => l.startsWith('### Step') || l.startsWith('## Commit'));
   const cut = all.some((l) => ENDS_IN_CUT.test(l));
   const taken = header && cut ? 'a record header or the end of a record' : cut ? 'the end of a record' : 'a record header';
-  return `${cap(report.record)} holds ${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')} that Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'} for ${taken}: ${what}.`;
+  return `${cap(report.record)} holds ${misreadLines(report)} that ${readersTake(report)} for ${taken}: ${what}.`;
 }
 
 /** The refusal of a value the readers misread, as the page's edit and an agent's write both say it. */
 export function misreadRefusal(report: MisreadReport): string {
-  return `${describeMisread(report)} Refused: put a backslash before each such line (or before its closing ---), or reword it.`;
+  return `${describeMisread(report)} ${MISREAD_REMEDY}`;
 }
+
+/** What every misread refusal ends with. */
+export const MISREAD_REMEDY = 'Refused: put a backslash before each such line (or before its closing ---), or reword it.';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -2,7 +2,7 @@
 // implementation writes them, and the refusals of bad input before anything is written. Pure: the numbers that depend
 // on what the implementation reads back (a step's number, a commit's previous summary) are given by the caller.
 import type { BranchMetadata, Commit, Dialect } from '../../types.ts';
-import { commitMisread, misreadRefusal, readerList, stepMisread } from '../dialects/misread.ts';
+import { commitMisread, MISREAD_REMEDY, misreadLines, misreadRefusal, readersTake, stepMisread } from '../dialects/misread.ts';
 import { branchFilePath, branchNameProblem, ROADMAP_FILE } from '../read/paths.ts';
 import { serializeRoadmap, serializeRoadmapUpdate } from '../read/roadmap.ts';
 import { commitMarkdown, sanitizeValue, stepMarkdown } from '../context/render.ts';
@@ -102,9 +102,7 @@ export function purposeMisreadProblem(branch: string, purpose: string, timestamp
   const commit: Commit = { commitId: '00000000', branchName: branch, branchPurpose: purpose, previousProgressSummary: '', thisCommitContribution: '(its contribution)', timestamp, range: { start: 0, end: 0 } };
   const report = commitMisread(commit, ['branchPurpose']);
   if (!report) return null;
-  const lines = report.fields.flatMap((f) => f.lines.map((l) => `\`${l}\``));
-  const readers = `Contexa's ${readerList(report.readers)} ${report.readers.length === 1 ? 'reader takes' : 'readers take'}`;
-  return `The purpose of \`${branch}\` holds ${lines.length === 1 ? 'a line' : 'lines'} ${lines.join(', ')} that ${readers} for a record's edge in commit.md, where each of its commits carries it. Refused: put a backslash before each such line (or before its closing ---), or reword it.`;
+  return `The purpose of \`${branch}\` holds ${misreadLines(report)} that ${readersTake(report)} for a record's edge in commit.md, where each of its commits carries it. ${MISREAD_REMEDY}`;
 }
 
 /** Why a commit cannot be written, or null. */
